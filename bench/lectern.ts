@@ -1,0 +1,113 @@
+// Preparing the Lectern service under test: build, account + API key through the CLI, seeding.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { freePort, startServer, type ServerHandle } from './servers.js';
+
+export const COURSE_DESCRIPTION =
+  'A benchmark course used to measure the Lectern API. It covers the basics of course ' +
+  'authoring: modules, lessons, students and enrollments, with enough text to look like ' +
+  'a real description.';
+
+/**
+ * DATA_DIR plus a reset of settings from the caller's shell that would change what is measured
+ * (Postgres instead of the SQLite file the floor reads, Redis, TLS); Lectern treats '' as unset.
+ */
+function lecternEnv(dataDir: string): Record<string, string> {
+  return { DATABASE_URL: '', REDIS_URL: '', TLS_CERT_FILE: '', TLS_KEY_FILE: '', DATA_DIR: dataDir };
+}
+
+/** Runs `npm run build`; its output goes to stderr so stdout stays for the report. */
+export function buildProject(root: string): void {
+  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 2, 2] });
+  if (result.error) throw new Error(`npm run build could not start: ${result.error.message}`);
+  if (result.status !== 0) throw new Error(`npm run build failed (exit ${result.status})`);
+  for (const file of ['dist/server.js', 'dist/cli/main.js']) {
+    if (!existsSync(join(root, file))) throw new Error(`build did not produce ${file}`);
+  }
+}
+
+/** Runs the Lectern CLI with `--json` and parses the single JSON line it prints. */
+function runCli(root: string, dataDir: string, args: string[]): Record<string, unknown> {
+  const result = spawnSync(process.execPath, ['dist/cli/main.js', ...args, '--json'], {
+    cwd: root,
+    env: { ...process.env, ...lecternEnv(dataDir) },
+    encoding: 'utf8',
+  });
+  const command = `lectern ${args.join(' ')} --json`;
+  if (result.error) throw new Error(`${command} could not start: ${result.error.message}`);
+  if (result.status !== 0) {
+    throw new Error(`${command} failed (exit ${result.status}):\n${result.stderr}${result.stdout}`);
+  }
+  const lastLine = result.stdout.trim().split('\n').at(-1) ?? '';
+  try {
+    const parsed: unknown = JSON.parse(lastLine);
+    if (typeof parsed === 'object' && parsed !== null) return parsed as Record<string, unknown>;
+  } catch {
+    // reported below
+  }
+  throw new Error(`${command} did not print a JSON object:\n${result.stdout}`);
+}
+
+function stringField(obj: Record<string, unknown>, field: string, prefix: string): string {
+  const value = obj[field];
+  if (typeof value !== 'string' || !value.startsWith(prefix)) {
+    throw new Error(`expected "${field}" starting with "${prefix}" in ${JSON.stringify(obj)}`);
+  }
+  return value;
+}
+
+/** Creates an enterprise account and a production API key; returns the raw key. */
+export function createApiKey(root: string, dataDir: string): { accountId: string; apiKey: string } {
+  const account = runCli(root, dataDir, ['account', 'create', '--name', 'Bench', '--plan', 'enterprise']);
+  const accountId = stringField(account, 'id', 'acc_');
+  const key = runCli(root, dataDir, ['key', 'create', '--account', accountId, '--env', 'production', '--name', 'bench']);
+  stringField(key, 'id', 'key_');
+  return { accountId, apiKey: stringField(key, 'key', 'lct_') };
+}
+
+/** Starts `node dist/server.js` on a free port with info logs (discarded) in production mode. */
+export async function startLectern(root: string, dataDir: string, host: string): Promise<ServerHandle> {
+  const port = await freePort(host);
+  return startServer({
+    name: 'lectern',
+    command: process.execPath,
+    args: ['dist/server.js'],
+    cwd: root,
+    env: { ...lecternEnv(dataDir), HOST: host, PORT: String(port), LOG_LEVEL: 'info', NODE_ENV: 'production' },
+    host,
+    port,
+    readyPath: '/healthz',
+    readyTimeoutMs: 30_000,
+  });
+}
+
+/** Creates `count` published courses through the API, `concurrency` at a time; returns their ids. */
+export async function seedCourses(
+  baseUrl: string,
+  apiKey: string,
+  count: number,
+  concurrency = 8,
+): Promise<string[]> {
+  const ids: string[] = [];
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < count) {
+      const n = ++next;
+      const res = await fetch(`${baseUrl}/api/v1/courses`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ title: `Course ${n}`, description: COURSE_DESCRIPTION, published: true }),
+      });
+      const text = await res.text();
+      if (res.status !== 201) throw new Error(`seeding course ${n}: expected 201, got ${res.status}: ${text}`);
+      const id = (JSON.parse(text) as { data?: { id?: unknown } }).data?.id;
+      if (typeof id !== 'string' || !id.startsWith('crs_')) {
+        throw new Error(`seeding course ${n}: no crs_ id in ${text}`);
+      }
+      ids.push(id);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return ids;
+}

@@ -1,0 +1,162 @@
+// Turning measurements into the report: ratios, the floor check, a table and a JSON object.
+import type { LoadResult } from './load.js';
+
+export const HELLO = 'hello-world GET /';
+export const FLOOR = 'floor GET /courses/:id';
+/** The Lectern endpoint that is compared against the floor. */
+export const FLOOR_CHECKED = 'GET /api/v1/courses/:id';
+export const FLOOR_TARGET_PCT = 70;
+
+export interface Measurement {
+  name: string;
+  load: LoadResult;
+  rssMb: number | null;
+}
+
+export interface ResultRow {
+  name: string;
+  rps: number;
+  p50_ms: number;
+  p99_ms: number;
+  rss_mb: number | null;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  vs_hello: number | null;
+  vs_floor: number | null;
+}
+
+export interface Report {
+  node: string;
+  date: string;
+  cpus: number;
+  duration_s: number;
+  warmup_s: number;
+  connections: number;
+  seeded_courses: number;
+  results: ResultRow[];
+  floor_check: { name: string; pct: number | null; target_pct: number; valid: boolean; pass: boolean };
+  /** False when any target had non-2xx responses or connection errors. */
+  ok: boolean;
+  failures: string[];
+}
+
+export interface ReportMeta {
+  durationS: number;
+  warmupS: number;
+  connections: number;
+  seededCourses: number;
+  cpus: number;
+}
+
+const round = (value: number, digits: number): number => {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+};
+
+const ratio = (rps: number, base: number | undefined): number | null =>
+  base !== undefined && base > 0 ? round(rps / base, 3) : null;
+
+export function buildReport(measurements: Measurement[], meta: ReportMeta): Report {
+  const helloRps = measurements.find((m) => m.name === HELLO)?.load.rps;
+  const floorRps = measurements.find((m) => m.name === FLOOR)?.load.rps;
+
+  const results = measurements.map(({ name, load, rssMb }): ResultRow => ({
+    name,
+    rps: round(load.rps, 1),
+    p50_ms: load.p50Ms,
+    p99_ms: load.p99Ms,
+    rss_mb: rssMb,
+    requests: load.requests,
+    non2xx: load.non2xx,
+    errors: load.errors,
+    timeouts: load.timeouts,
+    vs_hello: ratio(load.rps, helloRps),
+    vs_floor: ratio(load.rps, floorRps),
+  }));
+
+  const failures: string[] = [];
+  const failed = new Set<string>();
+  for (const { name, load } of measurements) {
+    if (load.non2xx > 0 || load.errors > 0 || load.requests === 0) failed.add(name);
+    if (load.non2xx > 0) {
+      const codes = Object.entries(load.badStatuses)
+        .map(([code, count]) => `${code}×${count}`)
+        .join(', ');
+      failures.push(`${name}: ${load.non2xx} non-2xx responses (${codes || 'codes unknown'})`);
+    }
+    if (load.errors > 0) failures.push(`${name}: ${load.errors} connection errors (${load.timeouts} timeouts)`);
+    if (load.requests === 0) failures.push(`${name}: no request completed`);
+  }
+
+  const checkedRatio = results.find((r) => r.name === FLOOR_CHECKED)?.vs_floor ?? null;
+  const pct = checkedRatio === null ? null : round(checkedRatio * 100, 1);
+  // A ratio computed from failing requests says nothing, so it cannot pass.
+  const valid = !failed.has(FLOOR_CHECKED) && !failed.has(FLOOR);
+
+  return {
+    node: process.version,
+    date: new Date().toISOString(),
+    cpus: meta.cpus,
+    duration_s: meta.durationS,
+    warmup_s: meta.warmupS,
+    connections: meta.connections,
+    seeded_courses: meta.seededCourses,
+    results,
+    floor_check: {
+      name: FLOOR_CHECKED,
+      pct,
+      target_pct: FLOOR_TARGET_PCT,
+      valid,
+      pass: valid && pct !== null && pct >= FLOOR_TARGET_PCT,
+    },
+    ok: failures.length === 0,
+    failures,
+  };
+}
+
+const fmt = (value: number | null, digits = 0): string => (value === null ? 'n/a' : value.toFixed(digits));
+const percent = (value: number | null): string => (value === null ? 'n/a' : `${(value * 100).toFixed(1)}%`);
+
+export function formatReport(report: Report): string {
+  const header = ['target', 'req/s', 'p99 ms', 'RSS MB', 'non-2xx', 'errors', 'vs hello', 'vs floor'];
+  const rows = report.results.map((r) => [
+    r.name,
+    fmt(r.rps),
+    fmt(r.p99_ms),
+    fmt(r.rss_mb, 1),
+    String(r.non2xx),
+    String(r.errors),
+    percent(r.vs_hello),
+    percent(r.vs_floor),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? '').length)));
+  const line = (cells: string[]): string =>
+    cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ');
+
+  const out: string[] = [
+    `Lectern bench: node ${report.node}, ${report.cpus} CPUs, ${report.connections} connections, ` +
+      `${report.duration_s} s per target (+${report.warmup_s} s warm-up), ${report.seeded_courses} seeded courses`,
+    '',
+    line(header),
+    widths.map((w) => '-'.repeat(w)).join('  '),
+    ...rows.map(line),
+    '',
+  ];
+
+  const check = report.floor_check;
+  const verdict = !check.valid ? 'INVALID (requests failed)' : check.pass ? 'OK' : 'BELOW TARGET';
+  out.push(
+    `${check.name} reaches ${check.pct === null ? 'n/a' : `${check.pct.toFixed(1)}%`} of the floor ` +
+      `(target ≥ ${check.target_pct}%): ${verdict}`,
+  );
+
+  if (report.failures.length > 0) {
+    out.push('', `FAILURE: ${report.failures.length} problem(s) during the bench, figures are not trustworthy:`);
+    for (const failure of report.failures) out.push(`  - ${failure}`);
+  } else {
+    out.push('No non-2xx responses and no connection errors.');
+  }
+  return out.join('\n');
+}

@@ -1,0 +1,200 @@
+// `npm run bench [-- --duration N] [--warmup N] [--connections N] [--courses N] [--skip-build] [--json]`
+//
+// Builds Lectern, starts it on a fresh temp data dir, seeds courses, starts the two baselines
+// (hello-world, floor), loads each target in turn with autocannon and prints a report.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { startBaselines } from './baselines.js';
+import { buildProject, COURSE_DESCRIPTION, createApiKey, seedCourses, startLectern } from './lectern.js';
+import { runLoad, type Target } from './load.js';
+import { buildReport, FLOOR, FLOOR_CHECKED, formatReport, HELLO, type Measurement } from './report.js';
+import { killAllServersNow, rssMb, stopAllServers, type ServerHandle } from './servers.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const HOST = '127.0.0.1';
+
+interface Options {
+  durationS: number;
+  warmupS: number;
+  connections: number;
+  courses: number;
+  skipBuild: boolean;
+  json: boolean;
+}
+
+function parseOptions(): Options {
+  const { values } = parseArgs({
+    options: {
+      duration: { type: 'string', default: '10' },
+      warmup: { type: 'string', default: '2' },
+      connections: { type: 'string', default: '10' },
+      courses: { type: 'string', default: '1000' },
+      'skip-build': { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
+    },
+  });
+  const positive = (name: string, raw: string, min: number): number => {
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min) throw new Error(`--${name} must be an integer ≥ ${min}, got "${raw}"`);
+    return value;
+  };
+  return {
+    durationS: positive('duration', values.duration, 1),
+    warmupS: positive('warmup', values.warmup, 0),
+    connections: positive('connections', values.connections, 1),
+    courses: positive('courses', values.courses, 1),
+    skipBuild: values['skip-build'],
+    json: values.json,
+  };
+}
+
+/** Progress goes to stderr; stdout only carries the report (and the JSON line). */
+const log = (message: string): void => {
+  process.stderr.write(`bench: ${message}\n`);
+};
+
+let dataDir: string | undefined;
+
+function removeDataDir(): void {
+  if (dataDir !== undefined) {
+    rmSync(dataDir, { recursive: true, force: true });
+    dataDir = undefined;
+  }
+}
+
+function randomPicker(items: readonly string[]): () => string {
+  if (items.length === 0) throw new Error('nothing to pick from');
+  return () => items[Math.floor(Math.random() * items.length)] as string;
+}
+
+/** The targets, in the order they are loaded; each names the server whose RSS is sampled. */
+function benchPlan(
+  servers: { hello: ServerHandle; floor: ServerHandle; lectern: ServerHandle },
+  auth: Record<string, string>,
+  ids: readonly string[],
+): Array<{ server: ServerHandle; target: Target }> {
+  const { hello, floor, lectern } = servers;
+  const randomId = randomPicker(ids);
+  let created = 0;
+  return [
+    { server: hello, target: { name: HELLO, baseUrl: hello.baseUrl, nextPath: () => '/' } },
+    {
+      server: floor,
+      target: { name: FLOOR, baseUrl: floor.baseUrl, headers: auth, nextPath: () => `/courses/${randomId()}` },
+    },
+    {
+      server: lectern,
+      target: {
+        name: FLOOR_CHECKED,
+        baseUrl: lectern.baseUrl,
+        headers: auth,
+        nextPath: () => `/api/v1/courses/${randomId()}`,
+      },
+    },
+    {
+      server: lectern,
+      target: {
+        name: 'GET /api/v1/courses?per_page=100',
+        baseUrl: lectern.baseUrl,
+        headers: auth,
+        nextPath: () => '/api/v1/courses?per_page=100',
+      },
+    },
+    {
+      server: lectern,
+      target: {
+        name: 'POST /api/v1/courses',
+        baseUrl: lectern.baseUrl,
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        nextPath: () => '/api/v1/courses',
+        nextBody: () => JSON.stringify({ title: `Bench course ${++created}`, description: COURSE_DESCRIPTION }),
+      },
+    },
+  ];
+
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions();
+
+  if (options.skipBuild) {
+    log('skipping npm run build (--skip-build)');
+  } else {
+    log('npm run build');
+    buildProject(ROOT);
+  }
+
+  dataDir = mkdtempSync(join(tmpdir(), 'lectern-bench-'));
+  log(`data dir ${dataDir}`);
+  const { apiKey } = createApiKey(ROOT, dataDir);
+  const auth = { authorization: `Bearer ${apiKey}` };
+
+  const lectern = await startLectern(ROOT, dataDir, HOST);
+  log(`lectern ready at ${lectern.baseUrl} (pid ${lectern.pid}); seeding ${options.courses} courses`);
+  const seedStart = Date.now();
+  const ids = await seedCourses(lectern.baseUrl, apiKey, options.courses);
+  log(`seeded ${ids.length} courses in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
+
+  const dbFile = join(dataDir, 'lectern.db');
+  if (!existsSync(dbFile)) throw new Error(`expected the Lectern database at ${dbFile}`);
+
+  const { hello, floor } = await startBaselines(ROOT, join(dataDir, 'baselines'), HOST, {
+    dbFile,
+    apiKey,
+    probeCourseId: ids[0] ?? '',
+  });
+  log(`baselines ready: hello-world pid ${hello.pid}, floor pid ${floor.pid}`);
+
+  const plan = benchPlan({ hello, floor, lectern }, auth, ids);
+
+  const loadOptions = { connections: options.connections, durationS: options.durationS, warmupS: options.warmupS };
+  const measurements: Measurement[] = [];
+  for (const { server, target } of plan) {
+    log(`${target.name}: ${options.warmupS} s warm-up + ${options.durationS} s`);
+    const load = await runLoad(target, loadOptions);
+    measurements.push({ name: target.name, load, rssMb: rssMb(server.pid) });
+    const problems = load.non2xx + load.errors > 0 ? ` (${load.non2xx} non-2xx, ${load.errors} errors)` : '';
+    log(`  ${Math.round(load.rps)} req/s, p99 ${load.p99Ms} ms${problems}`);
+  }
+
+  const report = buildReport(measurements, {
+    durationS: options.durationS,
+    warmupS: options.warmupS,
+    connections: options.connections,
+    seededCourses: ids.length,
+    cpus: availableParallelism(),
+  });
+  process.stdout.write(`${formatReport(report)}\n`);
+  if (options.json) process.stdout.write(`${JSON.stringify(report)}\n`);
+}
+
+// Teardown on every path: normal end, error, Ctrl-C / SIGTERM, and a last-resort 'exit' hook.
+process.once('exit', () => {
+  killAllServersNow();
+  removeDataDir();
+});
+for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+  process.once(signal, () => {
+    log(`${signal}: stopping servers`);
+    void stopAllServers(1000).finally(() => {
+      removeDataDir();
+      process.exit(code);
+    });
+  });
+}
+
+let exitCode = 0;
+try {
+  await main();
+} catch (err) {
+  log(`FAILED: ${err instanceof Error ? err.message : String(err)}`);
+  exitCode = 1;
+} finally {
+  await stopAllServers();
+  removeDataDir();
+}
+process.exit(exitCode);

@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+import { courseRoutes } from './modules/courses/courses.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { API_PREFIX, authPlugin } from './plugins/auth.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { idempotencyPlugin } from './plugins/idempotency.js';
+import { metricsPlugin } from './plugins/metrics.js';
+import { openapiPlugin } from './plugins/openapi.js';
+import { requestContextPlugin } from './plugins/request-context.js';
+import { validatorCompiler } from './plugins/validation.js';
+import { type Clock, systemClock } from './shared/clock.js';
+import type { ServiceContext } from './shared/context.js';
+import { newId } from './shared/ids.js';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  /** Fastify logger option; the server passes pino settings, tests pass false. */
+  logger?: FastifyServerOptions['logger'];
+  /** Process-wide metrics (GC, memory): on for the server, off for the many apps of a test run. */
+  processMetrics?: boolean;
+}
+
+/** Builds the whole service: cross-cutting plugins first, then every module, listed here. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const ctx: ServiceContext = { db: database.db, dialect: database.dialect, clock: options.clock ?? systemClock };
+
+  const app = Fastify({
+    logger: options.logger ?? false,
+    genReqId: () => newId('req'),
+    requestIdHeader: false,
+    requestIdLogLabel: 'request_id',
+    disableRequestLogging: true,
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy as boolean, // Fastify also takes a hop count, which its types omit
+    return503OnClosing: false,
+    ...(config.tlsCertFile && config.tlsKeyFile
+      ? { https: { cert: fs.readFileSync(config.tlsCertFile), key: fs.readFileSync(config.tlsKeyFile) } }
+      : {}),
+  }) as unknown as FastifyInstance;
+  app.setValidatorCompiler(validatorCompiler);
+
+  await app.register(errorsPlugin);
+  await app.register(requestContextPlugin);
+  await app.register(metricsPlugin, { processMetrics: options.processMetrics ?? false });
+  await app.register(authPlugin, { ctx, requireHttps: config.production });
+  await app.register(idempotencyPlugin, { ctx, lockSeconds: config.idempotencyLockSeconds });
+  await app.register(openapiPlugin);
+
+  await app.register(healthRoutes, { database });
+  await app.register(courseRoutes, { prefix: API_PREFIX, ctx });
+
+  return app;
+}

@@ -1,0 +1,66 @@
+import path from 'node:path';
+
+/** Everything the process reads from its environment, parsed and checked once. */
+export interface Config {
+  host: string;
+  port: number;
+  dataDir: string;
+  /** postgres://… when set; otherwise SQLite at `${dataDir}/lectern.db`. */
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  logLevel: string;
+  production: boolean;
+  tlsCertFile: string | undefined;
+  tlsKeyFile: string | undefined;
+  /** Fastify's trustProxy: true, a hop count, or a list of addresses. */
+  trustProxy: boolean | number | string;
+  /** Seconds an unfinished idempotent request holds its key before another may take it over. */
+  idempotencyLockSeconds: number;
+  shutdownTimeoutMs: number;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  const tlsCertFile = env.TLS_CERT_FILE || undefined;
+  const tlsKeyFile = env.TLS_KEY_FILE || undefined;
+  if (Boolean(tlsCertFile) !== Boolean(tlsKeyFile)) {
+    throw new ConfigError('TLS_CERT_FILE and TLS_KEY_FILE must be set together');
+  }
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must be a postgres:// URL (leave it unset for the embedded SQLite database)');
+  }
+  return {
+    host: env.HOST || '127.0.0.1',
+    port: integer(env, 'PORT', 3000, 0, 65535),
+    dataDir,
+    databaseUrl,
+    redisUrl: env.REDIS_URL || undefined,
+    logLevel: env.LOG_LEVEL || 'info',
+    production: env.NODE_ENV === 'production',
+    tlsCertFile,
+    tlsKeyFile,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    idempotencyLockSeconds: integer(env, 'IDEMPOTENCY_LOCK_SECONDS', 60, 1, 86_400),
+    shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+  };
+}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function parseTrustProxy(raw: string | undefined): boolean | number | string {
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return raw;
+}

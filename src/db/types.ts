@@ -1,0 +1,91 @@
+/**
+ * Row types of every table, as both drivers return them: timestamps are ISO 8601 text,
+ * booleans are 0/1 integers, JSON is text. Mapping to wire shapes happens in each service.
+ */
+export type Plan = 'starter' | 'professional' | 'enterprise' | 'custom';
+export type Environment = 'production' | 'development' | 'staging';
+
+export interface AccountsTable {
+  id: string;
+  name: string;
+  email: string | null;
+  plan: Plan;
+  /** Custom-plan limits; null means the plan's default. */
+  hourly_limit: number | null;
+  burst_limit: number | null;
+  export_hourly_limit: number | null;
+  bulk_hourly_limit: number | null;
+  search_hourly_limit: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WorkspacesTable {
+  id: string;
+  account_id: string;
+  environment: Environment;
+  created_at: string;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  account_id: string;
+  workspace_id: string;
+  name: string;
+  environment: Environment;
+  /** JSON array of scope strings, e.g. ["*"] or ["courses:read"]. */
+  scopes: string;
+  /** First and last 4 characters of the current secret, for recognising a key in lists. */
+  key_start: string;
+  key_end: string;
+  created_at: string;
+  last_used_at: string | null;
+  expires_at: string | null;
+  revoked_at: string | null;
+}
+
+/** One row per live secret of a key: rotation adds one and gives the old one an expiry. */
+export interface ApiKeySecretsTable {
+  /** SHA-256 (hex) of the full key string; the secret itself is never stored. */
+  hash: string;
+  key_id: string;
+  expires_at: string | null;
+  created_at: string;
+}
+
+export interface CoursesTable {
+  id: string;
+  workspace_id: string;
+  title: string;
+  description: string;
+  published: number;
+  enrollment_count: number;
+  /** JSON object of string pairs. */
+  metadata: string;
+  /** Incremented on every update; the ETag is derived from it. */
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface IdempotencyKeysTable {
+  workspace_id: string;
+  key: string;
+  /** SHA-256 of method, path and body: the same key with another request is refused. */
+  request_hash: string;
+  state: 'running' | 'done';
+  response_status: number | null;
+  response_body: string | null;
+  /** A running record older than this may be taken over (its process died). */
+  locked_until: string;
+  created_at: string;
+}
+
+export interface DB {
+  accounts: AccountsTable;
+  workspaces: WorkspacesTable;
+  api_keys: ApiKeysTable;
+  api_key_secrets: ApiKeySecretsTable;
+  courses: CoursesTable;
+  idempotency_keys: IdempotencyKeysTable;
+}

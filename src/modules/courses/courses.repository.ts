@@ -1,0 +1,71 @@
+import type { Kysely } from 'kysely';
+import { applyPage } from '../../db/keyset.js';
+import type { CoursesTable, DB } from '../../db/types.js';
+import type { PageRequest } from '../../shared/pagination.js';
+
+const columns = [
+  'id',
+  'workspace_id',
+  'title',
+  'description',
+  'published',
+  'enrollment_count',
+  'metadata',
+  'version',
+  'created_at',
+  'updated_at',
+] as const;
+
+export interface CourseFilters {
+  updatedSince?: string | undefined;
+  published?: boolean | undefined;
+}
+
+function filtered(db: Kysely<DB>, workspaceId: string, filters: CourseFilters) {
+  let query = db.selectFrom('courses').where('workspace_id', '=', workspaceId);
+  if (filters.updatedSince !== undefined) query = query.where('updated_at', '>=', filters.updatedSince);
+  if (filters.published !== undefined) query = query.where('published', '=', filters.published ? 1 : 0);
+  return query;
+}
+
+export async function listCourses(db: Kysely<DB>, workspaceId: string, filters: CourseFilters, page: PageRequest): Promise<CoursesTable[]> {
+  return applyPage(filtered(db, workspaceId, filters).select(columns), page).execute();
+}
+
+export async function countCourses(db: Kysely<DB>, workspaceId: string, filters: CourseFilters): Promise<number> {
+  const row = await filtered(db, workspaceId, filters)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function findCourse(db: Kysely<DB>, workspaceId: string, id: string): Promise<CoursesTable | undefined> {
+  return db.selectFrom('courses').select(columns).where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertCourse(db: Kysely<DB>, row: CoursesTable): Promise<void> {
+  await db.insertInto('courses').values(row).execute();
+}
+
+/** Applies changes if the row is still at `version`; false when it changed meanwhile or is gone. */
+export async function updateCourse(
+  db: Kysely<DB>,
+  workspaceId: string,
+  id: string,
+  version: number,
+  changes: Partial<Pick<CoursesTable, 'title' | 'description' | 'published' | 'metadata' | 'updated_at'>>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('courses')
+    .set({ ...changes, version: version + 1 })
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function deleteCourse(db: Kysely<DB>, workspaceId: string, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('courses').where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

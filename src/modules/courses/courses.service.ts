@@ -1,0 +1,111 @@
+import { nowIso } from '../../shared/clock.js';
+import type { ServiceContext } from '../../shared/context.js';
+import { AppError, notFound } from '../../shared/errors.js';
+import { assertIfMatch, etagOf } from '../../shared/etag.js';
+import { newId } from '../../shared/ids.js';
+import { type PageResult, parseListQuery, toPageResult } from '../../shared/pagination.js';
+import type { CoursesTable } from '../../db/types.js';
+import * as repo from './courses.repository.js';
+import { type Course, type CreateCourseBody, courseSorts, type ListCoursesQuery, type UpdateCourseBody } from './courses.schemas.js';
+
+export interface Versioned<T> {
+  data: T;
+  etag: string;
+}
+
+export function toCourse(row: CoursesTable): Course {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    published: row.published === 1,
+    enrollment_count: row.enrollment_count,
+    metadata: JSON.parse(row.metadata) as Record<string, string>,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+function versioned(row: CoursesTable): Versioned<Course> {
+  return { data: toCourse(row), etag: etagOf(row.id, row.version, row.enrollment_count) };
+}
+
+export async function listCourses(ctx: ServiceContext, workspaceId: string, query: ListCoursesQuery): Promise<PageResult<Course>> {
+  const page = parseListQuery('courses', workspaceId, query, courseSorts, 'created_at');
+  const filters = { updatedSince: query.updated_since, published: query.published };
+  const [rows, total] = await Promise.all([
+    repo.listCourses(ctx.db, workspaceId, filters, page),
+    page.mode === 'page' ? repo.countCourses(ctx.db, workspaceId, filters) : undefined,
+  ]);
+  return toPageResult('courses', workspaceId, page, rows, total, (row) => row[page.sort.column], toCourse);
+}
+
+export async function getCourse(ctx: ServiceContext, workspaceId: string, id: string): Promise<Versioned<Course>> {
+  const row = await repo.findCourse(ctx.db, workspaceId, id);
+  if (!row) throw notFound('Course', id);
+  return versioned(row);
+}
+
+export async function createCourse(ctx: ServiceContext, workspaceId: string, body: CreateCourseBody): Promise<Versioned<Course>> {
+  const now = nowIso(ctx.clock);
+  const row: CoursesTable = {
+    id: newId('crs', ctx.clock.now()),
+    workspace_id: workspaceId,
+    title: body.title,
+    description: body.description ?? '',
+    published: body.published ? 1 : 0,
+    enrollment_count: 0,
+    metadata: JSON.stringify(body.metadata ?? {}),
+    version: 1,
+    created_at: now,
+    updated_at: now,
+  };
+  await repo.insertCourse(ctx.db, row);
+  return versioned(row);
+}
+
+/**
+ * Applies the given fields and leaves the rest. With If-Match, the update only happens if the
+ * course is still the version the caller read; without it, the last write wins.
+ */
+export async function updateCourse(
+  ctx: ServiceContext,
+  workspaceId: string,
+  id: string,
+  body: UpdateCourseBody,
+  ifMatch?: string,
+): Promise<Versioned<Course>> {
+  for (;;) {
+    const current = await repo.findCourse(ctx.db, workspaceId, id);
+    if (!current) throw notFound('Course', id);
+    assertIfMatch(ifMatch, versioned(current).etag);
+    const changes = {
+      ...(body.title !== undefined && { title: body.title }),
+      ...(body.description !== undefined && { description: body.description }),
+      ...(body.published !== undefined && { published: body.published ? 1 : 0 }),
+      ...(body.metadata !== undefined && { metadata: JSON.stringify(body.metadata) }),
+    };
+    if (Object.keys(changes).length === 0) return versioned(current);
+    const updatedAt = nowIso(ctx.clock);
+    if (await repo.updateCourse(ctx.db, workspaceId, id, current.version, { ...changes, updated_at: updatedAt })) {
+      return versioned({ ...current, ...changes, updated_at: updatedAt, version: current.version + 1 });
+    }
+    // Changed between our read and write: re-check the precondition against the new version.
+  }
+}
+
+export async function setPublished(ctx: ServiceContext, workspaceId: string, id: string, published: boolean): Promise<Versioned<Course>> {
+  return updateCourse(ctx, workspaceId, id, { published });
+}
+
+export async function deleteCourse(ctx: ServiceContext, workspaceId: string, id: string, force: boolean): Promise<{ id: string; deleted: true }> {
+  const current = await repo.findCourse(ctx.db, workspaceId, id);
+  if (!current) throw notFound('Course', id);
+  if (current.enrollment_count > 0 && !force) {
+    throw new AppError('course_has_enrollments', `Course ${id} has ${current.enrollment_count} enrollments; pass force=true to delete it anyway`, {
+      enrollment_count: current.enrollment_count,
+    });
+  }
+  if (!(await repo.deleteCourse(ctx.db, workspaceId, id))) throw notFound('Course', id);
+  return { id, deleted: true };
+}

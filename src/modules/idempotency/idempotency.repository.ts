@@ -1,0 +1,47 @@
+import type { Kysely } from 'kysely';
+import type { DB, IdempotencyKeysTable } from '../../db/types.js';
+
+/** Inserts the record unless one exists for (workspace, key); true when this call inserted it. */
+export async function insertIfAbsent(db: Kysely<DB>, row: IdempotencyKeysTable): Promise<boolean> {
+  const result = await db
+    .insertInto('idempotency_keys')
+    .values(row)
+    .onConflict((oc) => oc.columns(['workspace_id', 'key']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export async function findRecord(db: Kysely<DB>, workspaceId: string, key: string): Promise<IdempotencyKeysTable | undefined> {
+  return db.selectFrom('idempotency_keys').selectAll().where('workspace_id', '=', workspaceId).where('key', '=', key).executeTakeFirst();
+}
+
+/** Takes over a record whose holder died (its lock lapsed); true when this caller won it. */
+export async function takeOver(db: Kysely<DB>, stale: IdempotencyKeysTable, requestHash: string, lockedUntil: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('idempotency_keys')
+    .set({ request_hash: requestHash, state: 'running', locked_until: lockedUntil, created_at: now, response_status: null, response_body: null })
+    .where('workspace_id', '=', stale.workspace_id)
+    .where('key', '=', stale.key)
+    .where('locked_until', '=', stale.locked_until)
+    .where('created_at', '=', stale.created_at)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function saveResponse(db: Kysely<DB>, workspaceId: string, key: string, status: number, body: string): Promise<void> {
+  await db
+    .updateTable('idempotency_keys')
+    .set({ state: 'done', response_status: status, response_body: body })
+    .where('workspace_id', '=', workspaceId)
+    .where('key', '=', key)
+    .execute();
+}
+
+export async function deleteRecord(db: Kysely<DB>, workspaceId: string, key: string): Promise<void> {
+  await db.deleteFrom('idempotency_keys').where('workspace_id', '=', workspaceId).where('key', '=', key).execute();
+}
+
+export async function deleteCreatedBefore(db: Kysely<DB>, before: string): Promise<number> {
+  const result = await db.deleteFrom('idempotency_keys').where('created_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

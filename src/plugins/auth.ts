@@ -1,0 +1,118 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Environment, Plan } from '../db/types.js';
+import { findKeyBySecretHash } from '../modules/api-keys/api-keys.repository.js';
+import { hashKey, keyPattern } from '../modules/api-keys/key-format.js';
+import { hasScope, type Scope } from '../modules/api-keys/scopes.js';
+import { toIso } from '../shared/clock.js';
+import type { ServiceContext } from '../shared/context.js';
+import { AppError } from '../shared/errors.js';
+
+/** Who is calling: resolved from the API key before anything else about the request is read. */
+export interface AuthContext {
+  keyId: string;
+  accountId: string;
+  workspaceId: string;
+  environment: Environment;
+  scopes: ReadonlySet<string>;
+  plan: Plan;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext;
+  }
+  interface FastifyContextConfig {
+    /** Scope the key needs for this route. Every /api/v1 route names one unless it is public. */
+    scope?: Scope;
+    /** No key needed (the OpenAPI document). */
+    public?: boolean;
+  }
+}
+
+export interface AuthOptions {
+  ctx: ServiceContext;
+  /** Refuse plain-HTTP API requests (NODE_ENV=production). */
+  requireHttps: boolean;
+}
+
+export const API_PREFIX = '/api/v1';
+
+/**
+ * Authenticates every /api/v1 route in onRequest, before the body is read: HTTPS check, key
+ * extraction, key lookup by hash, plan eligibility, then the route's scope.
+ */
+export const authPlugin = fp<AuthOptions>(
+  async (app: FastifyInstance, options) => {
+    app.decorateRequest('auth', null as unknown as AuthContext);
+    app.addHook('onRoute', (route) => {
+      if (!route.url.startsWith(API_PREFIX) || route.config?.public) return;
+      const scope = route.config?.scope;
+      if (!scope) throw new Error(`Route ${route.method} ${route.url} declares no scope`);
+      const hooks = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
+      route.onRequest = [
+        async (request: FastifyRequest) => {
+          if (options.requireHttps && request.protocol !== 'https') {
+            throw new AppError('https_required', 'The API is served over HTTPS only');
+          }
+          request.auth = await authenticate(options.ctx, request);
+          if (!hasScope(request.auth.scopes, scope)) {
+            throw new AppError('insufficient_permissions', `This API key lacks the ${scope} scope`, { required_scope: scope });
+          }
+        },
+        ...hooks,
+      ];
+    });
+  },
+  { name: 'auth', dependencies: ['errors'] },
+);
+
+async function authenticate(ctx: ServiceContext, request: FastifyRequest): Promise<AuthContext> {
+  const key = credentialOf(request);
+  if (!keyPattern.test(key)) throw invalidKey();
+  const row = await findKeyBySecretHash(ctx.db, hashKey(key));
+  const now = toIso(ctx.clock.now());
+  if (
+    !row ||
+    row.revoked_at !== null ||
+    (row.key_expires_at !== null && row.key_expires_at <= now) ||
+    (row.secret_expires_at !== null && row.secret_expires_at <= now)
+  ) {
+    throw invalidKey();
+  }
+  if (row.plan === 'starter') {
+    throw new AppError('plan_not_eligible', 'API access needs the Professional, Enterprise or Custom plan', { plan: row.plan });
+  }
+  return {
+    keyId: row.key_id,
+    accountId: row.account_id,
+    workspaceId: row.workspace_id,
+    environment: row.environment,
+    scopes: new Set(JSON.parse(row.scopes) as string[]),
+    plan: row.plan,
+  };
+}
+
+function credentialOf(request: FastifyRequest): string {
+  const authorization = request.headers.authorization;
+  const apiKeyHeader = request.headers['x-api-key'];
+  let bearer: string | undefined;
+  if (authorization !== undefined) {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+    if (!match) throw new AppError('invalid_api_key', 'Authorization must be "Bearer <API key>"');
+    bearer = match[1];
+  }
+  const headerKey = Array.isArray(apiKeyHeader) ? apiKeyHeader[0] : apiKeyHeader;
+  if (bearer !== undefined && headerKey !== undefined && bearer !== headerKey) {
+    throw new AppError('conflicting_credentials', 'Authorization and X-API-Key carry different keys; send one');
+  }
+  const key = bearer ?? headerKey;
+  if (key === undefined || key === '') {
+    throw new AppError('missing_api_key', 'Send an API key as "Authorization: Bearer <key>" or "X-API-Key: <key>"');
+  }
+  return key;
+}
+
+function invalidKey(): AppError {
+  return new AppError('invalid_api_key', 'The API key is invalid, expired or revoked');
+}

@@ -1,0 +1,104 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import Router, { type HTTPMethod } from 'find-my-way';
+import { AppError, type ErrorCode, errorStatus } from '../shared/errors.js';
+import { toValidationIssues } from './validation.js';
+
+/**
+ * Every failure leaves the service in the contract's envelope: the handler below maps thrown
+ * AppErrors, framework errors (validation, body parsing, size) and bugs; unknown routes answer
+ * 404, known paths with another method 405 with `Allow`.
+ */
+export const errorsPlugin = fp(
+  async (app: FastifyInstance) => {
+    // A second router that only knows which methods exist for each path, to tell 405 from 404.
+    const methodsByPath = Router();
+    app.addHook('onRoute', (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const method of methods as HTTPMethod[]) {
+        if (method === 'HEAD' || method === 'OPTIONS') continue;
+        if (!methodsByPath.hasRoute(method, route.url)) methodsByPath.on(method, route.url, () => {});
+      }
+    });
+
+    app.removeAllContentTypeParsers();
+    // Empty bodies are allowed (action endpoints take none); the schema decides whether one is required.
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+      const text = body as string;
+      if (text.trim() === '') return done(null, undefined);
+      try {
+        done(null, JSON.parse(text));
+      } catch {
+        done(new AppError('invalid_json', 'The request body is not valid JSON'), undefined);
+      }
+    });
+
+    app.setNotFoundHandler((request, reply) => {
+      const path = request.url.split('?')[0] ?? '/';
+      const allowed = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((method) => methodsByPath.find(method as HTTPMethod, path));
+      if (allowed.length > 0 && !allowed.includes(request.method)) {
+        const allow = allowed.includes('GET') ? [...allowed, 'HEAD'] : allowed;
+        throw new AppError('method_not_allowed', `${request.method} is not allowed on ${path}; use ${allowed.join(', ')}`, { allowed }, { Allow: allow.join(', ') });
+      }
+      throw new AppError('resource_not_found', `No route ${request.method} ${path}`, { resource: 'route' });
+    });
+
+    app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+      const appError = toAppError(error);
+      if (appError.status >= 500) {
+        request.log.error({ err: error }, 'request failed');
+      }
+      sendError(request, reply, appError);
+    });
+  },
+  { name: 'errors' },
+);
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
+  for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+  const body: { error: Record<string, unknown> } = {
+    error: { code: error.code, message: error.message, details: error.details, request_id: request.id },
+  };
+  if (error.code === 'rate_limit_exceeded' && typeof error.details.retry_after === 'number') {
+    body.error.retry_after = error.details.retry_after;
+  }
+  return reply.code(error.status).type('application/json; charset=utf-8').send(body);
+}
+
+const frameworkCodes: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'invalid_parameter',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'invalid_json',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'invalid_json',
+};
+
+const frameworkMessages: Partial<Record<ErrorCode, string>> = {
+  unsupported_media_type: 'Request bodies must be application/json',
+  payload_too_large: 'The request body is larger than 1 MiB',
+  invalid_json: 'The request body is not valid JSON',
+  invalid_parameter: 'The request is malformed',
+};
+
+function toAppError(error: FastifyError | AppError): AppError {
+  if (error instanceof AppError) return error;
+  const validation = (error as FastifyError).validation;
+  if (validation) {
+    const part = (error as FastifyError).validationContext;
+    const errors = toValidationIssues(validation as never, part);
+    const summary = errors.map((e) => `${e.path} ${e.message}`).join('; ');
+    return new AppError('validation_error', `Invalid ${part === 'querystring' ? 'query' : (part ?? 'request')}: ${summary}`, { errors });
+  }
+  const code = frameworkCodes[(error as FastifyError).code ?? ''];
+  if (code) return new AppError(code, frameworkMessages[code] ?? error.message);
+  const status = (error as FastifyError).statusCode;
+  if (status === 503) return new AppError('service_unavailable', 'The service is shutting down; retry shortly');
+  if (status && status >= 400 && status < 500 && status in statusCodes) {
+    return new AppError(statusCodes[status]!, frameworkMessages[statusCodes[status]!] ?? 'The request is malformed');
+  }
+  return new AppError('internal_error', 'An internal error occurred; the request id identifies it in our logs');
+}
+
+/** First code of each status, for framework errors that carry only a status. */
+const statusCodes: Record<number, ErrorCode> = {};
+for (const [code, status] of Object.entries(errorStatus) as [ErrorCode, number][]) statusCodes[status] ??= code;

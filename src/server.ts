@@ -1,0 +1,88 @@
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.js';
+import { type Config, loadConfig } from './config.js';
+import { type Database, migrateToLatest, openDatabase } from './db/database.js';
+import { countAccounts } from './modules/accounts/accounts.repository.js';
+import { createAccount } from './modules/accounts/accounts.service.js';
+import { createKey } from './modules/api-keys/api-keys.service.js';
+import { systemClock } from './shared/clock.js';
+
+/** Pino settings: JSON lines with the request id; credentials are censored wherever they appear. */
+export function loggerOptions(config: Config) {
+  return {
+    level: config.logLevel,
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers["x-api-key"]', 'headers.authorization', 'headers["x-api-key"]', 'key', '*.key', 'secret', '*.secret'],
+      censor: '[redacted]',
+    },
+  };
+}
+
+/** Opens the database, migrates, builds the app and listens; SIGTERM/SIGINT close it gracefully. */
+export async function serve(config: Config): Promise<{ app: FastifyInstance; database: Database }> {
+  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrateToLatest(database.db);
+  const app = await buildApp({ config, database, logger: loggerOptions(config), processMetrics: true });
+  const demoKey = await createDemoAccountIfEmpty(database);
+  const address = await app.listen({ host: config.host, port: config.port });
+  app.log.info({ address, database: database.dialect, location: database.location }, 'Lectern is listening');
+  if (demoKey) printDemoKey(demoKey, address);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    timer.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+  return { app, database };
+}
+
+/** On a database without accounts, a demo account with one production key, shown once. */
+async function createDemoAccountIfEmpty(database: Database): Promise<string | undefined> {
+  const ctx = { db: database.db, dialect: database.dialect, clock: systemClock };
+  if ((await countAccounts(database.db)) > 0) return undefined;
+  const account = await createAccount(ctx, { name: 'Demo School', plan: 'professional' });
+  const { key } = await createKey(ctx, { accountId: account.id, environment: 'production', name: 'Demo key' });
+  return key;
+}
+
+function printDemoKey(key: string, address: string): void {
+  // Straight to the terminal, not through the logger: logs never carry secrets.
+  process.stdout.write(
+    [
+      '',
+      'Lectern created a demo account (plan professional) with one production API key.',
+      'The key is shown this once; keep it somewhere safe:',
+      '',
+      `  ${key}`,
+      '',
+      'Try it:',
+      `  curl -H "Authorization: Bearer ${key}" ${address}/api/v1/courses`,
+      '',
+      '',
+    ].join('\n'),
+  );
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  serve(loadConfig()).catch((err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,78 @@
+/**
+ * The one error class of the service and the closed list of codes it may carry.
+ * Every failure a client sees goes through the error handler as one of these.
+ */
+export const errorStatus = {
+  validation_error: 400,
+  invalid_json: 400,
+  invalid_parameter: 400,
+  conflicting_credentials: 400,
+  missing_api_key: 401,
+  invalid_api_key: 401,
+  insufficient_permissions: 403,
+  plan_not_eligible: 403,
+  https_required: 403,
+  resource_not_found: 404,
+  method_not_allowed: 405,
+  already_enrolled: 409,
+  not_enrolled: 409,
+  student_exists: 409,
+  course_has_enrollments: 409,
+  course_not_published: 409,
+  idempotency_request_in_progress: 409,
+  precondition_failed: 412,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  idempotency_key_reused: 422,
+  rate_limit_exceeded: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export const errorCodes = Object.keys(errorStatus) as ErrorCode[];
+
+export type ErrorDetails = Record<string, unknown>;
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly details: ErrorDetails;
+  /** Extra headers the response must carry (Allow, Retry-After…). */
+  readonly headers: Record<string, string>;
+
+  constructor(code: ErrorCode, message: string, details: ErrorDetails = {}, headers: Record<string, string> = {}) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.status = errorStatus[code];
+    this.details = details;
+    this.headers = headers;
+  }
+}
+
+const resourceNames: Record<string, string> = {
+  crs: 'Course',
+  mod: 'Module',
+  les: 'Lesson',
+  stu: 'Student',
+  enr: 'Enrollment',
+  att: 'Quiz attempt',
+  exp: 'Export',
+  whe: 'Webhook endpoint',
+  evt: 'Event',
+  key: 'API key',
+  acc: 'Account',
+};
+
+/** 404 whose message names the resource, e.g. "Course crs_… not found". */
+export function notFound(resource: string, id: string): AppError {
+  return new AppError('resource_not_found', `${resource} ${id} not found`, { resource: resource.toLowerCase().replace(/ /g, '_'), id });
+}
+
+/** 404 for an id whose resource is known from its prefix. */
+export function notFoundById(id: string): AppError {
+  const name = resourceNames[id.split('_')[0] ?? ''] ?? 'Resource';
+  return notFound(name, id);
+}
