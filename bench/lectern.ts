@@ -17,6 +17,13 @@ function lecternEnv(dataDir: string): Record<string, string> {
   return { DATABASE_URL: '', REDIS_URL: '', TLS_CERT_FILE: '', TLS_KEY_FILE: '', DATA_DIR: dataDir };
 }
 
+/**
+ * In production Lectern only serves the API over HTTPS (403 https_required otherwise). The bench
+ * talks plain HTTP, like the baselines, and plays a TLS-terminating proxy: Lectern trusts the
+ * loopback proxy (TRUST_PROXY) and every API request carries this header.
+ */
+export const FORWARDED_HTTPS = { 'x-forwarded-proto': 'https' } as const;
+
 /** Runs `npm run build`; its output goes to stderr so stdout stays for the report. */
 export function buildProject(root: string): void {
   const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: ['ignore', 2, 2] });
@@ -66,7 +73,7 @@ export function createApiKey(root: string, dataDir: string): { accountId: string
   return { accountId, apiKey: stringField(key, 'key', 'lct_') };
 }
 
-/** Starts `node dist/server.js` on a free port with info logs (discarded) in production mode. */
+/** Starts `node dist/server.js` on a free port: production mode, info logs (discarded), behind a proxy. */
 export async function startLectern(root: string, dataDir: string, host: string): Promise<ServerHandle> {
   const port = await freePort(host);
   return startServer({
@@ -74,7 +81,14 @@ export async function startLectern(root: string, dataDir: string, host: string):
     command: process.execPath,
     args: ['dist/server.js'],
     cwd: root,
-    env: { ...lecternEnv(dataDir), HOST: host, PORT: String(port), LOG_LEVEL: 'info', NODE_ENV: 'production' },
+    env: {
+      ...lecternEnv(dataDir),
+      HOST: host,
+      PORT: String(port),
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'production',
+      TRUST_PROXY: host,
+    },
     host,
     port,
     readyPath: '/healthz',
@@ -96,7 +110,7 @@ export async function seedCourses(
       const n = ++next;
       const res = await fetch(`${baseUrl}/api/v1/courses`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+        headers: { ...FORWARDED_HTTPS, authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
         body: JSON.stringify({ title: `Course ${n}`, description: COURSE_DESCRIPTION, published: true }),
       });
       const text = await res.text();

@@ -8,7 +8,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startBaselines } from './baselines.js';
-import { buildProject, COURSE_DESCRIPTION, createApiKey, seedCourses, startLectern } from './lectern.js';
+import {
+  buildProject,
+  COURSE_DESCRIPTION,
+  createApiKey,
+  FORWARDED_HTTPS,
+  seedCourses,
+  startLectern,
+} from './lectern.js';
 import { runLoad, type Target } from './load.js';
 import { buildReport, FLOOR, FLOOR_CHECKED, formatReport, HELLO, type Measurement } from './report.js';
 import { killAllServersNow, rssMb, stopAllServers, type ServerHandle } from './servers.js';
@@ -115,7 +122,6 @@ function benchPlan(
       },
     },
   ];
-
 }
 
 async function main(): Promise<void> {
@@ -131,7 +137,8 @@ async function main(): Promise<void> {
   dataDir = mkdtempSync(join(tmpdir(), 'lectern-bench-'));
   log(`data dir ${dataDir}`);
   const { apiKey } = createApiKey(ROOT, dataDir);
-  const auth = { authorization: `Bearer ${apiKey}` };
+  // The floor gets the same headers as Lectern, so both parse identical requests.
+  const auth = { ...FORWARDED_HTTPS, authorization: `Bearer ${apiKey}` };
 
   const lectern = await startLectern(ROOT, dataDir, HOST);
   log(`lectern ready at ${lectern.baseUrl} (pid ${lectern.pid}); seeding ${options.courses} courses`);

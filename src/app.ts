@@ -9,7 +9,7 @@ import { errorsPlugin } from './plugins/errors.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { openapiPlugin } from './plugins/openapi.js';
-import { requestContextPlugin } from './plugins/request-context.js';
+import { RequestLogController, requestContextPlugin } from './plugins/request-context.js';
 import { validatorCompiler } from './plugins/validation.js';
 import { type Clock, systemClock } from './shared/clock.js';
 import type { ServiceContext } from './shared/context.js';
@@ -34,8 +34,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? false,
     genReqId: () => newId('req'),
     requestIdHeader: false,
-    requestIdLogLabel: 'request_id',
-    disableRequestLogging: true,
+    logController: new RequestLogController(),
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy as boolean, // Fastify also takes a hop count, which its types omit
     return503OnClosing: false,

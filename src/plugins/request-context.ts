@@ -1,12 +1,31 @@
-import type { FastifyInstance } from 'fastify';
+import { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../shared/errors.js';
 
 /**
- * Per-request basics: the X-Request-Id header on every response, one log line per request
- * (method, route, status, duration; never headers, so keys stay out of logs), and a clean 503
- * for requests that arrive while the process shuts down.
+ * One log line per request, when it completes: method, path, route, status, duration and the
+ * key id, labelled with the request id. Headers are never logged, so keys stay out of logs.
  */
+export class RequestLogController extends LogController {
+  constructor() {
+    super({ requestIdLogLabel: 'request_id' });
+  }
+  override incomingRequest(): void {}
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
+    const line = {
+      method: request.method,
+      url: request.url.split('?')[0],
+      route: request.routeOptions.url,
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 100) / 100,
+      key_id: request.auth?.keyId,
+    };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
+}
+
+/** The X-Request-Id header on every response, and a clean 503 while the process shuts down. */
 export const requestContextPlugin = fp(
   async (app: FastifyInstance) => {
     let closing = false;
@@ -20,20 +39,6 @@ export const requestContextPlugin = fp(
         reply.header('connection', 'close');
         throw new AppError('service_unavailable', 'The service is restarting; retry shortly');
       }
-    });
-
-    app.addHook('onResponse', async (request, reply) => {
-      request.log.info(
-        {
-          method: request.method,
-          url: request.url.split('?')[0],
-          route: request.routeOptions.url,
-          status: reply.statusCode,
-          ms: Math.round(reply.elapsedTime * 100) / 100,
-          key_id: request.auth?.keyId,
-        },
-        'request completed',
-      );
     });
   },
   { name: 'request-context' },

@@ -1,6 +1,11 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
+import { Settings } from 'typebox/system';
+
+// TypeBox stops collecting errors after 8 by default; a client fixing a body wants them all.
+// Bodies are at most 1 MiB, so this stays bounded.
+Settings.Set({ maxErrors: 100 });
 
 /**
  * Validates each request part with TypeBox's compiled checker. Bodies are checked as sent:
@@ -87,11 +92,11 @@ export function toValidationIssues(issues: RawIssue[], part: string | undefined)
   }
   return out;
 
+  // One entry per field: the first problem found with it (e.g. "" fails minLength before pattern).
   function add(path: string, message: string) {
-    const full = `${prefix}${path}`;
-    const key = `${full}\u0000${message}`;
-    if (seen.has(key)) return;
-    seen.add(key);
-    out.push({ path: full || '/', message });
+    const full = `${prefix}${path}` || '/';
+    if (seen.has(full)) return;
+    seen.add(full);
+    out.push({ path: full, message });
   }
 }

@@ -12,8 +12,9 @@ export const PathId = (description: string) => Type.Object({ id: Type.String({ m
 export const Timestamp = (description?: string) =>
   Type.String({ format: 'date-time', examples: ['2026-11-21T19:05:00.000Z'], ...(description ? { description } : {}) });
 
-export const Metadata = Type.Record(Type.String({ minLength: 1, maxLength: 40 }), Type.String({ maxLength: 500 }), {
+export const Metadata = Type.Record(Type.String(), Type.String({ maxLength: 500 }), {
   maxProperties: 50,
+  propertyNames: { minLength: 1, maxLength: 40 },
   description: 'Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as given.',
 });
 

@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { revokeKey } from '../../src/modules/api-keys/api-keys.repository.js';
+import { testDialects } from '../dialects.js';
+import { createCourse, setupApp, show, type TestApp } from '../harness.js';
+
+describe.each(testDialects())('authentication and scopes [%s]', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await setupApp(dialect);
+  });
+  afterAll(() => t.close());
+
+  it('accepts the key as Authorization: Bearer and as X-API-Key', async () => {
+    const bearer = await t.request({ url: '/api/v1/courses' });
+    expect(bearer.status, show(bearer)).toBe(200);
+    const header = await t.request({ url: '/api/v1/courses', key: null, headers: { 'x-api-key': t.key } });
+    expect(header.status, show(header)).toBe(200);
+    expect(header.body).toHaveProperty('data');
+    expect(header.body).toHaveProperty('pagination');
+  });
+
+  it('answers 401 missing_api_key without a key', async () => {
+    const response = await t.request({ url: '/api/v1/courses', key: null });
+    expect(response.status).toBe(401);
+    expect(response.body.error.code).toBe('missing_api_key');
+    expect(response.body.error.request_id).toBe(response.headers['x-request-id']);
+  });
+
+  it('answers 401 invalid_api_key for malformed, unknown and wrongly-marked keys alike', async () => {
+    const tampered = t.key.replace('lct_prod_', 'lct_dev_');
+    for (const key of ['nonsense', 'lct_prod_short', `lct_prod_${'x'.repeat(40)}`, tampered]) {
+      const response = await t.request({ url: '/api/v1/courses', key });
+      expect(response.status, key).toBe(401);
+      expect(response.body.error.code).toBe('invalid_api_key');
+    }
+    const badScheme = await t.request({ url: '/api/v1/courses', key: null, headers: { authorization: `Basic ${t.key}` } });
+    expect(badScheme.body.error.code).toBe('invalid_api_key');
+  });
+
+  it('answers 400 conflicting_credentials when both headers carry different keys', async () => {
+    const other = await t.newKey();
+    const response = await t.request({ url: '/api/v1/courses', headers: { 'x-api-key': other.key } });
+    expect(response.status).toBe(400);
+    expect(response.body.error.code).toBe('conflicting_credentials');
+    const same = await t.request({ url: '/api/v1/courses', headers: { 'x-api-key': t.key } });
+    expect(same.status).toBe(200);
+  });
+
+  it('refuses a revoked key on the next request', async () => {
+    const { key, keyId, accountId } = await t.newKey();
+    expect((await t.request({ url: '/api/v1/courses', key })).status).toBe(200);
+    await revokeKey(t.ctx.db, accountId, keyId, new Date(t.clock.now()).toISOString());
+    const response = await t.request({ url: '/api/v1/courses', key });
+    expect(response.status).toBe(401);
+    expect(response.body.error.code).toBe('invalid_api_key');
+  });
+
+  it('refuses an expired key', async () => {
+    const { createKey } = await import('../../src/modules/api-keys/api-keys.service.js');
+    const soon = new Date(t.clock.now() + 60_000).toISOString();
+    const { key } = await createKey(t.ctx, { accountId: t.accountId, environment: 'production', name: 'short-lived', expiresAt: soon });
+    expect((await t.request({ url: '/api/v1/courses', key })).status).toBe(200);
+    t.clock.advance(61_000);
+    const response = await t.request({ url: '/api/v1/courses', key });
+    expect(response.body.error?.code).toBe('invalid_api_key');
+  });
+
+  it('keeps environments apart: a development key never sees production data', async () => {
+    const course = await createCourse(t, { title: 'Production only' });
+    const dev = await t.newKey({ accountId: t.accountId, environment: 'development' });
+    expect(dev.key.startsWith('lct_dev_')).toBe(true);
+    const read = await t.request({ url: `/api/v1/courses/${course.id}`, key: dev.key });
+    expect(read.status, show(read)).toBe(404);
+    const list = await t.request({ url: '/api/v1/courses', key: dev.key });
+    expect(list.body.data.map((c: { id: string }) => c.id)).not.toContain(course.id);
+    const staging = await t.newKey({ accountId: t.accountId, environment: 'staging' });
+    expect(staging.key.startsWith('lct_stg_')).toBe(true);
+  });
+
+  it('answers 403 plan_not_eligible to a starter-plan key', async () => {
+    const { key } = await t.newKey({ plan: 'starter' });
+    const response = await t.request({ url: '/api/v1/courses', key });
+    expect(response.status).toBe(403);
+    expect(response.body.error.code).toBe('plan_not_eligible');
+  });
+
+  it('answers 403 insufficient_permissions to a read-only key that writes, naming the scope', async () => {
+    const { key } = await t.newKey({ accountId: t.accountId, scopes: ['courses:read'] });
+    expect((await t.request({ url: '/api/v1/courses', key })).status).toBe(200);
+    const write = await t.request({ method: 'POST', url: '/api/v1/courses', key, body: { title: 'Nope' } });
+    expect(write.status).toBe(403);
+    expect(write.body.error).toMatchObject({ code: 'insufficient_permissions', details: { required_scope: 'courses:write' } });
+    const list = await t.request({ url: '/api/v1/courses?per_page=100' });
+    expect(list.body.data.map((c: { title: string }) => c.title)).not.toContain('Nope');
+  });
+
+  it('lets a write scope read, and refuses a key scoped to something else', async () => {
+    const writer = await t.newKey({ accountId: t.accountId, scopes: ['courses:write'] });
+    expect((await t.request({ url: '/api/v1/courses', key: writer.key })).status).toBe(200);
+    const students = await t.newKey({ accountId: t.accountId, scopes: ['students:read'] });
+    const response = await t.request({ url: '/api/v1/courses', key: students.key });
+    expect(response.body.error.details.required_scope).toBe('courses:read');
+  });
+
+  it('authenticates before reading the body: no key and a bad body is 401, not 400', async () => {
+    const response = await t.request({ method: 'POST', url: '/api/v1/courses', key: null, payload: '{oops', headers: { 'content-type': 'application/json' } });
+    expect(response.status).toBe(401);
+  });
+
+  it('stores only a hash of each key', async () => {
+    const rows = await t.ctx.db.selectFrom('api_key_secrets').select(['hash']).execute();
+    const keys = await t.ctx.db.selectFrom('api_keys').select(['key_start', 'key_end', 'scopes']).execute();
+    const everything = JSON.stringify([rows, keys]);
+    expect(everything).not.toContain(t.key);
+    expect(everything).not.toContain(t.key.slice(9, 30));
+  });
+});
+
+describe('HTTPS in production', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await setupApp('sqlite', { config: { production: true, trustProxy: true } });
+  });
+  afterAll(() => t.close());
+
+  it('refuses plain HTTP with 403 https_required and accepts a trusted X-Forwarded-Proto: https', async () => {
+    const plain = await t.request({ url: '/api/v1/courses' });
+    expect(plain.status).toBe(403);
+    expect(plain.body.error.code).toBe('https_required');
+    const proxied = await t.request({ url: '/api/v1/courses', headers: { 'x-forwarded-proto': 'https' } });
+    expect(proxied.status, show(proxied)).toBe(200);
+  });
+});

@@ -1,0 +1,62 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import type { ValidateFunction } from 'ajv';
+
+type Operation = { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> };
+type Document = { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, unknown> } };
+
+/**
+ * Checks every API response of the suite against the OpenAPI document: the status must be
+ * documented for the operation and a JSON body must match its schema. A mismatch fails the test.
+ */
+export class ResponseChecker {
+  private readonly ajv = new Ajv2020({ allErrors: true, strict: false });
+  private readonly routes: { method: string; pattern: RegExp; operation: Operation; path: string }[] = [];
+  private readonly compiled = new Map<unknown, ValidateFunction>();
+
+  constructor(document: Document) {
+    (addFormats as unknown as (ajv: Ajv2020) => void)(this.ajv);
+    this.ajv.addSchema({ $id: 'openapi', components: document.components ?? {} });
+    for (const [path, item] of Object.entries(document.paths)) {
+      const pattern = new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`);
+      for (const [method, operation] of Object.entries(item)) {
+        this.routes.push({ method: method.toUpperCase(), pattern, operation, path });
+      }
+    }
+  }
+
+  check(method: string, url: string, response: { status: number; headers: Record<string, unknown>; body: unknown }): void {
+    const path = url.split('?')[0]!;
+    if (!path.startsWith('/api/v1/') || path === '/api/v1/openapi.json') return;
+    const route = this.routes.find((r) => r.method === method && r.pattern.test(path));
+    if (!route) return; // unknown routes answer 404/405 by the error handler, checked by the envelope tests
+    const documented = route.operation.responses?.[String(response.status)];
+    if (!documented) {
+      throw new Error(`${method} ${route.path} answered ${response.status}, which its OpenAPI operation does not document`);
+    }
+    const schema = documented.content?.['application/json']?.schema;
+    if (!schema || typeof response.body !== 'object') return;
+    let validate = this.compiled.get(schema);
+    if (!validate) {
+      validate = this.ajv.compile(rewriteRefs(schema) as object);
+      this.compiled.set(schema, validate);
+    }
+    if (!validate(response.body)) {
+      throw new Error(
+        `${method} ${route.path} ${response.status} does not match its schema: ${JSON.stringify(validate.errors)}\nbody: ${JSON.stringify(response.body).slice(0, 1000)}`,
+      );
+    }
+  }
+}
+
+function rewriteRefs(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(rewriteRefs);
+  if (schema && typeof schema === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(schema)) {
+      out[k] = k === '$ref' && typeof v === 'string' && v.startsWith('#/components/') ? `openapi${v}` : rewriteRefs(v);
+    }
+    return out;
+  }
+  return schema;
+}
