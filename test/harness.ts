@@ -110,27 +110,44 @@ export async function setupApp(dialect: TestDialect, options: SetupOptions = {})
   };
 }
 
-async function freshDatabase(dialect: TestDialect): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (dialect === 'sqlite') {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-test-'));
-    const database = openDatabase({ dataDir });
-    await migrateToLatest(database.db);
-    return { database, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
-  }
+/**
+ * A fresh, migrated database for one test: a temp directory for SQLite, or a clone of the
+ * migrated template for PostgreSQL. `env` points a spawned process (server, CLI) at it.
+ */
+export async function freshDatabaseEnv(dialect: TestDialect): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-test-'));
+  const removeDir = async () => fs.rmSync(dataDir, { recursive: true, force: true });
+  if (dialect === 'sqlite') return { env: { DATA_DIR: dataDir }, drop: removeDir };
   const template = inject('pgTemplate');
   const name = `lectern_t_${template.replace('lectern_tpl_', '')}_${randomBytes(4).toString('hex')}`;
+  await adminQuery(`create database ${name} template ${template}`);
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: withDatabase(postgresAdminUrl(), name) },
+    drop: async () => {
+      await adminQuery(`drop database if exists ${name} with (force)`);
+      await removeDir();
+    },
+  };
+}
+
+async function adminQuery(sql: string): Promise<void> {
   const admin = new pg.Client({ connectionString: postgresAdminUrl() });
   await admin.connect();
-  await admin.query(`create database ${name} template ${template}`);
-  await admin.end();
-  const database = openDatabase({ dataDir: '', databaseUrl: withDatabase(postgresAdminUrl(), name), poolSize: 10 });
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
+
+async function freshDatabase(dialect: TestDialect): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const { env, drop } = await freshDatabaseEnv(dialect);
+  const database = openDatabase({ dataDir: env.DATA_DIR!, databaseUrl: env.DATABASE_URL });
+  await migrateToLatest(database.db);
   return {
     database,
     drop: async () => {
-      const client = new pg.Client({ connectionString: postgresAdminUrl() });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
+      await drop();
     },
   };
 }
