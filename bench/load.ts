@@ -51,10 +51,42 @@ function cannon(target: Target, connections: number, durationS: number): autocan
   });
 }
 
+/**
+ * Response times of 2xx responses in ms, at full precision: autocannon's own histogram keeps
+ * whole milliseconds only, which turns every sub-millisecond p99 into "0".
+ */
+class LatencyRecorder {
+  private values = new Float64Array(1 << 16);
+  private count = 0;
+
+  add(ms: number): void {
+    if (this.count === this.values.length) {
+      const grown = new Float64Array(this.values.length * 2);
+      grown.set(this.values);
+      this.values = grown;
+    }
+    this.values[this.count++] = ms;
+  }
+
+  /** Nearest-rank percentile (0 < p <= 100), or 0 without samples. */
+  percentile(p: number): number {
+    if (this.count === 0) return 0;
+    const sorted = this.values.slice(0, this.count).sort();
+    return sorted[Math.min(this.count - 1, Math.ceil((p / 100) * this.count) - 1)] ?? 0;
+  }
+}
+
 /** Warms the target up (results discarded), then measures it. */
 export async function runLoad(target: Target, options: LoadOptions): Promise<LoadResult> {
   if (options.warmupS > 0) await cannon(target, options.connections, options.warmupS);
-  const result = await cannon(target, options.connections, options.durationS);
+
+  const latencies = new LatencyRecorder();
+  const instance = cannon(target, options.connections, options.durationS);
+  instance.on('response', (_client, statusCode, _bytes, responseTimeMs) => {
+    const status = Number(statusCode);
+    if (status >= 200 && status < 300) latencies.add(Number(responseTimeMs));
+  });
+  const result = await instance;
 
   const badStatuses: Record<string, number> = {};
   for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) {
@@ -62,8 +94,8 @@ export async function runLoad(target: Target, options: LoadOptions): Promise<Loa
   }
   return {
     rps: result.requests.average,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
+    p50Ms: latencies.percentile(50),
+    p99Ms: latencies.percentile(99),
     requests: result.requests.total,
     non2xx: result.non2xx,
     errors: result.errors,

@@ -65,8 +65,8 @@ export function buildReport(measurements: Measurement[], meta: ReportMeta): Repo
   const results = measurements.map(({ name, load, rssMb }): ResultRow => ({
     name,
     rps: round(load.rps, 1),
-    p50_ms: load.p50Ms,
-    p99_ms: load.p99Ms,
+    p50_ms: round(load.p50Ms, 3),
+    p99_ms: round(load.p99Ms, 3),
     rss_mb: rssMb,
     requests: load.requests,
     non2xx: load.non2xx,
@@ -124,7 +124,7 @@ export function formatReport(report: Report): string {
   const rows = report.results.map((r) => [
     r.name,
     fmt(r.rps),
-    fmt(r.p99_ms),
+    fmt(r.p99_ms, 2),
     fmt(r.rss_mb, 1),
     String(r.non2xx),
     String(r.errors),

@@ -165,7 +165,7 @@ async function main(): Promise<void> {
     const load = await runLoad(target, loadOptions);
     measurements.push({ name: target.name, load, rssMb: rssMb(server.pid) });
     const problems = load.non2xx + load.errors > 0 ? ` (${load.non2xx} non-2xx, ${load.errors} errors)` : '';
-    log(`  ${Math.round(load.rps)} req/s, p99 ${load.p99Ms} ms${problems}`);
+    log(`  ${Math.round(load.rps)} req/s, p99 ${load.p99Ms.toFixed(2)} ms${problems}`);
   }
 
   const report = buildReport(measurements, {
