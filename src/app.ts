@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { courseRoutes } from './modules/courses/courses.routes.js';
@@ -19,8 +19,8 @@ export interface AppOptions {
   config: Config;
   database: Database;
   clock?: Clock;
-  /** Fastify logger option; the server passes pino settings, tests pass false. */
-  logger?: FastifyServerOptions['logger'];
+  /** The process logger; tests run without one. */
+  logger?: FastifyBaseLogger;
   /** Process-wide metrics (GC, memory): on for the server, off for the many apps of a test run. */
   processMetrics?: boolean;
 }
@@ -31,7 +31,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const ctx: ServiceContext = { db: database.db, dialect: database.dialect, clock: options.clock ?? systemClock };
 
   const app = Fastify({
-    logger: options.logger ?? false,
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     genReqId: () => newId('req'),
     requestIdHeader: false,
     logController: new RequestLogController(),

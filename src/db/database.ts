@@ -4,6 +4,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { CompiledQuery, type DatabaseConnection, Kysely, Migrator, PostgresDialect, SqliteDialect, SqliteDriver } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index.js';
+import { registerReader } from './reader.js';
 import type { DB } from './types.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -46,6 +47,11 @@ function openSqlite(file: string): Database {
   sqlite.pragma('cache_size = -32000');
   sqlite.pragma('temp_store = MEMORY');
   const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
+  // A second, read-only connection for hot single-row reads outside transactions (see prepared.ts).
+  // In WAL mode it reads the last committed state, never another request's open transaction.
+  const reader = new BetterSqlite3(file, { readonly: true });
+  reader.pragma('busy_timeout = 5000');
+  registerReader(db, withStatementCache(reader));
   return {
     db,
     dialect: 'sqlite',
@@ -53,7 +59,10 @@ function openSqlite(file: string): Database {
     ping: async () => {
       sqlite.prepare('select 1').get();
     },
-    close: () => db.destroy(),
+    close: async () => {
+      reader.close();
+      await db.destroy();
+    },
   };
 }
 

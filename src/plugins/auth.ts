@@ -1,7 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Environment, Plan } from '../db/types.js';
-import { findKeyBySecretHash } from '../modules/api-keys/api-keys.repository.js';
+import type { KeyAuthRow } from '../modules/api-keys/api-keys.repository.js';
+import { lookupKey } from '../modules/api-keys/key-lookup.js';
 import { hashKey, keyPattern } from '../modules/api-keys/key-format.js';
 import { hasScope, type Scope } from '../modules/api-keys/scopes.js';
 import { toIso } from '../shared/clock.js';
@@ -50,27 +51,41 @@ export const authPlugin = fp<AuthOptions>(
       const scope = route.config?.scope;
       if (!scope) throw new Error(`Route ${route.method} ${route.url} declares no scope`);
       const hooks = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
-      route.onRequest = [
-        async (request: FastifyRequest) => {
+      // Callback style: on a cached key the whole check is synchronous, without a promise.
+      const check = (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
+        // done() is called outside the try blocks: it runs the next hooks, whose errors are theirs.
+        const accept = (row: KeyAuthRow | undefined) => {
+          let auth: AuthContext;
+          try {
+            auth = authorize(options.ctx, row, scope);
+          } catch (err) {
+            return done(err as Error);
+          }
+          request.auth = auth;
+          done();
+        };
+        let row: ReturnType<typeof lookupKey>;
+        try {
           if (options.requireHttps && request.protocol !== 'https') {
             throw new AppError('https_required', 'The API is served over HTTPS only');
           }
-          request.auth = await authenticate(options.ctx, request);
-          if (!hasScope(request.auth.scopes, scope)) {
-            throw new AppError('insufficient_permissions', `This API key lacks the ${scope} scope`, { required_scope: scope });
-          }
-        },
-        ...hooks,
-      ];
+          const key = credentialOf(request);
+          if (!keyPattern.test(key)) throw invalidKey();
+          row = lookupKey(options.ctx.db, hashKey(key));
+        } catch (err) {
+          return done(err as Error);
+        }
+        if (row instanceof Promise) row.then(accept, done);
+        else accept(row);
+      };
+      route.onRequest = [check, ...hooks];
     });
   },
   { name: 'auth', dependencies: ['errors'] },
 );
 
-async function authenticate(ctx: ServiceContext, request: FastifyRequest): Promise<AuthContext> {
-  const key = credentialOf(request);
-  if (!keyPattern.test(key)) throw invalidKey();
-  const row = await findKeyBySecretHash(ctx.db, hashKey(key));
+/** Turns the key row into the request's auth context, or the error that refuses it. */
+function authorize(ctx: ServiceContext, row: KeyAuthRow | undefined, scope: Scope): AuthContext {
   const now = toIso(ctx.clock.now());
   if (
     !row ||
@@ -83,14 +98,30 @@ async function authenticate(ctx: ServiceContext, request: FastifyRequest): Promi
   if (row.plan === 'starter') {
     throw new AppError('plan_not_eligible', 'API access needs the Professional, Enterprise or Custom plan', { plan: row.plan });
   }
+  const scopes = scopeSet(row.scopes);
+  if (!hasScope(scopes, scope)) {
+    throw new AppError('insufficient_permissions', `This API key lacks the ${scope} scope`, { required_scope: scope });
+  }
   return {
     keyId: row.key_id,
     accountId: row.account_id,
     workspaceId: row.workspace_id,
     environment: row.environment,
-    scopes: new Set(JSON.parse(row.scopes) as string[]),
+    scopes,
     plan: row.plan,
   };
+}
+
+const scopeSets = new Map<string, ReadonlySet<string>>();
+
+/** Keys share a handful of distinct scope lists; parse each once. */
+function scopeSet(json: string): ReadonlySet<string> {
+  let set = scopeSets.get(json);
+  if (!set) {
+    set = new Set(JSON.parse(json) as string[]);
+    if (scopeSets.size < 1000) scopeSets.set(json, set);
+  }
+  return set;
 }
 
 function credentialOf(request: FastifyRequest): string {

@@ -31,6 +31,7 @@ export const idempotencyPlugin = fp<IdempotencyOptions>(
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       if (!route.url.startsWith(API_PREFIX) || !methods.includes('POST') || route.config?.public) return;
       route.preHandler = [claimKey, ...(route.preHandler ? [route.preHandler].flat() : [])];
+      route.onSend = [storeResponse, ...(route.onSend ? [route.onSend].flat() : [])];
     });
 
     async function claimKey(request: FastifyRequest, reply: FastifyReply) {
@@ -48,13 +49,13 @@ export const idempotencyPlugin = fp<IdempotencyOptions>(
       request.idempotencyKey = key;
     }
 
-    app.addHook('onSend', async (request, reply, payload) => {
+    async function storeResponse(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
       const key = request.idempotencyKey;
       if (key === undefined) return payload;
       request.idempotencyKey = undefined;
       await finish(ctx, request.auth.workspaceId, key, reply.statusCode, typeof payload === 'string' ? payload : String(payload ?? ''));
       return payload;
-    });
+    }
 
     // Records live 24 h; sweep expired ones now and then (claim also ignores expired records).
     const sweep = setInterval(() => {

@@ -33,12 +33,15 @@ export const requestContextPlugin = fp(
       closing = true;
     });
 
-    app.addHook('onRequest', async (request, reply) => {
+    // Callback style, not async: this runs on every request and needs no promise.
+    app.addHook('onRequest', (request, reply, done) => {
       reply.header('x-request-id', request.id);
       if (closing) {
         reply.header('connection', 'close');
-        throw new AppError('service_unavailable', 'The service is restarting; retry shortly');
+        done(new AppError('service_unavailable', 'The service is restarting; retry shortly'));
+        return;
       }
+      done();
     });
   },
   { name: 'request-context' },

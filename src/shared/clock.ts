@@ -5,9 +5,17 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => Date.now() };
 
+let lastMs = Number.NaN;
+let lastIso = '';
+
 /** ISO 8601 UTC with milliseconds, the one timestamp form on the wire and in storage. */
 export function toIso(ms: number): string {
-  return new Date(ms).toISOString();
+  // Most calls within one millisecond ask for the same instant (every request checks "now").
+  if (ms !== lastMs) {
+    lastIso = new Date(ms).toISOString();
+    lastMs = ms;
+  }
+  return lastIso;
 }
 
 export function nowIso(clock: Clock): string {

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { AppError } from './errors.js';
 
 /** Strong ETag of a representation, from the values that change it. */
 export function etagOf(...parts: (string | number)[]): string {
-  return `"${createHash('sha1').update(parts.join('\u0000')).digest('base64url').slice(0, 20)}"`;
+  return `"${hash('sha1', parts.join('\u0000'), 'base64url').slice(0, 20)}"`;
 }
 
 /** RFC 9110 If-Match: `*` or a list of ETags, compared strongly. Absent means "no precondition". */

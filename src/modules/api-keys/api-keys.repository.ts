@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { prepared } from '../../db/prepared.js';
 import type { ApiKeySecretsTable, ApiKeysTable, DB, Plan } from '../../db/types.js';
 
 /** What authenticating one secret needs, in one query. */
@@ -14,8 +15,8 @@ export interface KeyAuthRow {
   plan: Plan;
 }
 
-export async function findKeyBySecretHash(db: Kysely<DB>, hash: string): Promise<KeyAuthRow | undefined> {
-  return db
+const keyBySecretHash = prepared<{ hash: string }, KeyAuthRow>((db, p) =>
+  db
     .selectFrom('api_key_secrets as s')
     .innerJoin('api_keys as k', 'k.id', 's.key_id')
     .innerJoin('accounts as a', 'a.id', 'k.account_id')
@@ -30,8 +31,12 @@ export async function findKeyBySecretHash(db: Kysely<DB>, hash: string): Promise
       's.expires_at as secret_expires_at',
       'a.plan',
     ])
-    .where('s.hash', '=', hash)
-    .executeTakeFirst();
+    .where('s.hash', '=', p('hash')),
+);
+
+/** Runs on every authenticated request, hence compiled once. */
+export async function findKeyBySecretHash(db: Kysely<DB>, hash: string): Promise<KeyAuthRow | undefined> {
+  return keyBySecretHash.first(db, { hash });
 }
 
 export async function insertKey(db: Kysely<DB>, key: ApiKeysTable, secret: ApiKeySecretsTable): Promise<void> {

@@ -1,4 +1,4 @@
-import { createHash, randomInt } from 'node:crypto';
+import { hash, randomInt } from 'node:crypto';
 import type { Environment } from '../../db/types.js';
 
 /** `lct_<marker>_<secret>`: the marker names the environment (interface §5, CONTRACT "Key format"). */
@@ -21,7 +21,7 @@ export function generateKey(environment: Environment): string {
 
 /** Only this hash is stored. The key has over 200 bits of entropy, so a fast hash is enough. */
 export function hashKey(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
+  return hash('sha256', key, 'hex');
 }
 
 /** First and last 4 characters of the secret part, to recognise a key in a list. */

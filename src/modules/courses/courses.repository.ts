@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { applyPage } from '../../db/keyset.js';
+import { prepared } from '../../db/prepared.js';
 import type { CoursesTable, DB } from '../../db/types.js';
 import type { PageRequest } from '../../shared/pagination.js';
 
@@ -39,8 +40,12 @@ export async function countCourses(db: Kysely<DB>, workspaceId: string, filters:
   return Number(row.n);
 }
 
+const courseById = prepared<{ workspaceId: string; id: string }, CoursesTable>((db, p) =>
+  db.selectFrom('courses').select(columns).where('workspace_id', '=', p('workspaceId')).where('id', '=', p('id')),
+);
+
 export async function findCourse(db: Kysely<DB>, workspaceId: string, id: string): Promise<CoursesTable | undefined> {
-  return db.selectFrom('courses').select(columns).where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
+  return courseById.first(db, { workspaceId, id });
 }
 
 export async function insertCourse(db: Kysely<DB>, row: CoursesTable): Promise<void> {

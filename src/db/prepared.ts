@@ -1,0 +1,59 @@
+import { type Compilable, CompiledQuery, type Kysely } from 'kysely';
+import { readerOf } from './reader.js';
+import type { DB } from './types.js';
+
+type Params = Record<string, string | number | null>;
+
+interface Compiled {
+  query: CompiledQuery;
+  /** For each SQL parameter: the name of the caller's parameter, or a constant of the query. */
+  slots: ({ name: string } | { value: unknown })[];
+}
+
+/**
+ * A query built once with Kysely and executed many times with new parameters. Building and
+ * compiling a Kysely query costs more than running it on SQLite, so the hottest queries (the key
+ * lookup on every request, reads by id) are compiled once per dialect and reused; the SQL text then
+ * stays the same string, which also hits the prepared-statement cache at once.
+ *
+ * `build` receives a placeholder function: `p('id')` stands for the parameter `id`. Use it only
+ * where a plain value goes (comparisons, inserts), not for lists or identifiers.
+ */
+export function prepared<P extends Params, O>(build: (db: Kysely<DB>, p: <K extends keyof P & string>(name: K) => P[K]) => Compilable<O>) {
+  const byDialect = new Map<unknown, Compiled>();
+
+  function compiled(db: Kysely<DB>): Compiled {
+    const dialectKey = db.getExecutor().adapter.constructor;
+    let entry = byDialect.get(dialectKey);
+    if (!entry) {
+      const marker = `\u0000prepared:${Math.random()}:`;
+      const query = build(db, ((name: string) => `${marker}${name}`) as never).compile();
+      const slots = query.parameters.map((value) =>
+        typeof value === 'string' && value.startsWith(marker) ? { name: value.slice(marker.length) } : { value },
+      );
+      entry = { query, slots };
+      byDialect.set(dialectKey, entry);
+    }
+    return entry;
+  }
+
+  async function rows(db: Kysely<DB>, params: P): Promise<O[]> {
+    const { query, slots } = compiled(db);
+    const parameters = slots.map((slot) => ('name' in slot ? params[slot.name] : slot.value));
+    const reader = readerOf(db);
+    if (reader && isRead(query)) return reader.prepare(query.sql).all(...parameters) as O[];
+    const result = await db.executeQuery<O>({ ...query, parameters } as CompiledQuery<O>);
+    return result.rows;
+  }
+
+  return {
+    execute: rows,
+    async first(db: Kysely<DB>, params: P): Promise<O | undefined> {
+      return (await rows(db, params))[0];
+    },
+  };
+}
+
+function isRead(query: CompiledQuery): boolean {
+  return query.query.kind === 'SelectQueryNode';
+}

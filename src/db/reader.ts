@@ -1,0 +1,33 @@
+import type { Kysely } from 'kysely';
+import type { DB } from './types.js';
+
+/** better-sqlite3's part we use: a cached prepare(). */
+export interface SqliteReader {
+  prepare(sql: string): { all(...parameters: unknown[]): unknown[]; pluck(toggle?: boolean): { get(): unknown } };
+}
+
+const readers = new WeakMap<Kysely<DB>, SqliteReader>();
+
+/**
+ * Registers the read-only SQLite connection of a database. In WAL mode it reads the last
+ * committed state, never another request's open transaction, so single-row reads outside
+ * transactions can run on it synchronously: no connection mutex, no queueing behind a write.
+ */
+export function registerReader(db: Kysely<DB>, reader: SqliteReader): void {
+  readers.set(db, reader);
+}
+
+export function readerOf(db: Kysely<DB>): SqliteReader | undefined {
+  return db.isTransaction ? undefined : readers.get(db);
+}
+
+/**
+ * A number that changes whenever any connection, in this process or another, commits a change
+ * to the database (SQLite's `PRAGMA data_version` on the reader). Caches of rarely changing rows
+ * compare it to know they are still exact. `undefined` where no such signal exists (PostgreSQL):
+ * there, read the database.
+ */
+export function dataVersion(db: Kysely<DB>): number | undefined {
+  const reader = readers.get(db);
+  return reader ? (reader.prepare('pragma data_version').pluck().get() as number) : undefined;
+}
