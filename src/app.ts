@@ -47,7 +47,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(requestContextPlugin);
   await app.register(metricsPlugin, { processMetrics: options.processMetrics ?? false });
-  await app.register(authPlugin, { ctx, requireHttps: config.production });
+  await app.register(authPlugin, { ctx, requireHttps: config.production, trustProxy: config.trustProxy });
   await app.register(idempotencyPlugin, { ctx, lockSeconds: config.idempotencyLockSeconds });
   await app.register(openapiPlugin);
 

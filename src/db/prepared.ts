@@ -37,19 +37,25 @@ export function prepared<P extends Params, O>(build: (db: Kysely<DB>, p: <K exte
     return entry;
   }
 
-  async function rows(db: Kysely<DB>, params: P): Promise<O[]> {
+  function parametersOf(slots: Compiled['slots'], params: P): unknown[] {
+    return slots.map((slot) => ('name' in slot ? params[slot.name] : slot.value));
+  }
+
+  async function execute(db: Kysely<DB>, params: P): Promise<O[]> {
     const { query, slots } = compiled(db);
-    const parameters = slots.map((slot) => ('name' in slot ? params[slot.name] : slot.value));
     const reader = readerOf(db);
-    if (reader && isRead(query)) return reader.prepare(query.sql).all(...parameters) as O[];
-    const result = await db.executeQuery<O>({ ...query, parameters } as CompiledQuery<O>);
+    if (reader && isRead(query)) return reader.prepare(query.sql).all(...parametersOf(slots, params)) as O[];
+    const result = await db.executeQuery<O>({ ...query, parameters: parametersOf(slots, params) } as CompiledQuery<O>);
     return result.rows;
   }
 
   return {
-    execute: rows,
+    execute,
     async first(db: Kysely<DB>, params: P): Promise<O | undefined> {
-      return (await rows(db, params))[0];
+      const { query, slots } = compiled(db);
+      const reader = readerOf(db);
+      if (reader && isRead(query)) return reader.prepare(query.sql).get(...parametersOf(slots, params)) as O | undefined;
+      return (await execute(db, params))[0];
     },
   };
 }

@@ -3,10 +3,11 @@ import type { DB } from './types.js';
 
 /** better-sqlite3's part we use: a cached prepare(). */
 export interface SqliteReader {
-  prepare(sql: string): { all(...parameters: unknown[]): unknown[]; pluck(toggle?: boolean): { get(): unknown } };
+  prepare(sql: string): { all(...parameters: unknown[]): unknown[]; get(...parameters: unknown[]): unknown; pluck(toggle?: boolean): { get(): unknown } };
 }
 
 const readers = new WeakMap<Kysely<DB>, SqliteReader>();
+const versionStatements = new WeakMap<Kysely<DB>, { get(): unknown }>();
 
 /**
  * Registers the read-only SQLite connection of a database. In WAL mode it reads the last
@@ -15,6 +16,7 @@ const readers = new WeakMap<Kysely<DB>, SqliteReader>();
  */
 export function registerReader(db: Kysely<DB>, reader: SqliteReader): void {
   readers.set(db, reader);
+  versionStatements.set(db, reader.prepare('pragma data_version').pluck());
 }
 
 export function readerOf(db: Kysely<DB>): SqliteReader | undefined {
@@ -28,6 +30,5 @@ export function readerOf(db: Kysely<DB>): SqliteReader | undefined {
  * there, read the database.
  */
 export function dataVersion(db: Kysely<DB>): number | undefined {
-  const reader = readers.get(db);
-  return reader ? (reader.prepare('pragma data_version').pluck().get() as number) : undefined;
+  return versionStatements.get(db)?.get() as number | undefined;
 }

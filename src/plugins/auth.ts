@@ -8,6 +8,7 @@ import { hasScope, type Scope } from '../modules/api-keys/scopes.js';
 import { toIso } from '../shared/clock.js';
 import type { ServiceContext } from '../shared/context.js';
 import { AppError } from '../shared/errors.js';
+import { httpsDetector } from './transport.js';
 
 /** Who is calling: resolved from the API key before anything else about the request is read. */
 export interface AuthContext {
@@ -35,6 +36,8 @@ export interface AuthOptions {
   ctx: ServiceContext;
   /** Refuse plain-HTTP API requests (NODE_ENV=production). */
   requireHttps: boolean;
+  /** TRUST_PROXY: whose X-Forwarded-Proto to believe. */
+  trustProxy: boolean | number | string;
 }
 
 export const API_PREFIX = '/api/v1';
@@ -46,6 +49,7 @@ export const API_PREFIX = '/api/v1';
 export const authPlugin = fp<AuthOptions>(
   async (app: FastifyInstance, options) => {
     app.decorateRequest('auth', null as unknown as AuthContext);
+    const servedOverHttps = httpsDetector(options.trustProxy);
     app.addHook('onRoute', (route) => {
       if (!route.url.startsWith(API_PREFIX) || route.config?.public) return;
       const scope = route.config?.scope;
@@ -66,7 +70,7 @@ export const authPlugin = fp<AuthOptions>(
         };
         let row: ReturnType<typeof lookupKey>;
         try {
-          if (options.requireHttps && request.protocol !== 'https') {
+          if (options.requireHttps && !servedOverHttps(request)) {
             throw new AppError('https_required', 'The API is served over HTTPS only');
           }
           const key = credentialOf(request);
@@ -86,14 +90,12 @@ export const authPlugin = fp<AuthOptions>(
 
 /** Turns the key row into the request's auth context, or the error that refuses it. */
 function authorize(ctx: ServiceContext, row: KeyAuthRow | undefined, scope: Scope): AuthContext {
-  const now = toIso(ctx.clock.now());
-  if (
-    !row ||
-    row.revoked_at !== null ||
-    (row.key_expires_at !== null && row.key_expires_at <= now) ||
-    (row.secret_expires_at !== null && row.secret_expires_at <= now)
-  ) {
-    throw invalidKey();
+  if (!row || row.revoked_at !== null) throw invalidKey();
+  if (row.key_expires_at !== null || row.secret_expires_at !== null) {
+    const now = toIso(ctx.clock.now());
+    if ((row.key_expires_at !== null && row.key_expires_at <= now) || (row.secret_expires_at !== null && row.secret_expires_at <= now)) {
+      throw invalidKey();
+    }
   }
   if (row.plan === 'starter') {
     throw new AppError('plan_not_eligible', 'API access needs the Professional, Enterprise or Custom plan', { plan: row.plan });

@@ -14,7 +14,7 @@ export class RequestLogController extends LogController {
   override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
     const line = {
       method: request.method,
-      url: request.url.split('?')[0],
+      url: pathOf(request.url),
       route: request.routeOptions.url,
       status: reply.statusCode,
       ms: Math.round(reply.elapsedTime * 100) / 100,
@@ -46,3 +46,8 @@ export const requestContextPlugin = fp(
   },
   { name: 'request-context' },
 );
+
+function pathOf(url: string): string {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}

@@ -1,9 +1,14 @@
-import { hash } from 'node:crypto';
 import { AppError } from './errors.js';
 
-/** Strong ETag of a representation, from the values that change it. */
-export function etagOf(...parts: (string | number)[]): string {
-  return `"${hash('sha1', parts.join('\u0000'), 'base64url').slice(0, 20)}"`;
+/**
+ * Strong ETag of a resource's representation, from the counters that change it: the row's
+ * version (bumped by every update) and any derived counts shown with it. ETags are compared per
+ * URL, so they need not be unique across resources.
+ */
+export function etagOf(version: number, ...counts: number[]): string {
+  let tag = `"${version.toString(36)}`;
+  for (const count of counts) tag += `.${count.toString(36)}`;
+  return `${tag}"`;
 }
 
 /** RFC 9110 If-Match: `*` or a list of ETags, compared strongly. Absent means "no precondition". */

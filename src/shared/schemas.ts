@@ -81,3 +81,8 @@ export const Deleted = (prefix: IdPrefix) => Type.Object({ data: Type.Object({ i
 export const IfMatchHeaders = Type.Object({
   'if-match': Type.Optional(Type.String({ description: 'ETag of the version you read; the update fails with 412 if it changed.' })),
 });
+
+/** Stored metadata (JSON text) as the wire object; most rows have none. */
+export function parseMetadata(text: string): Record<string, string> {
+  return text === '{}' ? {} : (JSON.parse(text) as Record<string, string>);
+}

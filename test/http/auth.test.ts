@@ -131,3 +131,18 @@ describe('HTTPS in production', () => {
     expect(proxied.status, show(proxied)).toBe(200);
   });
 });
+
+describe('HTTPS in production behind an untrusted peer', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Only 10.9.9.9 is a trusted proxy; test requests come from 127.0.0.1.
+    t = await setupApp('sqlite', { config: { production: true, trustProxy: '10.9.9.9' } });
+  });
+  afterAll(() => t.close());
+
+  it('ignores X-Forwarded-Proto from an address that is not a trusted proxy', async () => {
+    const response = await t.request({ url: '/api/v1/courses', headers: { 'x-forwarded-proto': 'https' } });
+    expect(response.status).toBe(403);
+    expect(response.body.error.code).toBe('https_required');
+  });
+});

@@ -6,6 +6,7 @@ import { newId } from '../../shared/ids.js';
 import { type PageResult, parseListQuery, toPageResult } from '../../shared/pagination.js';
 import type { CoursesTable } from '../../db/types.js';
 import * as repo from './courses.repository.js';
+import { parseMetadata } from '../../shared/schemas.js';
 import { type Course, type CreateCourseBody, courseSorts, type ListCoursesQuery, type UpdateCourseBody } from './courses.schemas.js';
 
 export interface Versioned<T> {
@@ -20,14 +21,14 @@ export function toCourse(row: CoursesTable): Course {
     description: row.description,
     published: row.published === 1,
     enrollment_count: row.enrollment_count,
-    metadata: JSON.parse(row.metadata) as Record<string, string>,
+    metadata: parseMetadata(row.metadata),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
 }
 
 function versioned(row: CoursesTable): Versioned<Course> {
-  return { data: toCourse(row), etag: etagOf(row.id, row.version, row.enrollment_count) };
+  return { data: toCourse(row), etag: etagOf(row.version, row.enrollment_count) };
 }
 
 export async function listCourses(ctx: ServiceContext, workspaceId: string, query: ListCoursesQuery): Promise<PageResult<Course>> {
