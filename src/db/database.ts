@@ -4,7 +4,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { CompiledQuery, type DatabaseConnection, Kysely, Migrator, PostgresDialect, SqliteDialect, SqliteDriver } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index.js';
-import { registerReader } from './reader.js';
+import { ChangeTracker, registerReader } from './reader.js';
 import type { DB } from './types.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -46,12 +46,14 @@ function openSqlite(file: string): Database {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('cache_size = -32000');
   sqlite.pragma('temp_store = MEMORY');
-  const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
-  // A second, read-only connection for hot single-row reads outside transactions (see prepared.ts).
+  // A second, read-only connection for hot single-row reads outside transactions (see reader.ts).
   // In WAL mode it reads the last committed state, never another request's open transaction.
   const reader = new BetterSqlite3(file, { readonly: true });
   reader.pragma('busy_timeout = 5000');
-  registerReader(db, withStatementCache(reader));
+  const cachedReader = withStatementCache(reader);
+  const changes = new ChangeTracker(cachedReader);
+  const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite, changes.forget) }) });
+  registerReader(db, cachedReader, changes);
   return {
     db,
     dialect: 'sqlite',
@@ -85,8 +87,10 @@ function openPostgres(url: string, poolSize: number): Database {
 /**
  * better-sqlite3 compiles a statement on every prepare() and Kysely prepares on every query;
  * statements are reusable, so keep them. Bounded, because IN-lists make many distinct texts.
+ * `afterRun` is called after each statement executes (the writer's commits reach the reader's
+ * change tracker this way).
  */
-function withStatementCache(sqlite: BetterSqlite3.Database) {
+function withStatementCache(sqlite: BetterSqlite3.Database, afterRun?: () => void) {
   const cache = new Map<string, BetterSqlite3.Statement>();
   return {
     prepare(sql: string) {
@@ -94,6 +98,7 @@ function withStatementCache(sqlite: BetterSqlite3.Database) {
       if (!statement) {
         if (cache.size >= 500) cache.clear();
         statement = sqlite.prepare(sql);
+        if (afterRun) statement = notifying(statement, afterRun);
         cache.set(sql, statement);
       }
       return statement;
@@ -103,6 +108,25 @@ function withStatementCache(sqlite: BetterSqlite3.Database) {
       sqlite.close();
     },
   };
+}
+
+/** The statement, with `afterRun` called after each execution (also a failed one). */
+function notifying(statement: BetterSqlite3.Statement, afterRun: () => void): BetterSqlite3.Statement {
+  const wrap =
+    <A extends unknown[], R>(run: (...args: A) => R) =>
+    (...args: A): R => {
+      try {
+        return run(...args);
+      } finally {
+        afterRun();
+      }
+    };
+  return Object.assign(Object.create(statement) as BetterSqlite3.Statement, {
+    all: wrap(statement.all.bind(statement)),
+    get: wrap(statement.get.bind(statement)),
+    run: wrap(statement.run.bind(statement)),
+    iterate: wrap(statement.iterate.bind(statement)),
+  });
 }
 
 /**
