@@ -12,12 +12,6 @@ export interface Target {
   nextBody?: () => string;
 }
 
-export interface LoadOptions {
-  connections: number;
-  durationS: number;
-  warmupS: number;
-}
-
 export interface LoadResult {
   rps: number;
   p50Ms: number;
@@ -76,30 +70,58 @@ class LatencyRecorder {
   }
 }
 
-/** Warms the target up (results discarded), then measures it. */
-export async function runLoad(target: Target, options: LoadOptions): Promise<LoadResult> {
-  if (options.warmupS > 0) await cannon(target, options.connections, options.warmupS);
+/**
+ * Measures one target over several slices of time and adds them up, so that the slices of all
+ * targets can be interleaved: a machine whose speed drifts during a run then slows every target
+ * alike, and the ratios between targets stay meaningful.
+ */
+export class LoadAccumulator {
+  private readonly latencies = new LatencyRecorder();
+  private seconds = 0;
+  private requests = 0;
+  private non2xx = 0;
+  private errors = 0;
+  private timeouts = 0;
+  private readonly badStatuses: Record<string, number> = {};
 
-  const latencies = new LatencyRecorder();
-  const instance = cannon(target, options.connections, options.durationS);
-  instance.on('response', (_client, statusCode, _bytes, responseTimeMs) => {
-    const status = Number(statusCode);
-    if (status >= 200 && status < 300) latencies.add(Number(responseTimeMs));
-  });
-  const result = await instance;
+  constructor(
+    readonly target: Target,
+    private readonly connections: number,
+  ) {}
 
-  const badStatuses: Record<string, number> = {};
-  for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) {
-    if (!code.startsWith('2')) badStatuses[code] = Number(stat.count);
+  /** Load that is not counted, to let the server's JIT and caches settle. */
+  async warmUp(seconds: number): Promise<void> {
+    if (seconds > 0) await cannon(this.target, this.connections, seconds);
   }
-  return {
-    rps: result.requests.average,
-    p50Ms: latencies.percentile(50),
-    p99Ms: latencies.percentile(99),
-    requests: result.requests.total,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
-    badStatuses,
-  };
+
+  /** One measured slice. */
+  async measure(seconds: number): Promise<void> {
+    const instance = cannon(this.target, this.connections, seconds);
+    instance.on('response', (_client, statusCode, _bytes, responseTimeMs) => {
+      const status = Number(statusCode);
+      if (status >= 200 && status < 300) this.latencies.add(Number(responseTimeMs));
+    });
+    const result = await instance;
+    this.seconds += Number(result.duration) || seconds;
+    this.requests += result.requests.total;
+    this.non2xx += result.non2xx;
+    this.errors += result.errors;
+    this.timeouts += result.timeouts;
+    for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) {
+      if (!code.startsWith('2')) this.badStatuses[code] = (this.badStatuses[code] ?? 0) + Number(stat.count);
+    }
+  }
+
+  result(): LoadResult {
+    return {
+      rps: this.seconds > 0 ? this.requests / this.seconds : 0,
+      p50Ms: this.latencies.percentile(50),
+      p99Ms: this.latencies.percentile(99),
+      requests: this.requests,
+      non2xx: this.non2xx,
+      errors: this.errors,
+      timeouts: this.timeouts,
+      badStatuses: { ...this.badStatuses },
+    };
+  }
 }

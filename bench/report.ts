@@ -32,6 +32,7 @@ export interface Report {
   date: string;
   cpus: number;
   duration_s: number;
+  rounds: number;
   warmup_s: number;
   connections: number;
   seeded_courses: number;
@@ -44,6 +45,7 @@ export interface Report {
 
 export interface ReportMeta {
   durationS: number;
+  rounds: number;
   warmupS: number;
   connections: number;
   seededCourses: number;
@@ -100,6 +102,7 @@ export function buildReport(measurements: Measurement[], meta: ReportMeta): Repo
     date: new Date().toISOString(),
     cpus: meta.cpus,
     duration_s: meta.durationS,
+    rounds: meta.rounds,
     warmup_s: meta.warmupS,
     connections: meta.connections,
     seeded_courses: meta.seededCourses,
@@ -137,7 +140,7 @@ export function formatReport(report: Report): string {
 
   const out: string[] = [
     `Lectern bench: node ${report.node}, ${report.cpus} CPUs, ${report.connections} connections, ` +
-      `${report.duration_s} s per target (+${report.warmup_s} s warm-up), ${report.seeded_courses} seeded courses`,
+      `${report.duration_s} s per target in ${report.rounds} interleaved rounds (+${report.warmup_s} s warm-up), ${report.seeded_courses} seeded courses`,
     '',
     line(header),
     widths.map((w) => '-'.repeat(w)).join('  '),

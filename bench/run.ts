@@ -1,7 +1,9 @@
-// `npm run bench [-- --duration N] [--warmup N] [--connections N] [--courses N] [--skip-build] [--json]`
+// `npm run bench [-- --duration N] [--rounds N] [--warmup N] [--connections N] [--courses N] [--skip-build] [--json]`
 //
 // Builds Lectern, starts it on a fresh temp data dir, seeds courses, starts the two baselines
-// (hello-world, floor), loads each target in turn with autocannon and prints a report.
+// (hello-world, floor) and loads the targets with autocannon, one server busy at a time: each
+// target gets `duration` seconds in all, in `rounds` slices interleaved with the other targets'
+// (so drift of the machine's speed hits every target alike), then prints a report.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,7 +18,7 @@ import {
   seedCourses,
   startLectern,
 } from './lectern.js';
-import { runLoad, type Target } from './load.js';
+import { LoadAccumulator, type Target } from './load.js';
 import { buildReport, FLOOR, FLOOR_CHECKED, formatReport, HELLO, type Measurement } from './report.js';
 import { killAllServersNow, rssMb, stopAllServers, type ServerHandle } from './servers.js';
 
@@ -25,6 +27,7 @@ const HOST = '127.0.0.1';
 
 interface Options {
   durationS: number;
+  rounds: number;
   warmupS: number;
   connections: number;
   courses: number;
@@ -36,6 +39,7 @@ function parseOptions(): Options {
   const { values } = parseArgs({
     options: {
       duration: { type: 'string', default: '10' },
+      rounds: { type: 'string', default: '5' },
       warmup: { type: 'string', default: '2' },
       connections: { type: 'string', default: '10' },
       courses: { type: 'string', default: '1000' },
@@ -50,6 +54,7 @@ function parseOptions(): Options {
   };
   return {
     durationS: positive('duration', values.duration, 1),
+    rounds: positive('rounds', values.rounds, 1),
     warmupS: positive('warmup', values.warmup, 0),
     connections: positive('connections', values.connections, 1),
     courses: positive('courses', values.courses, 1),
@@ -77,12 +82,15 @@ function randomPicker(items: readonly string[]): () => string {
   return () => items[Math.floor(Math.random() * items.length)] as string;
 }
 
-/** The targets, in the order they are loaded; each names the server whose RSS is sampled. */
+/**
+ * The targets, in report order; each names the server whose RSS is sampled. Targets that write
+ * (`mutates`) are loaded after the others, so the rows they add do not change what reads measure.
+ */
 function benchPlan(
   servers: { hello: ServerHandle; floor: ServerHandle; lectern: ServerHandle },
   auth: Record<string, string>,
   ids: readonly string[],
-): Array<{ server: ServerHandle; target: Target }> {
+): Array<{ server: ServerHandle; target: Target; mutates?: boolean }> {
   const { hello, floor, lectern } = servers;
   const randomId = randomPicker(ids);
   let created = 0;
@@ -112,6 +120,7 @@ function benchPlan(
     },
     {
       server: lectern,
+      mutates: true,
       target: {
         name: 'POST /api/v1/courses',
         baseUrl: lectern.baseUrl,
@@ -158,18 +167,28 @@ async function main(): Promise<void> {
 
   const plan = benchPlan({ hello, floor, lectern }, auth, ids);
 
-  const loadOptions = { connections: options.connections, durationS: options.durationS, warmupS: options.warmupS };
-  const measurements: Measurement[] = [];
-  for (const { server, target } of plan) {
-    log(`${target.name}: ${options.warmupS} s warm-up + ${options.durationS} s`);
-    const load = await runLoad(target, loadOptions);
-    measurements.push({ name: target.name, load, rssMb: rssMb(server.pid) });
-    const problems = load.non2xx + load.errors > 0 ? ` (${load.non2xx} non-2xx, ${load.errors} errors)` : '';
-    log(`  ${Math.round(load.rps)} req/s, p99 ${load.p99Ms.toFixed(2)} ms${problems}`);
+  const sliceS = options.durationS / options.rounds;
+  const loads = plan.map((entry) => ({ ...entry, load: new LoadAccumulator(entry.target, options.connections) }));
+  for (const group of [loads.filter((l) => !l.mutates), loads.filter((l) => l.mutates)]) {
+    for (const { target, load } of group) {
+      log(`${target.name}: ${options.warmupS} s warm-up`);
+      await load.warmUp(options.warmupS);
+    }
+    for (let round = 1; round <= options.rounds; round++) {
+      log(`round ${round}/${options.rounds}: ${group.length} targets × ${sliceS.toFixed(1)} s`);
+      for (const { load } of group) await load.measure(sliceS);
+    }
   }
+  const measurements: Measurement[] = loads.map(({ target, server, load }) => {
+    const result = load.result();
+    const problems = result.non2xx + result.errors > 0 ? ` (${result.non2xx} non-2xx, ${result.errors} errors)` : '';
+    log(`${target.name}: ${Math.round(result.rps)} req/s, p99 ${result.p99Ms.toFixed(2)} ms${problems}`);
+    return { name: target.name, load: result, rssMb: rssMb(server.pid) };
+  });
 
   const report = buildReport(measurements, {
     durationS: options.durationS,
+    rounds: options.rounds,
     warmupS: options.warmupS,
     connections: options.connections,
     seededCourses: ids.length,

@@ -9,7 +9,7 @@ import { errorsPlugin } from './plugins/errors.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { openapiPlugin } from './plugins/openapi.js';
-import { RequestLogController, requestContextPlugin } from './plugins/request-context.js';
+import { lazyChildLogger, RequestLogController, requestContextPlugin } from './plugins/request-context.js';
 import { validatorCompiler } from './plugins/validation.js';
 import { type Clock, systemClock } from './shared/clock.js';
 import type { ServiceContext } from './shared/context.js';
@@ -35,6 +35,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: () => newId('req'),
     requestIdHeader: false,
     logController: new RequestLogController(),
+    childLoggerFactory: lazyChildLogger,
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy as boolean, // Fastify also takes a hop count, which its types omit
     return503OnClosing: false,
