@@ -111,3 +111,20 @@ describe.each(testDialects())('error envelope [%s]', (dialect) => {
     expect(response.headers['x-request-id']).not.toBe('spoofed');
   });
 });
+
+describe('operations endpoints', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await setupApp('sqlite');
+  });
+  afterAll(() => t.close());
+
+  it('answers /healthz and /readyz without a key, and /readyz 503 once the database is gone', async () => {
+    expect((await t.request({ url: '/healthz', key: null })).body).toEqual({ status: 'ok' });
+    expect((await t.request({ url: '/readyz', key: null })).body).toEqual({ status: 'ready', checks: { database: 'ok' } });
+    await t.database.close();
+    const down = await t.request({ url: '/readyz', key: null });
+    expect(down.status).toBe(503);
+    expect(down.body).toEqual({ status: 'not_ready', checks: { database: 'unreachable' } });
+  });
+});
