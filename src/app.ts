@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { courseRoutes } from './modules/courses/courses.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { studentRoutes } from './modules/students/students.routes.js';
 import { API_PREFIX, authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
@@ -54,6 +55,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, { database });
   await app.register(courseRoutes, { prefix: API_PREFIX, ctx });
+  await app.register(studentRoutes, { prefix: API_PREFIX, ctx });
 
   return app;
 }

@@ -68,6 +68,22 @@ export interface CoursesTable {
   updated_at: string;
 }
 
+export interface StudentsTable {
+  id: string;
+  workspace_id: string;
+  /** As given by the client. */
+  email: string;
+  /** Lower-cased: unique per workspace, used for lookups. */
+  email_normalized: string;
+  name: string;
+  external_id: string | null;
+  /** JSON object of string pairs. */
+  metadata: string;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface IdempotencyKeysTable {
   workspace_id: string;
   key: string;
@@ -87,5 +103,6 @@ export interface DB {
   api_keys: ApiKeysTable;
   api_key_secrets: ApiKeySecretsTable;
   courses: CoursesTable;
+  students: StudentsTable;
   idempotency_keys: IdempotencyKeysTable;
 }

@@ -24,6 +24,7 @@ export const openapiPlugin = fp(
         },
         tags: [
           { name: 'courses', description: 'Courses and their publication state' },
+          { name: 'students', description: 'Learners of a workspace' },
           { name: 'operations', description: 'Health, readiness and metrics (no key needed)' },
         ],
         components: {

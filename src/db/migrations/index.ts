@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import * as foundation from './2026-11-21T20-00-00_foundation.js';
+import * as students from './2026-11-21T21-20-00_students.js';
 
 /** Every migration, in order. Listed explicitly so the built and the source tree run the same set. */
 export const migrations: Record<string, Migration> = {
   '2026-11-21T20-00-00_foundation': foundation,
+  '2026-11-21T21-20-00_students': students,
 };

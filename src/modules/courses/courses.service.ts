@@ -1,18 +1,14 @@
 import { nowIso } from '../../shared/clock.js';
 import type { ServiceContext } from '../../shared/context.js';
 import { AppError, notFound } from '../../shared/errors.js';
-import { assertIfMatch, etagOf } from '../../shared/etag.js';
+import { etagOf } from '../../shared/etag.js';
 import { newId } from '../../shared/ids.js';
 import { type PageResult, parseListQuery, toPageResult } from '../../shared/pagination.js';
+import { updateVersioned, type Versioned } from '../../shared/versioned.js';
 import type { CoursesTable } from '../../db/types.js';
 import * as repo from './courses.repository.js';
 import { parseMetadata } from '../../shared/schemas.js';
 import { type Course, type CreateCourseBody, courseSorts, type ListCoursesQuery, type UpdateCourseBody } from './courses.schemas.js';
-
-export interface Versioned<T> {
-  data: T;
-  etag: string;
-}
 
 export function toCourse(row: CoursesTable): Course {
   return {
@@ -76,23 +72,20 @@ export async function updateCourse(
   body: UpdateCourseBody,
   ifMatch?: string,
 ): Promise<Versioned<Course>> {
-  for (;;) {
-    const current = await repo.findCourse(ctx.db, workspaceId, id);
-    if (!current) throw notFound('Course', id);
-    assertIfMatch(ifMatch, versioned(current).etag);
-    const changes = {
+  return updateVersioned({
+    load: () => repo.findCourse(ctx.db, workspaceId, id),
+    missing: () => notFound('Course', id),
+    present: versioned,
+    changes: () => ({
       ...(body.title !== undefined && { title: body.title }),
       ...(body.description !== undefined && { description: body.description }),
       ...(body.published !== undefined && { published: body.published ? 1 : 0 }),
       ...(body.metadata !== undefined && { metadata: JSON.stringify(body.metadata) }),
-    };
-    if (Object.keys(changes).length === 0) return versioned(current);
-    const updatedAt = nowIso(ctx.clock);
-    if (await repo.updateCourse(ctx.db, workspaceId, id, current.version, { ...changes, updated_at: updatedAt })) {
-      return versioned({ ...current, ...changes, updated_at: updatedAt, version: current.version + 1 });
-    }
-    // Changed between our read and write: re-check the precondition against the new version.
-  }
+    }),
+    write: (version, changes) => repo.updateCourse(ctx.db, workspaceId, id, version, changes),
+    ifMatch,
+    now: () => nowIso(ctx.clock),
+  });
 }
 
 export async function setPublished(ctx: ServiceContext, workspaceId: string, id: string, published: boolean): Promise<Versioned<Course>> {

@@ -1,0 +1,98 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '../../shared/context.js';
+import { pageReply, resourceReply } from '../../shared/reply.js';
+import { IfMatchHeaders, responses } from '../../shared/schemas.js';
+import {
+  CreateStudentBody,
+  ListStudentsQuery,
+  StudentDeletedResponse,
+  StudentListResponse,
+  StudentParams,
+  StudentResponse,
+  UpdateStudentBody,
+} from './students.schemas.js';
+import * as service from './students.service.js';
+
+const tags = ['students'];
+
+export async function studentRoutes(parent: FastifyInstance, { ctx }: { ctx: ServiceContext }) {
+  const app = parent.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.get('/students', {
+    config: { scope: 'students:read' },
+    schema: {
+      tags,
+      operationId: 'listStudents',
+      summary: 'List students',
+      description: 'Filters: `email` (any case), `external_id`, `updated_since`. Page mode by default; cursor mode with `cursor`.',
+      querystring: ListStudentsQuery,
+      response: responses({ 200: StudentListResponse }),
+    },
+    handler: async (request, reply) => pageReply(request, reply, await service.listStudents(ctx, request.auth.workspaceId, request.query)),
+  });
+
+  app.post('/students', {
+    config: { scope: 'students:write' },
+    schema: {
+      tags,
+      operationId: 'createStudent',
+      summary: 'Create a student',
+      description: 'An email (any case) or external_id already used in the workspace answers 409 `student_exists` with `details.student_id`.',
+      body: CreateStudentBody,
+      response: responses({ 201: StudentResponse }, 409, 413, 415, 422),
+    },
+    handler: async (request, reply) => {
+      reply.code(201);
+      return resourceReply(reply, await service.createStudent(ctx, request.auth.workspaceId, request.body));
+    },
+  });
+
+  app.get('/students/:id', {
+    config: { scope: 'students:read' },
+    schema: {
+      tags,
+      operationId: 'getStudent',
+      summary: 'Get a student',
+      params: StudentParams,
+      response: responses({ 200: StudentResponse }, 404),
+    },
+    handler: async (request, reply) => resourceReply(reply, await service.getStudent(ctx, request.auth.workspaceId, request.params.id)),
+  });
+
+  for (const method of ['PUT', 'PATCH'] as const) {
+    app.route({
+      method,
+      url: '/students/:id',
+      config: { scope: 'students:write' },
+      schema: {
+        tags,
+        operationId: method === 'PUT' ? 'updateStudent' : 'patchStudent',
+        summary: method === 'PUT' ? 'Update a student' : 'Update a student (alias of PUT)',
+        description: 'Changes the fields given and leaves the rest; `external_id: null` removes it. Send `If-Match` to avoid lost updates.',
+        params: StudentParams,
+        headers: IfMatchHeaders,
+        body: UpdateStudentBody,
+        response: responses({ 200: StudentResponse }, 404, 409, 412, 413, 415),
+      },
+      handler: async (request, reply) =>
+        resourceReply(
+          reply,
+          await service.updateStudent(ctx, request.auth.workspaceId, request.params.id, request.body, request.headers['if-match']),
+        ),
+    });
+  }
+
+  app.delete('/students/:id', {
+    config: { scope: 'students:write' },
+    schema: {
+      tags,
+      operationId: 'deleteStudent',
+      summary: 'Delete a student',
+      description: 'Erases the student.',
+      params: StudentParams,
+      response: responses({ 200: StudentDeletedResponse }, 404),
+    },
+    handler: async (request) => ({ data: await service.deleteStudent(ctx, request.auth.workspaceId, request.params.id) }),
+  });
+}
