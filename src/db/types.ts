@@ -84,6 +84,24 @@ export interface StudentsTable {
   updated_at: string;
 }
 
+export type EnrollmentStatus = 'active' | 'completed' | 'cancelled';
+
+export interface EnrollmentsTable {
+  id: string;
+  workspace_id: string;
+  student_id: string;
+  course_id: string;
+  status: EnrollmentStatus;
+  /** Completed lessons of the course, 0..100. */
+  progress_percent: number;
+  /** When the enrollment (last) became active: set again when a cancelled one is reactivated. */
+  enrolled_at: string;
+  completed_at: string | null;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface IdempotencyKeysTable {
   workspace_id: string;
   key: string;
@@ -104,5 +122,6 @@ export interface DB {
   api_key_secrets: ApiKeySecretsTable;
   courses: CoursesTable;
   students: StudentsTable;
+  enrollments: EnrollmentsTable;
   idempotency_keys: IdempotencyKeysTable;
 }

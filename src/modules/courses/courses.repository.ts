@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { applyPage } from '../../db/keyset.js';
 import { prepared } from '../../db/prepared.js';
 import type { CoursesTable, DB } from '../../db/types.js';
@@ -73,4 +73,14 @@ export async function updateCourse(
 export async function deleteCourse(db: Kysely<DB>, workspaceId: string, id: string): Promise<boolean> {
   const result = await db.deleteFrom('courses').where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/** Adds `delta` to a course's enrollment_count, atomically, in the caller's transaction. */
+export async function adjustEnrollmentCount(db: Kysely<DB>, workspaceId: string, id: string, delta: number): Promise<void> {
+  await db
+    .updateTable('courses')
+    .set({ enrollment_count: sql<number>`enrollment_count + ${delta}` })
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .execute();
 }

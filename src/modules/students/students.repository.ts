@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { lockForUpdate } from '../../db/dialect.js';
 import { applyPage } from '../../db/keyset.js';
 import { prepared } from '../../db/prepared.js';
 import type { DB, StudentsTable } from '../../db/types.js';
@@ -72,6 +73,12 @@ export async function updateStudent(db: Kysely<DB>, workspaceId: string, id: str
     .where('version', '=', version)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** Locks the student row for the rest of the transaction (PostgreSQL), so nobody enrolls them meanwhile. */
+export async function lockStudent(db: Kysely<DB>, workspaceId: string, id: string): Promise<boolean> {
+  const query = db.selectFrom('students').select('id').where('workspace_id', '=', workspaceId).where('id', '=', id);
+  return (await lockForUpdate(db, query).executeTakeFirst()) !== undefined;
 }
 
 export async function deleteStudent(db: Kysely<DB>, workspaceId: string, id: string): Promise<boolean> {

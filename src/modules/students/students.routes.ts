@@ -89,7 +89,7 @@ export async function studentRoutes(parent: FastifyInstance, { ctx }: { ctx: Ser
       tags,
       operationId: 'deleteStudent',
       summary: 'Delete a student',
-      description: 'Erases the student.',
+      description: 'Erases the student and their enrollments (each course\'s enrollment_count is lowered accordingly).',
       params: StudentParams,
       response: responses({ 200: StudentDeletedResponse }, 404),
     },

@@ -8,6 +8,8 @@ import { newId } from '../../shared/ids.js';
 import { type PageResult, parseListQuery, toPageResult } from '../../shared/pagination.js';
 import { parseMetadata } from '../../shared/schemas.js';
 import { updateVersioned, type Versioned } from '../../shared/versioned.js';
+import { adjustEnrollmentCount } from '../courses/courses.repository.js';
+import * as enrollmentsRepo from '../enrollments/enrollments.repository.js';
 import * as repo from './students.repository.js';
 import { type CreateStudentBody, type ListStudentsQuery, type Student, studentSorts, type UpdateStudentBody } from './students.schemas.js';
 
@@ -96,8 +98,20 @@ export async function updateStudent(
   });
 }
 
+/**
+ * Erases a student with everything recorded about them (an erasure request must leave nothing
+ * behind), lowering the enrollment_count of each course they counted in, in one transaction.
+ */
 export async function deleteStudent(ctx: ServiceContext, workspaceId: string, id: string): Promise<{ id: string; deleted: true }> {
-  if (!(await repo.deleteStudent(ctx.db, workspaceId, id))) throw notFound('Student', id);
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!(await repo.lockStudent(trx, workspaceId, id))) throw notFound('Student', id);
+    // Course order: two erasures touching the same courses lock them in the same order.
+    for (const { course_id, n } of await enrollmentsRepo.countedEnrollmentsOfStudent(trx, workspaceId, id)) {
+      await adjustEnrollmentCount(trx, workspaceId, course_id, -n);
+    }
+    await enrollmentsRepo.deleteEnrollmentsOfStudent(trx, workspaceId, id);
+    await repo.deleteStudent(trx, workspaceId, id);
+  });
   return { id, deleted: true };
 }
 

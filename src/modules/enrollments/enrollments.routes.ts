@@ -1,0 +1,69 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '../../shared/context.js';
+import { pageReply, resourceReply } from '../../shared/reply.js';
+import { responses } from '../../shared/schemas.js';
+import { CreateEnrollmentBody, EnrollmentListResponse, EnrollmentParams, EnrollmentResponse, ListEnrollmentsQuery } from './enrollments.schemas.js';
+import * as service from './enrollments.service.js';
+
+const tags = ['enrollments'];
+
+export async function enrollmentRoutes(parent: FastifyInstance, { ctx }: { ctx: ServiceContext }) {
+  const app = parent.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.get('/enrollments', {
+    config: { scope: 'enrollments:read' },
+    schema: {
+      tags,
+      operationId: 'listEnrollments',
+      summary: 'List enrollments',
+      description: 'Filters: `student_id`, `course_id`, `status`, `updated_since`.',
+      querystring: ListEnrollmentsQuery,
+      response: responses({ 200: EnrollmentListResponse }),
+    },
+    handler: async (request, reply) => pageReply(request, reply, await service.listEnrollments(ctx, request.auth.workspaceId, request.query)),
+  });
+
+  app.post('/enrollments', {
+    config: { scope: 'enrollments:write' },
+    schema: {
+      tags,
+      operationId: 'createEnrollment',
+      summary: 'Enroll a student in a course',
+      description:
+        'The course must be published (409 `course_not_published`). Enrolling twice answers 409 `already_enrolled` with ' +
+        '`details.enrollment_id`; a cancelled enrollment is reactivated (201).',
+      body: CreateEnrollmentBody,
+      response: responses({ 201: EnrollmentResponse }, 404, 409, 413, 415, 422),
+    },
+    handler: async (request, reply) => {
+      reply.code(201);
+      return resourceReply(reply, await service.enroll(ctx, request.auth.workspaceId, request.body));
+    },
+  });
+
+  app.get('/enrollments/:id', {
+    config: { scope: 'enrollments:read' },
+    schema: {
+      tags,
+      operationId: 'getEnrollment',
+      summary: 'Get an enrollment',
+      params: EnrollmentParams,
+      response: responses({ 200: EnrollmentResponse }, 404),
+    },
+    handler: async (request, reply) => resourceReply(reply, await service.getEnrollment(ctx, request.auth.workspaceId, request.params.id)),
+  });
+
+  app.delete('/enrollments/:id', {
+    config: { scope: 'enrollments:write' },
+    schema: {
+      tags,
+      operationId: 'cancelEnrollment',
+      summary: 'Cancel an enrollment',
+      description: 'Sets status `cancelled` and answers the enrollment; its history is kept. Cancelling again changes nothing.',
+      params: EnrollmentParams,
+      response: responses({ 200: EnrollmentResponse }, 404),
+    },
+    handler: async (request, reply) => resourceReply(reply, await service.cancel(ctx, request.auth.workspaceId, request.params.id)),
+  });
+}

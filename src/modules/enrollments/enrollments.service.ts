@@ -1,0 +1,112 @@
+import { isForeignKeyViolation } from '../../db/dialect.js';
+import type { EnrollmentsTable } from '../../db/types.js';
+import { nowIso } from '../../shared/clock.js';
+import type { ServiceContext } from '../../shared/context.js';
+import { AppError, notFound } from '../../shared/errors.js';
+import { etagOf } from '../../shared/etag.js';
+import { newId } from '../../shared/ids.js';
+import { type PageResult, parseListQuery, toPageResult } from '../../shared/pagination.js';
+import type { Versioned } from '../../shared/versioned.js';
+import { adjustEnrollmentCount, findCourse } from '../courses/courses.repository.js';
+import { findStudent } from '../students/students.repository.js';
+import * as repo from './enrollments.repository.js';
+import { type CreateEnrollmentBody, type Enrollment, enrollmentSorts, type ListEnrollmentsQuery } from './enrollments.schemas.js';
+
+export function toEnrollment(row: EnrollmentsTable): Enrollment {
+  return {
+    id: row.id,
+    student_id: row.student_id,
+    course_id: row.course_id,
+    status: row.status,
+    progress_percent: row.progress_percent,
+    enrolled_at: row.enrolled_at,
+    completed_at: row.completed_at,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+function versioned(row: EnrollmentsTable): Versioned<Enrollment> {
+  return { data: toEnrollment(row), etag: etagOf(row.version) };
+}
+
+export async function listEnrollments(ctx: ServiceContext, workspaceId: string, query: ListEnrollmentsQuery): Promise<PageResult<Enrollment>> {
+  const page = parseListQuery('enrollments', workspaceId, query, enrollmentSorts, 'created_at');
+  const filters = { studentId: query.student_id, courseId: query.course_id, status: query.status, updatedSince: query.updated_since };
+  const [rows, total] = await Promise.all([
+    repo.listEnrollments(ctx.db, workspaceId, filters, page),
+    page.mode === 'page' ? repo.countEnrollments(ctx.db, workspaceId, filters) : undefined,
+  ]);
+  return toPageResult('enrollments', workspaceId, page, rows, total, (row) => row[page.sort.column], toEnrollment);
+}
+
+export async function getEnrollment(ctx: ServiceContext, workspaceId: string, id: string): Promise<Versioned<Enrollment>> {
+  const row = await repo.findEnrollment(ctx.db, workspaceId, id);
+  if (!row) throw notFound('Enrollment', id);
+  return versioned(row);
+}
+
+/**
+ * Enrolls a student in a published course, in one transaction with the course's
+ * enrollment_count. A cancelled enrollment is reactivated (201 again); an active or completed
+ * one answers 409 already_enrolled.
+ */
+export async function enroll(ctx: ServiceContext, workspaceId: string, body: CreateEnrollmentBody): Promise<Versioned<Enrollment>> {
+  try {
+    return await ctx.db.transaction().execute(async (trx) => {
+      const student = await findStudent(trx, workspaceId, body.student_id);
+      if (!student) throw notFound('Student', body.student_id);
+      const course = await findCourse(trx, workspaceId, body.course_id);
+      if (!course) throw notFound('Course', body.course_id);
+      if (course.published !== 1) {
+        throw new AppError('course_not_published', `Course ${course.id} is not published; publish it before enrolling students`, {
+          course_id: course.id,
+        });
+      }
+      const now = nowIso(ctx.clock);
+      const row: EnrollmentsTable = {
+        id: newId('enr', ctx.clock.now()),
+        workspace_id: workspaceId,
+        student_id: student.id,
+        course_id: course.id,
+        status: 'active',
+        progress_percent: 0,
+        enrolled_at: now,
+        completed_at: null,
+        version: 1,
+        created_at: now,
+        updated_at: now,
+      };
+      if (await repo.insertEnrollmentIfAbsent(trx, row)) {
+        await adjustEnrollmentCount(trx, workspaceId, course.id, 1);
+        return versioned(row);
+      }
+      const existing = await repo.findEnrollmentOf(trx, workspaceId, student.id, course.id);
+      const reactivation = { status: 'active' as const, enrolled_at: now, completed_at: null, updated_at: now };
+      if (existing && existing.status === 'cancelled' && (await repo.transition(trx, workspaceId, existing.id, ['cancelled'], reactivation))) {
+        await adjustEnrollmentCount(trx, workspaceId, course.id, 1);
+        return versioned({ ...existing, ...reactivation, version: existing.version + 1 });
+      }
+      throw new AppError('already_enrolled', `Student ${student.id} is already enrolled in course ${course.id}`, {
+        enrollment_id: existing?.id ?? null,
+      });
+    });
+  } catch (error) {
+    // The student was deleted by a concurrent request after we read it (PostgreSQL).
+    if (isForeignKeyViolation(error)) throw notFound('Student', body.student_id);
+    throw error;
+  }
+}
+
+/** Cancels an enrollment (history kept); cancelling a cancelled one changes nothing. */
+export async function cancel(ctx: ServiceContext, workspaceId: string, id: string): Promise<Versioned<Enrollment>> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const current = await repo.findEnrollment(trx, workspaceId, id);
+    if (!current) throw notFound('Enrollment', id);
+    const now = nowIso(ctx.clock);
+    if (await repo.transition(trx, workspaceId, id, ['active', 'completed'], { status: 'cancelled', updated_at: now })) {
+      await adjustEnrollmentCount(trx, workspaceId, current.course_id, -1);
+    }
+    return versioned((await repo.findEnrollment(trx, workspaceId, id))!);
+  });
+}
