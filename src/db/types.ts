@@ -84,6 +84,40 @@ export interface StudentsTable {
   updated_at: string;
 }
 
+export interface ModulesTable {
+  id: string;
+  workspace_id: string;
+  course_id: string;
+  title: string;
+  description: string;
+  /** 0-based, dense within the course. */
+  position: number;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export type LessonType = 'text' | 'video' | 'quiz' | 'assignment';
+
+export interface LessonsTable {
+  id: string;
+  workspace_id: string;
+  course_id: string;
+  module_id: string;
+  title: string;
+  type: LessonType;
+  content: string;
+  video_url: string | null;
+  duration_seconds: number | null;
+  /** 0-based, dense within the module. */
+  position: number;
+  /** JSON {passing_score, questions} with answers, for quiz lessons. */
+  quiz: string | null;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
 export type EnrollmentStatus = 'active' | 'completed' | 'cancelled';
 
 export interface EnrollmentsTable {
@@ -123,5 +157,7 @@ export interface DB {
   courses: CoursesTable;
   students: StudentsTable;
   enrollments: EnrollmentsTable;
+  modules: ModulesTable;
+  lessons: LessonsTable;
   idempotency_keys: IdempotencyKeysTable;
 }

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as foundation from './2026-11-21T20-00-00_foundation.js';
+import * as curriculum from './2026-11-21T22-00-00_curriculum.js';
 import * as enrollments from './2026-11-21T21-40-00_enrollments.js';
 import * as students from './2026-11-21T21-20-00_students.js';
 
@@ -8,4 +9,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21T20-00-00_foundation': foundation,
   '2026-11-21T21-20-00_students': students,
   '2026-11-21T21-40-00_enrollments': enrollments,
+  '2026-11-21T22-00-00_curriculum': curriculum,
 };

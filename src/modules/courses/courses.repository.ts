@@ -84,3 +84,18 @@ export async function adjustEnrollmentCount(db: Kysely<DB>, workspaceId: string,
     .where('id', '=', id)
     .execute();
 }
+
+/**
+ * Marks a course changed (its modules or lessons were edited): new updated_at and version, so
+ * its ETag moves too. Run first in a curriculum transaction, it also locks the course row on
+ * PostgreSQL, serialising edits of one course. False when the course is not in the workspace.
+ */
+export async function touchCourse(db: Kysely<DB>, workspaceId: string, id: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('courses')
+    .set({ updated_at: now, version: sql<number>`version + 1` })
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
