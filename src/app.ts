@@ -5,6 +5,7 @@ import type { Database } from './db/database.js';
 import { courseRoutes } from './modules/courses/courses.routes.js';
 import { enrollmentRoutes } from './modules/enrollments/enrollments.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { lessonRoutes } from './modules/lessons/lessons.routes.js';
 import { moduleRoutes } from './modules/modules/modules.routes.js';
 import { studentRoutes } from './modules/students/students.routes.js';
 import { API_PREFIX, authPlugin } from './plugins/auth.js';
@@ -58,6 +59,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes, { database });
   await app.register(courseRoutes, { prefix: API_PREFIX, ctx });
   await app.register(moduleRoutes, { prefix: API_PREFIX, ctx });
+  await app.register(lessonRoutes, { prefix: API_PREFIX, ctx });
   await app.register(studentRoutes, { prefix: API_PREFIX, ctx });
   await app.register(enrollmentRoutes, { prefix: API_PREFIX, ctx });
 

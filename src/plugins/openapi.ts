@@ -25,6 +25,7 @@ export const openapiPlugin = fp(
         tags: [
           { name: 'courses', description: 'Courses and their publication state' },
           { name: 'modules', description: 'Ordered sections of a course' },
+          { name: 'lessons', description: 'Ordered lessons of a module: text, video, quiz, assignment' },
           { name: 'students', description: 'Learners of a workspace' },
           { name: 'enrollments', description: 'Students in courses' },
           { name: 'operations', description: 'Health, readiness and metrics (no key needed)' },
