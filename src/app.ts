@@ -5,6 +5,8 @@ import type { Database } from './db/database.js';
 import { courseRoutes } from './modules/courses/courses.routes.js';
 import { enrollmentRoutes } from './modules/enrollments/enrollments.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { progressRoutes } from './modules/progress/progress.routes.js';
+import { quizAttemptRoutes } from './modules/quiz-attempts/quiz-attempts.routes.js';
 import { lessonRoutes } from './modules/lessons/lessons.routes.js';
 import { moduleRoutes } from './modules/modules/modules.routes.js';
 import { studentRoutes } from './modules/students/students.routes.js';
@@ -62,6 +64,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(lessonRoutes, { prefix: API_PREFIX, ctx });
   await app.register(studentRoutes, { prefix: API_PREFIX, ctx });
   await app.register(enrollmentRoutes, { prefix: API_PREFIX, ctx });
+  await app.register(progressRoutes, { prefix: API_PREFIX, ctx });
+  await app.register(quizAttemptRoutes, { prefix: API_PREFIX, ctx });
 
   return app;
 }

@@ -126,14 +126,42 @@ export interface EnrollmentsTable {
   student_id: string;
   course_id: string;
   status: EnrollmentStatus;
-  /** Completed lessons of the course, 0..100. */
-  progress_percent: number;
   /** When the enrollment (last) became active: set again when a cancelled one is reactivated. */
   enrolled_at: string;
   completed_at: string | null;
   version: number;
   created_at: string;
   updated_at: string;
+}
+
+export type ProgressStatus = 'started' | 'completed';
+
+/** One row per (student, lesson) the student worked on. */
+export interface LessonProgressTable {
+  workspace_id: string;
+  student_id: string;
+  lesson_id: string;
+  course_id: string;
+  status: ProgressStatus;
+  time_spent_seconds: number;
+  started_at: string;
+  completed_at: string | null;
+  last_activity_at: string;
+}
+
+export interface QuizAttemptsTable {
+  id: string;
+  workspace_id: string;
+  student_id: string;
+  lesson_id: string;
+  course_id: string;
+  score: number;
+  passed: number;
+  /** JSON: the answers as sent. */
+  answers: string;
+  /** JSON: [{question_id, correct}]. */
+  results: string;
+  created_at: string;
 }
 
 export interface IdempotencyKeysTable {
@@ -159,5 +187,7 @@ export interface DB {
   enrollments: EnrollmentsTable;
   modules: ModulesTable;
   lessons: LessonsTable;
+  lesson_progress: LessonProgressTable;
+  quiz_attempts: QuizAttemptsTable;
   idempotency_keys: IdempotencyKeysTable;
 }

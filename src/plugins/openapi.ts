@@ -28,6 +28,7 @@ export const openapiPlugin = fp(
           { name: 'lessons', description: 'Ordered lessons of a module: text, video, quiz, assignment' },
           { name: 'students', description: 'Learners of a workspace' },
           { name: 'enrollments', description: 'Students in courses' },
+          { name: 'progress', description: 'Lesson activity and quiz attempts' },
           { name: 'operations', description: 'Health, readiness and metrics (no key needed)' },
         ],
         components: {

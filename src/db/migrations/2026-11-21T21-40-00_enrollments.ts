@@ -12,7 +12,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('student_id', 'text', (c) => c.notNull().references('students.id'))
     .addColumn('course_id', 'text', (c) => c.notNull().references('courses.id').onDelete('cascade'))
     .addColumn('status', 'text', (c) => c.notNull())
-    .addColumn('progress_percent', 'integer', (c) => c.notNull())
     .addColumn('enrolled_at', 'text', (c) => c.notNull())
     .addColumn('completed_at', 'text')
     .addColumn('version', 'integer', (c) => c.notNull())

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as foundation from './2026-11-21T20-00-00_foundation.js';
 import * as curriculum from './2026-11-21T22-00-00_curriculum.js';
 import * as enrollments from './2026-11-21T21-40-00_enrollments.js';
+import * as progress from './2026-11-21T22-20-00_progress.js';
 import * as students from './2026-11-21T21-20-00_students.js';
 
 /** Every migration, in order. Listed explicitly so the built and the source tree run the same set. */
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21T21-20-00_students': students,
   '2026-11-21T21-40-00_enrollments': enrollments,
   '2026-11-21T22-00-00_curriculum': curriculum,
+  '2026-11-21T22-20-00_progress': progress,
 };

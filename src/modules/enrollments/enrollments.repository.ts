@@ -1,22 +1,29 @@
-import { type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { applyPage } from '../../db/keyset.js';
 import { prepared } from '../../db/prepared.js';
 import type { DB, EnrollmentStatus, EnrollmentsTable } from '../../db/types.js';
 import type { PageRequest } from '../../shared/pagination.js';
 
-const columns = [
-  'id',
-  'workspace_id',
-  'student_id',
-  'course_id',
-  'status',
-  'progress_percent',
-  'enrolled_at',
-  'completed_at',
-  'version',
-  'created_at',
-  'updated_at',
-] as const;
+const columns = ['id', 'workspace_id', 'student_id', 'course_id', 'status', 'enrolled_at', 'completed_at', 'version', 'created_at', 'updated_at'] as const;
+
+/** An enrollment with the counts its progress is derived from, so progress is never stale. */
+export type EnrollmentRow = EnrollmentsTable & { lessons_completed: number | string | null; lessons_total: number | string | null };
+
+/** Enrollments with their completed and total lesson counts (indexed subqueries). */
+function withProgress(db: Kysely<DB>) {
+  return db.selectFrom('enrollments').select((eb) => [
+    ...columns.map((c) => `enrollments.${c}` as const),
+    eb
+      .selectFrom('lesson_progress')
+      .select(eb.fn.countAll<number>().as('n'))
+      .whereRef('lesson_progress.workspace_id', '=', 'enrollments.workspace_id')
+      .whereRef('lesson_progress.student_id', '=', 'enrollments.student_id')
+      .whereRef('lesson_progress.course_id', '=', 'enrollments.course_id')
+      .where('lesson_progress.status', '=', 'completed')
+      .as('lessons_completed'),
+    eb.selectFrom('lessons').select(eb.fn.countAll<number>().as('n')).whereRef('lessons.course_id', '=', 'enrollments.course_id').as('lessons_total'),
+  ]);
+}
 
 export interface EnrollmentFilters {
   studentId?: string | undefined;
@@ -25,41 +32,42 @@ export interface EnrollmentFilters {
   updatedSince?: string | undefined;
 }
 
-function filtered(db: Kysely<DB>, workspaceId: string, filters: EnrollmentFilters) {
-  let query = db.selectFrom('enrollments').where('workspace_id', '=', workspaceId);
-  if (filters.studentId !== undefined) query = query.where('student_id', '=', filters.studentId);
-  if (filters.courseId !== undefined) query = query.where('course_id', '=', filters.courseId);
-  if (filters.status !== undefined) query = query.where('status', '=', filters.status);
-  if (filters.updatedSince !== undefined) query = query.where('updated_at', '>=', filters.updatedSince);
-  return query;
+/** The filters, as one condition usable by the list and by its count. */
+function matching(eb: ExpressionBuilder<DB, 'enrollments'>, workspaceId: string, filters: EnrollmentFilters) {
+  const conditions = [eb('enrollments.workspace_id', '=', workspaceId)];
+  if (filters.studentId !== undefined) conditions.push(eb('enrollments.student_id', '=', filters.studentId));
+  if (filters.courseId !== undefined) conditions.push(eb('enrollments.course_id', '=', filters.courseId));
+  if (filters.status !== undefined) conditions.push(eb('enrollments.status', '=', filters.status));
+  if (filters.updatedSince !== undefined) conditions.push(eb('enrollments.updated_at', '>=', filters.updatedSince));
+  return eb.and(conditions);
 }
 
-export async function listEnrollments(db: Kysely<DB>, workspaceId: string, filters: EnrollmentFilters, page: PageRequest): Promise<EnrollmentsTable[]> {
-  return applyPage(filtered(db, workspaceId, filters).select(columns), page).execute();
+export async function listEnrollments(db: Kysely<DB>, workspaceId: string, filters: EnrollmentFilters, page: PageRequest): Promise<EnrollmentRow[]> {
+  return applyPage(withProgress(db).where((eb) => matching(eb, workspaceId, filters)), page).execute();
 }
 
 export async function countEnrollments(db: Kysely<DB>, workspaceId: string, filters: EnrollmentFilters): Promise<number> {
-  const row = await filtered(db, workspaceId, filters)
+  const row = await db
+    .selectFrom('enrollments')
+    .where((eb) => matching(eb, workspaceId, filters))
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-const enrollmentById = prepared<{ workspaceId: string; id: string }, EnrollmentsTable>((db, p) =>
-  db.selectFrom('enrollments').select(columns).where('workspace_id', '=', p('workspaceId')).where('id', '=', p('id')),
+const enrollmentById = prepared<{ workspaceId: string; id: string }, EnrollmentRow>((db, p) =>
+  withProgress(db).where('enrollments.workspace_id', '=', p('workspaceId')).where('enrollments.id', '=', p('id')),
 );
 
-export async function findEnrollment(db: Kysely<DB>, workspaceId: string, id: string): Promise<EnrollmentsTable | undefined> {
+export async function findEnrollment(db: Kysely<DB>, workspaceId: string, id: string): Promise<EnrollmentRow | undefined> {
   return enrollmentById.first(db, { workspaceId, id });
 }
 
-export async function findEnrollmentOf(db: Kysely<DB>, workspaceId: string, studentId: string, courseId: string): Promise<EnrollmentsTable | undefined> {
-  return db
-    .selectFrom('enrollments')
-    .select(columns)
-    .where('workspace_id', '=', workspaceId)
-    .where('student_id', '=', studentId)
-    .where('course_id', '=', courseId)
+export async function findEnrollmentOf(db: Kysely<DB>, workspaceId: string, studentId: string, courseId: string): Promise<EnrollmentRow | undefined> {
+  return withProgress(db)
+    .where('enrollments.workspace_id', '=', workspaceId)
+    .where('enrollments.student_id', '=', studentId)
+    .where('enrollments.course_id', '=', courseId)
     .executeTakeFirst();
 }
 
@@ -82,7 +90,7 @@ export async function transition(
   workspaceId: string,
   id: string,
   from: EnrollmentStatus[],
-  changes: Partial<Pick<EnrollmentsTable, 'status' | 'enrolled_at' | 'completed_at' | 'updated_at' | 'progress_percent'>>,
+  changes: Partial<Pick<EnrollmentsTable, 'status' | 'enrolled_at' | 'completed_at' | 'updated_at'>>,
 ): Promise<boolean> {
   const result = await db
     .updateTable('enrollments')
@@ -110,4 +118,11 @@ export async function countedEnrollmentsOfStudent(db: Kysely<DB>, workspaceId: s
 
 export async function deleteEnrollmentsOfStudent(db: Kysely<DB>, workspaceId: string, studentId: string): Promise<void> {
   await db.deleteFrom('enrollments').where('workspace_id', '=', workspaceId).where('student_id', '=', studentId).execute();
+}
+
+/** All enrollments of a student (optionally in one course), with their progress counts. */
+export async function enrollmentsOfStudent(db: Kysely<DB>, workspaceId: string, studentId: string, courseId?: string): Promise<EnrollmentRow[]> {
+  let query = withProgress(db).where('enrollments.workspace_id', '=', workspaceId).where('enrollments.student_id', '=', studentId);
+  if (courseId !== undefined) query = query.where('enrollments.course_id', '=', courseId);
+  return query.orderBy('enrollments.created_at').orderBy('enrollments.id').execute();
 }

@@ -10,15 +10,21 @@ import type { Versioned } from '../../shared/versioned.js';
 import { adjustEnrollmentCount, findCourse } from '../courses/courses.repository.js';
 import { findStudent } from '../students/students.repository.js';
 import * as repo from './enrollments.repository.js';
+import type { EnrollmentRow } from './enrollments.repository.js';
 import { type CreateEnrollmentBody, type Enrollment, enrollmentSorts, type ListEnrollmentsQuery } from './enrollments.schemas.js';
 
-export function toEnrollment(row: EnrollmentsTable): Enrollment {
+/** Completed lessons of the course in percent, rounded down (2 of 3 is 66). */
+export function progressPercent(completed: number, total: number): number {
+  return total === 0 ? 0 : Math.min(100, Math.floor((100 * completed) / total));
+}
+
+export function toEnrollment(row: EnrollmentRow): Enrollment {
   return {
     id: row.id,
     student_id: row.student_id,
     course_id: row.course_id,
     status: row.status,
-    progress_percent: row.progress_percent,
+    progress_percent: progressPercent(Number(row.lessons_completed), Number(row.lessons_total)),
     enrolled_at: row.enrolled_at,
     completed_at: row.completed_at,
     created_at: row.created_at,
@@ -26,8 +32,9 @@ export function toEnrollment(row: EnrollmentsTable): Enrollment {
   };
 }
 
-function versioned(row: EnrollmentsTable): Versioned<Enrollment> {
-  return { data: toEnrollment(row), etag: etagOf(row.version) };
+function versioned(row: EnrollmentRow): Versioned<Enrollment> {
+  const data = toEnrollment(row);
+  return { data, etag: etagOf(row.version, data.progress_percent) };
 }
 
 export async function listEnrollments(ctx: ServiceContext, workspaceId: string, query: ListEnrollmentsQuery): Promise<PageResult<Enrollment>> {
@@ -70,7 +77,6 @@ export async function enroll(ctx: ServiceContext, workspaceId: string, body: Cre
         student_id: student.id,
         course_id: course.id,
         status: 'active',
-        progress_percent: 0,
         enrolled_at: now,
         completed_at: null,
         version: 1,
@@ -79,7 +85,7 @@ export async function enroll(ctx: ServiceContext, workspaceId: string, body: Cre
       };
       if (await repo.insertEnrollmentIfAbsent(trx, row)) {
         await adjustEnrollmentCount(trx, workspaceId, course.id, 1);
-        return versioned(row);
+        return versioned((await repo.findEnrollment(trx, workspaceId, row.id))!);
       }
       const existing = await repo.findEnrollmentOf(trx, workspaceId, student.id, course.id);
       const reactivation = { status: 'active' as const, enrolled_at: now, completed_at: null, updated_at: now };

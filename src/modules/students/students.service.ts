@@ -10,6 +10,7 @@ import { parseMetadata } from '../../shared/schemas.js';
 import { updateVersioned, type Versioned } from '../../shared/versioned.js';
 import { adjustEnrollmentCount } from '../courses/courses.repository.js';
 import * as enrollmentsRepo from '../enrollments/enrollments.repository.js';
+import { deleteActivityOfStudent } from '../progress/progress.repository.js';
 import * as repo from './students.repository.js';
 import { type CreateStudentBody, type ListStudentsQuery, type Student, studentSorts, type UpdateStudentBody } from './students.schemas.js';
 
@@ -109,6 +110,7 @@ export async function deleteStudent(ctx: ServiceContext, workspaceId: string, id
     for (const { course_id, n } of await enrollmentsRepo.countedEnrollmentsOfStudent(trx, workspaceId, id)) {
       await adjustEnrollmentCount(trx, workspaceId, course_id, -n);
     }
+    await deleteActivityOfStudent(trx, workspaceId, id);
     await enrollmentsRepo.deleteEnrollmentsOfStudent(trx, workspaceId, id);
     await repo.deleteStudent(trx, workspaceId, id);
   });
