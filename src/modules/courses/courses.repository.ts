@@ -99,3 +99,10 @@ export async function touchCourse(db: Kysely<DB>, workspaceId: string, id: strin
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** Publication state of the given courses of a workspace, by id (missing ids are absent). */
+export async function publishedByIds(db: Kysely<DB>, workspaceId: string, ids: string[]): Promise<Map<string, boolean>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('courses').select(['id', 'published']).where('workspace_id', '=', workspaceId).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, r.published === 1]));
+}

@@ -126,3 +126,29 @@ export async function enrollmentsOfStudent(db: Kysely<DB>, workspaceId: string, 
   if (courseId !== undefined) query = query.where('enrollments.course_id', '=', courseId);
   return query.orderBy('enrollments.created_at').orderBy('enrollments.id').execute();
 }
+
+/** Inserts the enrollments that do not exist yet (one statement); answers the ids inserted. */
+export async function insertEnrollmentsIfAbsent(db: Kysely<DB>, rows: EnrollmentsTable[]): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const inserted = await db
+    .insertInto('enrollments')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['workspace_id', 'student_id', 'course_id']).doNothing())
+    .returning('id')
+    .execute();
+  return new Set(inserted.map((r) => r.id));
+}
+
+export async function findEnrollmentsByIds(db: Kysely<DB>, workspaceId: string, ids: string[]): Promise<EnrollmentRow[]> {
+  if (ids.length === 0) return [];
+  return withProgress(db).where('enrollments.workspace_id', '=', workspaceId).where('enrollments.id', 'in', ids).execute();
+}
+
+/** Existing enrollments of (student, course) pairs, all of one workspace. */
+export async function findEnrollmentsOfPairs(db: Kysely<DB>, workspaceId: string, pairs: { studentId: string; courseId: string }[]): Promise<EnrollmentRow[]> {
+  if (pairs.length === 0) return [];
+  return withProgress(db)
+    .where('enrollments.workspace_id', '=', workspaceId)
+    .where((eb) => eb.or(pairs.map((p) => eb.and([eb('enrollments.student_id', '=', p.studentId), eb('enrollments.course_id', '=', p.courseId)]))))
+    .execute();
+}

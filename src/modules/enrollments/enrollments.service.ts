@@ -7,11 +7,12 @@ import { etagOf } from '../../shared/etag.js';
 import { newId } from '../../shared/ids.js';
 import { type PageResult, parseListQuery, toPageResult } from '../../shared/pagination.js';
 import type { Versioned } from '../../shared/versioned.js';
-import { adjustEnrollmentCount, findCourse } from '../courses/courses.repository.js';
-import { findStudent } from '../students/students.repository.js';
+import { type BulkResult, failed, recordValidator } from '../../shared/bulk.js';
+import { adjustEnrollmentCount, findCourse, publishedByIds } from '../courses/courses.repository.js';
+import { existingStudentIds, findStudent } from '../students/students.repository.js';
 import * as repo from './enrollments.repository.js';
 import type { EnrollmentRow } from './enrollments.repository.js';
-import { type CreateEnrollmentBody, type Enrollment, enrollmentSorts, type ListEnrollmentsQuery } from './enrollments.schemas.js';
+import { CreateEnrollmentBody, type Enrollment, enrollmentSorts, type ListEnrollmentsQuery } from './enrollments.schemas.js';
 
 /** Completed lessons of the course in percent, rounded down (2 of 3 is 66). */
 export function progressPercent(completed: number, total: number): number {
@@ -65,24 +66,9 @@ export async function enroll(ctx: ServiceContext, workspaceId: string, body: Cre
       if (!student) throw notFound('Student', body.student_id);
       const course = await findCourse(trx, workspaceId, body.course_id);
       if (!course) throw notFound('Course', body.course_id);
-      if (course.published !== 1) {
-        throw new AppError('course_not_published', `Course ${course.id} is not published; publish it before enrolling students`, {
-          course_id: course.id,
-        });
-      }
+      if (course.published !== 1) throw notPublished(course.id);
       const now = nowIso(ctx.clock);
-      const row: EnrollmentsTable = {
-        id: newId('enr', ctx.clock.now()),
-        workspace_id: workspaceId,
-        student_id: student.id,
-        course_id: course.id,
-        status: 'active',
-        enrolled_at: now,
-        completed_at: null,
-        version: 1,
-        created_at: now,
-        updated_at: now,
-      };
+      const row = newEnrollmentRow(ctx, workspaceId, student.id, course.id, now);
       if (await repo.insertEnrollmentIfAbsent(trx, row)) {
         await adjustEnrollmentCount(trx, workspaceId, course.id, 1);
         return versioned((await repo.findEnrollment(trx, workspaceId, row.id))!);
@@ -93,15 +79,99 @@ export async function enroll(ctx: ServiceContext, workspaceId: string, body: Cre
         await adjustEnrollmentCount(trx, workspaceId, course.id, 1);
         return versioned({ ...existing, ...reactivation, version: existing.version + 1 });
       }
-      throw new AppError('already_enrolled', `Student ${student.id} is already enrolled in course ${course.id}`, {
-        enrollment_id: existing?.id ?? null,
-      });
+      throw alreadyEnrolled(student.id, course.id, existing?.id ?? null);
     });
   } catch (error) {
     // The student was deleted by a concurrent request after we read it (PostgreSQL).
     if (isForeignKeyViolation(error)) throw notFound('Student', body.student_id);
     throw error;
   }
+}
+
+/**
+ * Enrolls up to 100 (student, course) pairs, each succeeding or failing on its own, with the same
+ * rules as a single enrollment. One transaction and a handful of statements whatever the count:
+ * students and courses are read in one query each, new enrollments inserted in one statement,
+ * and each course's count raised once.
+ */
+export async function bulkEnroll(ctx: ServiceContext, workspaceId: string, records: unknown[]): Promise<BulkResult<Enrollment>[]> {
+  const validate = recordValidator<CreateEnrollmentBody>(CreateEnrollmentBody);
+  const results: BulkResult<Enrollment>[] = [];
+  const valid: { index: number; body: CreateEnrollmentBody }[] = [];
+  records.forEach((record, index) => {
+    const checked = validate(record);
+    if (checked.ok) valid.push({ index, body: checked.value });
+    else results.push(failed(index, checked.error));
+  });
+  await ctx.db.transaction().execute(async (trx) => {
+    const students = await existingStudentIds(trx, workspaceId, [...new Set(valid.map((v) => v.body.student_id))]);
+    const courses = await publishedByIds(trx, workspaceId, [...new Set(valid.map((v) => v.body.course_id))]);
+    const now = nowIso(ctx.clock);
+    const candidates: { index: number; row: EnrollmentsTable }[] = [];
+    const seenPairs = new Map<string, number>();
+    for (const { index, body } of valid) {
+      if (!students.has(body.student_id)) {
+        results.push(failed(index, notFound('Student', body.student_id)));
+      } else if (!courses.has(body.course_id)) {
+        results.push(failed(index, notFound('Course', body.course_id)));
+      } else if (!courses.get(body.course_id)) {
+        results.push(failed(index, notPublished(body.course_id)));
+      } else if (seenPairs.has(`${body.student_id} ${body.course_id}`)) {
+        results.push(failed(index, alreadyEnrolled(body.student_id, body.course_id, null)));
+      } else {
+        seenPairs.set(`${body.student_id} ${body.course_id}`, index);
+        candidates.push({ index, row: newEnrollmentRow(ctx, workspaceId, body.student_id, body.course_id, now) });
+      }
+    }
+    const inserted = await repo.insertEnrollmentsIfAbsent(trx, candidates.map((c) => c.row));
+    const created = new Map<number, string>();
+    const increments = new Map<string, number>();
+    const existing = await repo.findEnrollmentsOfPairs(
+      trx,
+      workspaceId,
+      candidates.filter((c) => !inserted.has(c.row.id)).map((c) => ({ studentId: c.row.student_id, courseId: c.row.course_id })),
+    );
+    for (const { index, row } of candidates) {
+      let id: string | undefined = inserted.has(row.id) ? row.id : undefined;
+      if (!id) {
+        const current = existing.find((e) => e.student_id === row.student_id && e.course_id === row.course_id);
+        const reactivation = { status: 'active' as const, enrolled_at: now, completed_at: null, updated_at: now };
+        if (current?.status === 'cancelled' && (await repo.transition(trx, workspaceId, current.id, ['cancelled'], reactivation))) id = current.id;
+        else results.push(failed(index, alreadyEnrolled(row.student_id, row.course_id, current?.id ?? null)));
+      }
+      if (id) {
+        created.set(index, id);
+        increments.set(row.course_id, (increments.get(row.course_id) ?? 0) + 1);
+      }
+    }
+    for (const [courseId, n] of [...increments].sort(([a], [b]) => (a < b ? -1 : 1))) await adjustEnrollmentCount(trx, workspaceId, courseId, n);
+    const rows = new Map((await repo.findEnrollmentsByIds(trx, workspaceId, [...created.values()])).map((r) => [r.id, r]));
+    for (const [index, id] of created) results.push({ index, status: 'created', data: toEnrollment(rows.get(id)!) });
+  });
+  return results.sort((a, b) => a.index - b.index);
+}
+
+function newEnrollmentRow(ctx: ServiceContext, workspaceId: string, studentId: string, courseId: string, now: string): EnrollmentsTable {
+  return {
+    id: newId('enr', ctx.clock.now()),
+    workspace_id: workspaceId,
+    student_id: studentId,
+    course_id: courseId,
+    status: 'active',
+    enrolled_at: now,
+    completed_at: null,
+    version: 1,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+function notPublished(courseId: string): AppError {
+  return new AppError('course_not_published', `Course ${courseId} is not published; publish it before enrolling students`, { course_id: courseId });
+}
+
+function alreadyEnrolled(studentId: string, courseId: string, enrollmentId: string | null): AppError {
+  return new AppError('already_enrolled', `Student ${studentId} is already enrolled in course ${courseId}`, { enrollment_id: enrollmentId });
 }
 
 /** Cancels an enrollment (history kept); cancelling a cancelled one changes nothing. */

@@ -63,6 +63,11 @@ export async function insertStudent(db: Kysely<DB>, row: StudentsTable): Promise
   await db.insertInto('students').values(row).execute();
 }
 
+/** One multi-row insert: all or none. */
+export async function insertStudents(db: Kysely<DB>, rows: StudentsTable[]): Promise<void> {
+  if (rows.length > 0) await db.insertInto('students').values(rows).execute();
+}
+
 /** Applies changes if the row is still at `version`; false when it changed meanwhile or is gone. */
 export async function updateStudent(db: Kysely<DB>, workspaceId: string, id: string, version: number, changes: Partial<StudentsTable>): Promise<boolean> {
   const result = await db
@@ -84,4 +89,10 @@ export async function lockStudent(db: Kysely<DB>, workspaceId: string, id: strin
 export async function deleteStudent(db: Kysely<DB>, workspaceId: string, id: string): Promise<boolean> {
   const result = await db.deleteFrom('students').where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+export async function existingStudentIds(db: Kysely<DB>, workspaceId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('students').select('id').where('workspace_id', '=', workspaceId).where('id', 'in', ids).execute();
+  return new Set(rows.map((r) => r.id));
 }

@@ -1,11 +1,13 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { BulkBody, BulkResponse, bulkStatus } from '../../shared/bulk.js';
 import type { ServiceContext } from '../../shared/context.js';
 import { pageReply, resourceReply } from '../../shared/reply.js';
 import { IfMatchHeaders, responses } from '../../shared/schemas.js';
 import {
   CreateStudentBody,
   ListStudentsQuery,
+  Student,
   StudentDeletedResponse,
   StudentListResponse,
   StudentParams,
@@ -15,6 +17,7 @@ import {
 import * as service from './students.service.js';
 
 const tags = ['students'];
+const StudentBulkResponse = BulkResponse(Student);
 
 export async function studentRoutes(parent: FastifyInstance, { ctx }: { ctx: ServiceContext }) {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
@@ -45,6 +48,24 @@ export async function studentRoutes(parent: FastifyInstance, { ctx }: { ctx: Ser
     handler: async (request, reply) => {
       reply.code(201);
       return resourceReply(reply, await service.createStudent(ctx, request.auth.workspaceId, request.body));
+    },
+  });
+
+  app.post('/students/bulk', {
+    config: { scope: 'students:write' },
+    schema: {
+      tags,
+      operationId: 'bulkCreateStudents',
+      summary: 'Create up to 100 students',
+      description:
+        'Each record succeeds or fails on its own; the answer has one result per record, in order. 201 when all were created, 207 when any failed.',
+      body: BulkBody,
+      response: responses({ 201: StudentBulkResponse, 207: StudentBulkResponse }, 413, 415, 422),
+    },
+    handler: async (request, reply) => {
+      const results = await service.bulkCreateStudents(ctx, request.auth.workspaceId, request.body.records);
+      reply.code(bulkStatus(results));
+      return { data: results };
     },
   });
 

@@ -1,5 +1,8 @@
+import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../db/dialect.js';
-import type { StudentsTable } from '../../db/types.js';
+import { inSavepoint } from '../../db/savepoint.js';
+import type { DB, StudentsTable } from '../../db/types.js';
+import { type BulkResult, failed, recordValidator } from '../../shared/bulk.js';
 import { nowIso } from '../../shared/clock.js';
 import type { ServiceContext } from '../../shared/context.js';
 import { AppError, notFound } from '../../shared/errors.js';
@@ -12,7 +15,7 @@ import { adjustEnrollmentCount } from '../courses/courses.repository.js';
 import * as enrollmentsRepo from '../enrollments/enrollments.repository.js';
 import { deleteActivityOfStudent } from '../progress/progress.repository.js';
 import * as repo from './students.repository.js';
-import { type CreateStudentBody, type ListStudentsQuery, type Student, studentSorts, type UpdateStudentBody } from './students.schemas.js';
+import { CreateStudentBody, type ListStudentsQuery, type Student, studentSorts, type UpdateStudentBody } from './students.schemas.js';
 
 export function toStudent(row: StudentsTable): Student {
   return {
@@ -56,8 +59,14 @@ export async function getStudent(ctx: ServiceContext, workspaceId: string, id: s
 }
 
 export async function createStudent(ctx: ServiceContext, workspaceId: string, body: CreateStudentBody): Promise<Versioned<Student>> {
+  const row = studentRow(ctx, workspaceId, body);
+  await withUniqueness(ctx.db, workspaceId, row.email_normalized, row.external_id, () => repo.insertStudent(ctx.db, row));
+  return versioned(row);
+}
+
+function studentRow(ctx: ServiceContext, workspaceId: string, body: CreateStudentBody): StudentsTable {
   const now = nowIso(ctx.clock);
-  const row: StudentsTable = {
+  return {
     id: newId('stu', ctx.clock.now()),
     workspace_id: workspaceId,
     email: body.email.trim(),
@@ -69,8 +78,52 @@ export async function createStudent(ctx: ServiceContext, workspaceId: string, bo
     created_at: now,
     updated_at: now,
   };
-  await withUniqueness(ctx, workspaceId, row.email_normalized, row.external_id, () => repo.insertStudent(ctx.db, row));
-  return versioned(row);
+}
+
+/**
+ * Creates up to 100 students, each succeeding or failing on its own (invalid, duplicate in the
+ * request, or already in the workspace). One transaction: the common all-new case is a single
+ * multi-row insert; only when that meets an existing email or external id are the records
+ * inserted one by one, each in a savepoint, to tell which ones fail.
+ */
+export async function bulkCreateStudents(ctx: ServiceContext, workspaceId: string, records: unknown[]): Promise<BulkResult<Student>[]> {
+  const validate = recordValidator<CreateStudentBody>(CreateStudentBody);
+  const results: BulkResult<Student>[] = [];
+  const pending: { index: number; row: StudentsTable }[] = [];
+  const emails = new Map<string, string>();
+  const externalIds = new Map<string, string>();
+  records.forEach((record, index) => {
+    const checked = validate(record);
+    if (!checked.ok) return void results.push(failed(index, checked.error));
+    const row = studentRow(ctx, workspaceId, checked.value);
+    const sameEmail = emails.get(row.email_normalized);
+    const sameExternal = row.external_id === null ? undefined : externalIds.get(row.external_id);
+    if (sameEmail ?? sameExternal) {
+      const field = sameEmail ? 'email' : 'external_id';
+      return void results.push(failed(index, studentExists(sameEmail ?? sameExternal!, field)));
+    }
+    emails.set(row.email_normalized, row.id);
+    if (row.external_id !== null) externalIds.set(row.external_id, row.id);
+    pending.push({ index, row });
+  });
+  await ctx.db.transaction().execute(async (trx) => {
+    try {
+      await inSavepoint(trx, 'bulk_students', () => repo.insertStudents(trx, pending.map((p) => p.row)));
+      for (const { index, row } of pending) results.push({ index, status: 'created', data: toStudent(row) });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      for (const { index, row } of pending) {
+        try {
+          await inSavepoint(trx, 'bulk_student', () => repo.insertStudent(trx, row));
+          results.push({ index, status: 'created', data: toStudent(row) });
+        } catch (recordError) {
+          // Asked only after the rollback to the savepoint: PostgreSQL refuses statements before it.
+          results.push(failed(index, await uniquenessError(trx, workspaceId, row.email_normalized, row.external_id, recordError)));
+        }
+      }
+    }
+  });
+  return results.sort((a, b) => a.index - b.index);
 }
 
 export async function updateStudent(
@@ -91,7 +144,7 @@ export async function updateStudent(
       ...(body.metadata !== undefined && { metadata: JSON.stringify(body.metadata) }),
     }),
     write: (version, changes) =>
-      withUniqueness(ctx, workspaceId, changes.email_normalized, changes.external_id, () =>
+      withUniqueness(ctx.db, workspaceId, changes.email_normalized, changes.external_id, () =>
         repo.updateStudent(ctx.db, workspaceId, id, version, changes),
       ),
     ifMatch,
@@ -122,7 +175,7 @@ export async function deleteStudent(ctx: ServiceContext, workspaceId: string, id
  * indexes decide (no check-then-write race), and the answer names the student who holds it.
  */
 async function withUniqueness<T>(
-  ctx: ServiceContext,
+  db: Kysely<DB>,
   workspaceId: string,
   emailNormalized: string | undefined,
   externalId: string | null | undefined,
@@ -131,13 +184,24 @@ async function withUniqueness<T>(
   try {
     return await write();
   } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    const holder = await repo.findConflictingStudent(ctx.db, workspaceId, emailNormalized, externalId);
-    if (!holder) throw error;
-    const field = emailNormalized !== undefined && holder.email_normalized === emailNormalized ? 'email' : 'external_id';
-    throw new AppError('student_exists', `Student ${holder.id} already has this ${field === 'email' ? 'email' : 'external_id'}`, {
-      student_id: holder.id,
-      field,
-    });
+    throw await uniquenessError(db, workspaceId, emailNormalized, externalId, error);
   }
+}
+
+/** The 409 naming the student who holds the email or external id; other errors as they are. */
+async function uniquenessError(
+  db: Kysely<DB>,
+  workspaceId: string,
+  emailNormalized: string | undefined,
+  externalId: string | null | undefined,
+  error: unknown,
+): Promise<AppError> {
+  if (!isUniqueViolation(error)) throw error;
+  const holder = await repo.findConflictingStudent(db, workspaceId, emailNormalized, externalId);
+  if (!holder) throw error;
+  return studentExists(holder.id, emailNormalized !== undefined && holder.email_normalized === emailNormalized ? 'email' : 'external_id');
+}
+
+function studentExists(holderId: string, field: 'email' | 'external_id'): AppError {
+  return new AppError('student_exists', `Student ${holderId} already has this ${field}`, { student_id: holderId, field });
 }
