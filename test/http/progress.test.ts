@@ -40,8 +40,13 @@ describe.each(testDialects())('authoring, progress and quizzes end to end [%s]',
       }
     }
     await post(`/api/v1/courses/${courseId}/publish`, undefined);
-    for (let i = 0; i < 6; i++) students.push((await post('/api/v1/students', { email: `learner${i}@example.com`, name: `Learner ${i}` })).id);
-    for (const s of students.slice(0, 5)) await post('/api/v1/enrollments', { student_id: s, course_id: courseId });
+    // 100 students in one bulk request; the first 99 bulk-enrolled, the last one left out.
+    const records = Array.from({ length: 100 }, (_, i) => ({ email: `learner${i}@example.com`, name: `Learner ${i}` }));
+    const created = await t.request({ method: 'POST', url: '/api/v1/students/bulk', body: { records } });
+    if (created.status !== 201) throw new Error(show(created));
+    students.push(...created.body.data.map((r: { data: { id: string } }) => r.data.id));
+    const enrolled = await t.request({ method: 'POST', url: '/api/v1/enrollments/bulk', body: { records: students.slice(0, 99).map((s) => ({ student_id: s, course_id: courseId })) } });
+    if (enrolled.status !== 201) throw new Error(show(enrolled));
   });
   afterAll(() => t.close());
 
@@ -92,13 +97,15 @@ describe.each(testDialects())('authoring, progress and quizzes end to end [%s]',
     const enrollment = (await t.request({ url: `/api/v1/enrollments?student_id=${s}&course_id=${courseId}` })).body.data[0];
     expect(enrollment).toMatchObject({ status: 'completed', progress_percent: 100, completed_at: expect.any(String) });
     const course = (await t.request({ url: `/api/v1/courses/${courseId}` })).body.data;
-    expect(course.enrollment_count).toBe(5);
+    expect(course.enrollment_count).toBe(99);
+    const completed = await t.request({ url: `/api/v1/enrollments?course_id=${courseId}&status=completed` });
+    expect(completed.body.data.map((e: { student_id: string }) => e.student_id)).toEqual([s]);
     const read = await t.request({ url: `/api/v1/students/${s}/progress` });
     expect(read.body.data.courses[0]).toMatchObject({ status: 'completed', progress_percent: 100, lessons_completed: 10, time_spent_seconds: 540 });
   });
 
   it('refuses activity of a student who is not enrolled (409) and of ids from elsewhere (404), writing nothing', async () => {
-    const outsider = students[5]!;
+    const outsider = students[99]!;
     const notEnrolled = await progress(outsider, { lesson_id: lessonIds[0], status: 'completed' });
     expect(notEnrolled.status).toBe(409);
     expect(notEnrolled.body.error.code).toBe('not_enrolled');
@@ -108,6 +115,10 @@ describe.each(testDialects())('authoring, progress and quizzes end to end [%s]',
     expect((await progress(foreignStudent, { lesson_id: lessonIds[0], status: 'completed' })).status).toBe(404);
     const foreignLesson = await t.request({ method: 'POST', url: `/api/v1/students/${students[3]}/progress`, body: { lesson_id: lessonIds[0], status: 'completed' }, key: other.key });
     expect(foreignLesson.status).toBe(404);
+    const foreignRead = await t.request({ url: `/api/v1/students/${students[0]}/progress`, key: other.key });
+    expect(foreignRead.status).toBe(404);
+    const foreignAttempt = await t.request({ method: 'POST', url: `/api/v1/lessons/${quizLesson.id}/quiz-attempts`, body: { student_id: students[3], answers: [] }, key: other.key });
+    expect(foreignAttempt.status).toBe(404);
     const rows = await t.ctx.db.selectFrom('lesson_progress').select('student_id').where('student_id', 'in', [outsider, students[3]!]).execute();
     expect(rows).toEqual([]);
   });
@@ -133,6 +144,6 @@ describe.each(testDialects())('authoring, progress and quizzes end to end [%s]',
       const left = await t.ctx.db.selectFrom(table).select('student_id').where('student_id', '=', s).execute();
       expect(left, table).toEqual([]);
     }
-    expect((await t.request({ url: `/api/v1/courses/${courseId}` })).body.data.enrollment_count).toBe(4);
+    expect((await t.request({ url: `/api/v1/courses/${courseId}` })).body.data.enrollment_count).toBe(98);
   });
 });
