@@ -19,6 +19,7 @@ import {
   startLectern,
 } from './lectern.js';
 import { LoadAccumulator, type Target } from './load.js';
+import { runSyncCase, type SyncResult } from './sync.js';
 import { buildReport, FLOOR, FLOOR_CHECKED, formatReport, HELLO, type Measurement } from './report.js';
 import { killAllServersNow, rssMb, stopAllServers, type ServerHandle } from './servers.js';
 
@@ -32,11 +33,17 @@ interface Options {
   connections: number;
   courses: number;
   skipBuild: boolean;
+  /** The sync-at-scale case (`--no-sync` skips it). */
+  sync: boolean;
+  syncStudents: number;
+  /** Also run the sync case on PostgreSQL (`--postgres postgres://…`, an admin URL). */
+  postgresUrl: string | undefined;
   json: boolean;
 }
 
 function parseOptions(): Options {
   const { values } = parseArgs({
+    allowNegative: true,
     options: {
       duration: { type: 'string', default: '10' },
       rounds: { type: 'string', default: '5' },
@@ -44,6 +51,9 @@ function parseOptions(): Options {
       connections: { type: 'string', default: '10' },
       courses: { type: 'string', default: '1000' },
       'skip-build': { type: 'boolean', default: false },
+      sync: { type: 'boolean', default: true },
+      'sync-students': { type: 'string', default: '1000000' },
+      postgres: { type: 'string' },
       json: { type: 'boolean', default: false },
     },
   });
@@ -59,6 +69,9 @@ function parseOptions(): Options {
     connections: positive('connections', values.connections, 1),
     courses: positive('courses', values.courses, 1),
     skipBuild: values['skip-build'],
+    sync: values.sync,
+    syncStudents: positive('sync-students', values['sync-students'], 1000),
+    postgresUrl: values.postgres,
     json: values.json,
   };
 }
@@ -186,6 +199,13 @@ async function main(): Promise<void> {
     return { name: target.name, load: result, rssMb: rssMb(server.pid) };
   });
 
+  const sync: SyncResult[] = [];
+  if (options.sync) {
+    const syncOptions = { root: ROOT, host: HOST, students: options.syncStudents, durationS: 4, connections: options.connections, log };
+    sync.push(await runSyncCase(syncOptions));
+    if (options.postgresUrl) sync.push(await runSyncCase({ ...syncOptions, postgresUrl: options.postgresUrl }));
+  }
+
   const report = buildReport(measurements, {
     durationS: options.durationS,
     rounds: options.rounds,
@@ -195,7 +215,8 @@ async function main(): Promise<void> {
     cpus: availableParallelism(),
   });
   process.stdout.write(`${formatReport(report)}\n`);
-  if (options.json) process.stdout.write(`${JSON.stringify(report)}\n`);
+  if (sync.length > 0) process.stdout.write(`${formatSync(sync)}\n`);
+  if (options.json) process.stdout.write(`${JSON.stringify({ ...report, sync })}\n`);
 }
 
 // Teardown on every path: normal end, error, Ctrl-C / SIGTERM, and a last-resort 'exit' hook.
@@ -224,3 +245,14 @@ try {
   removeDataDir();
 }
 process.exit(exitCode);
+
+function formatSync(results: SyncResult[]): string {
+  const lines = ['', 'Sync at scale: GET /api/v1/students?per_page=100 in cursor mode, first page vs a page ~100 rows from the end'];
+  for (const r of results) {
+    lines.push(
+      `  ${r.database.padEnd(8)} ${r.students.toLocaleString('en')} students (seeded in ${r.seed_s} s): first ${r.first_page_rps} req/s (p99 ${r.first_page_p99_ms} ms), ` +
+        `deep ${r.deep_page_rps} req/s (p99 ${r.deep_page_p99_ms} ms) — a deep page costs ${r.deep_over_first}× the first (target ≤ 1.5)`,
+    );
+  }
+  return lines.join('\n');
+}

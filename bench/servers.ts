@@ -131,3 +131,8 @@ export function killAllServersNow(): void {
     if (!hasExited(child)) child.kill('SIGKILL');
   }
 }
+
+/** Stops one server started by this process. */
+export async function stopServer(server: ServerHandle, graceMs = 3000): Promise<void> {
+  await stopChild(server.child, graceMs);
+}
