@@ -18,6 +18,12 @@ export const Metadata = Type.Record(Type.String(), Type.String({ maxLength: 500 
   description: 'Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as given.',
 });
 
+/** A name people read: 1..200 characters, not blank (courses, modules, lessons, students). */
+export const Title = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: '1..200 characters, not blank.' });
+
+/** Longer markdown text of a course or module. */
+export const Description = Type.String({ maxLength: 20_000, description: 'Up to 20,000 characters (markdown).' });
+
 /** The error envelope of every failure (interface §7). `$ref: 'Error'` in responses. */
 export const ErrorResponse = Type.Object(
   {

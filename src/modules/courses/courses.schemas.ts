@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { DataOf, Deleted, Id, ListOf, ListQueryFields, Metadata, PathId, Timestamp } from '../../shared/schemas.js';
+import { DataOf, Deleted, Description, Id, ListOf, ListQueryFields, Metadata, PathId, Timestamp, Title } from '../../shared/schemas.js';
 
 export const Course = Type.Object(
   {
@@ -16,8 +16,6 @@ export const Course = Type.Object(
 );
 export type Course = Static<typeof Course>;
 
-const Title = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: '1..200 characters, not blank.' });
-const Description = Type.String({ maxLength: 20_000, description: 'Up to 20,000 characters (markdown).' });
 
 export const CreateCourseBody = Type.Object(
   {

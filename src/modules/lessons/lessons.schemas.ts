@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { DataOf, Deleted, Id, ListOf, ListQueryFields, PathId, Timestamp } from '../../shared/schemas.js';
+import { DataOf, Deleted, Id, ListOf, ListQueryFields, PathId, Timestamp, Title } from '../../shared/schemas.js';
 
 export const LessonType = Type.Union([Type.Literal('text'), Type.Literal('video'), Type.Literal('quiz'), Type.Literal('assignment')]);
 
@@ -66,7 +66,6 @@ export const Lesson = Type.Object(
 );
 export type Lesson = Static<typeof Lesson>;
 
-const Title = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: '1..200 characters, not blank.' });
 const Content = Type.String({ maxLength: 200_000, description: 'Markdown, up to 200,000 characters.' });
 const VideoUrl = Type.String({ format: 'uri', maxLength: 2048 });
 const Duration = Type.Integer({ minimum: 0, maximum: 10_000_000 });

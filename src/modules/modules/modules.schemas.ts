@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { DataOf, Deleted, Id, ListOf, ListQueryFields, PathId, Timestamp } from '../../shared/schemas.js';
+import { DataOf, Deleted, Description, Id, ListOf, ListQueryFields, PathId, Timestamp, Title } from '../../shared/schemas.js';
 
 export const Module = Type.Object(
   {
@@ -15,8 +15,6 @@ export const Module = Type.Object(
 );
 export type Module = Static<typeof Module>;
 
-const Title = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: '1..200 characters, not blank.' });
-const Description = Type.String({ maxLength: 20_000 });
 const Position = Type.Integer({ minimum: 0, description: '0-based; the others shift to make room. Default: at the end.' });
 
 export const CreateModuleBody = Type.Object(

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { DataOf, Deleted, Id, ListOf, ListQueryFields, Metadata, PathId, Timestamp } from '../../shared/schemas.js';
+import { DataOf, Deleted, Id, ListOf, ListQueryFields, Metadata, PathId, Timestamp, Title } from '../../shared/schemas.js';
 
 export const Student = Type.Object(
   {
@@ -16,13 +16,12 @@ export const Student = Type.Object(
 export type Student = Static<typeof Student>;
 
 const Email = Type.String({ format: 'email', maxLength: 254, description: 'Unique in the workspace, compared case-insensitively.' });
-const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: '1..200 characters, not blank.' });
 const ExternalId = Type.String({ minLength: 1, maxLength: 255, description: 'Your own id for the student, unique in the workspace.' });
 
 export const CreateStudentBody = Type.Object(
   {
     email: Email,
-    name: Name,
+    name: Title,
     external_id: Type.Optional(ExternalId),
     metadata: Type.Optional(Metadata),
   },
@@ -33,7 +32,7 @@ export type CreateStudentBody = Static<typeof CreateStudentBody>;
 export const UpdateStudentBody = Type.Object(
   {
     email: Type.Optional(Email),
-    name: Type.Optional(Name),
+    name: Type.Optional(Title),
     external_id: Type.Optional(Type.Union([ExternalId, Type.Null()], { description: 'null removes it.' })),
     metadata: Type.Optional(Metadata),
   },
