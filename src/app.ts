@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
+import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.js';
 import { courseRoutes } from './modules/courses/courses.routes.js';
 import { enrollmentRoutes } from './modules/enrollments/enrollments.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -59,6 +60,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(openapiPlugin);
 
   await app.register(healthRoutes, { database });
+  await app.register(apiKeyRoutes, { prefix: API_PREFIX, ctx });
   await app.register(courseRoutes, { prefix: API_PREFIX, ctx });
   await app.register(moduleRoutes, { prefix: API_PREFIX, ctx });
   await app.register(lessonRoutes, { prefix: API_PREFIX, ctx });

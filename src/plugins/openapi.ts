@@ -29,6 +29,7 @@ export const openapiPlugin = fp(
           { name: 'students', description: 'Learners of a workspace' },
           { name: 'enrollments', description: 'Students in courses' },
           { name: 'progress', description: 'Lesson activity and quiz attempts' },
+          { name: 'api-keys', description: 'Keys of the calling key\'s account and environment' },
           { name: 'operations', description: 'Health, readiness and metrics (no key needed)' },
         ],
         components: {

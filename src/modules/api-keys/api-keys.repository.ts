@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
+import { applyPage } from '../../db/keyset.js';
 import { prepared } from '../../db/prepared.js';
+import type { PageRequest } from '../../shared/pagination.js';
 import type { ApiKeySecretsTable, ApiKeysTable, DB, Plan } from '../../db/types.js';
 
 /** What authenticating one secret needs, in one query. */
@@ -53,4 +55,34 @@ export async function revokeKey(db: Kysely<DB>, accountId: string, keyId: string
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+const keyColumns = ['id', 'account_id', 'workspace_id', 'name', 'environment', 'scopes', 'key_start', 'key_end', 'created_at', 'last_used_at', 'expires_at', 'revoked_at'] as const;
+
+export async function findKey(db: Kysely<DB>, workspaceId: string, id: string): Promise<ApiKeysTable | undefined> {
+  return db.selectFrom('api_keys').select(keyColumns).where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
+}
+
+export async function listKeys(db: Kysely<DB>, workspaceId: string, page: PageRequest): Promise<ApiKeysTable[]> {
+  return applyPage(db.selectFrom('api_keys').select(keyColumns).where('workspace_id', '=', workspaceId), page).execute();
+}
+
+export async function countKeys(db: Kysely<DB>, workspaceId: string): Promise<number> {
+  const row = await db.selectFrom('api_keys').select((eb) => eb.fn.countAll<number>().as('n')).where('workspace_id', '=', workspaceId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Rotation: the new secret is added, and every secret still working gets `graceUntil` as its
+ * end (or keeps an earlier one), so the old key works for the grace period and no longer.
+ */
+export async function rotateSecret(db: Kysely<DB>, keyId: string, secret: ApiKeySecretsTable, graceUntil: string, hints: { start: string; end: string }): Promise<void> {
+  await db
+    .updateTable('api_key_secrets')
+    .set({ expires_at: graceUntil })
+    .where('key_id', '=', keyId)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', graceUntil)]))
+    .execute();
+  await db.insertInto('api_key_secrets').values(secret).execute();
+  await db.updateTable('api_keys').set({ key_start: hints.start, key_end: hints.end }).where('id', '=', keyId).execute();
 }

@@ -1,13 +1,15 @@
-import { nowIso } from '../../shared/clock.js';
+import { nowIso, toIso } from '../../shared/clock.js';
 import type { ServiceContext } from '../../shared/context.js';
 import { AppError, notFound } from '../../shared/errors.js';
 import { newId } from '../../shared/ids.js';
+import { type PageResult, parseListQuery, toPageResult } from '../../shared/pagination.js';
 import type { ApiKeysTable, Environment } from '../../db/types.js';
 import { findAccount } from '../accounts/accounts.repository.js';
 import { workspaceOf } from '../accounts/accounts.service.js';
-import { insertKey } from './api-keys.repository.js';
-import { generateKey, hashKey, keyHints } from './key-format.js';
-import { isScope } from './scopes.js';
+import { countKeys, findKey, insertKey, listKeys, revokeKey, rotateSecret } from './api-keys.repository.js';
+import type { ApiKey, CreateApiKeyBody, ListApiKeysQuery } from './api-keys.schemas.js';
+import { environmentMarkers, generateKey, hashKey, keyHints } from './key-format.js';
+import { hasScope, isScope, type Scope } from './scopes.js';
 
 export interface CreateKeyInput {
   accountId: string;
@@ -50,4 +52,100 @@ export async function createKey(ctx: ServiceContext, input: CreateKeyInput): Pro
     await insertKey(trx, record, { hash: hashKey(key), key_id: record.id, expires_at: null, created_at: now });
   });
   return { record, key };
+}
+
+/** What the API shows of a key: never its secret or hash. */
+export function toApiKey(row: ApiKeysTable): ApiKey {
+  return {
+    id: row.id,
+    name: row.name,
+    environment: row.environment,
+    scopes: JSON.parse(row.scopes) as string[],
+    key_hint: `lct_${environmentMarkers[row.environment]}_${row.key_start}…${row.key_end}`,
+    created_at: row.created_at,
+    last_used_at: row.last_used_at,
+    expires_at: row.expires_at,
+    revoked_at: row.revoked_at,
+  };
+}
+
+/** The caller as far as key management needs it. */
+export interface KeyManager {
+  accountId: string;
+  workspaceId: string;
+  environment: Environment;
+  scopes: ReadonlySet<string>;
+}
+
+const keySorts = { created_at: { column: 'created_at', direction: 'asc' } } as const;
+
+export async function listApiKeys(ctx: ServiceContext, caller: KeyManager, query: ListApiKeysQuery): Promise<PageResult<ApiKey>> {
+  const page = parseListQuery('api-keys', caller.workspaceId, query, keySorts, 'created_at');
+  const [rows, total] = await Promise.all([
+    listKeys(ctx.db, caller.workspaceId, page),
+    page.mode === 'page' ? countKeys(ctx.db, caller.workspaceId) : undefined,
+  ]);
+  return toPageResult('api-keys', caller.workspaceId, page, rows, total, (row) => row.created_at, toApiKey);
+}
+
+export async function getApiKey(ctx: ServiceContext, caller: KeyManager, id: string): Promise<ApiKey> {
+  const row = await findKey(ctx.db, caller.workspaceId, id);
+  if (!row) throw notFound('API key', id);
+  return toApiKey(row);
+}
+
+/**
+ * A key creates keys of its own environment (a development key never mints production keys)
+ * with scopes no wider than its own.
+ */
+export async function createApiKeyFor(ctx: ServiceContext, caller: KeyManager, body: CreateApiKeyBody): Promise<ApiKey & { key: string }> {
+  if (body.environment !== caller.environment) {
+    throw new AppError('insufficient_permissions', `A ${caller.environment} key manages ${caller.environment} keys only`, {
+      environment: body.environment,
+    });
+  }
+  const requested = body.scopes ?? ['*'];
+  assertWithin(caller.scopes, requested);
+  if (body.expires_at !== undefined && body.expires_at <= nowIso(ctx.clock)) {
+    throw new AppError('validation_error', 'expires_at must be in the future', { errors: [{ path: '/expires_at', message: 'must be in the future' }] });
+  }
+  const { record, key } = await createKey(ctx, {
+    accountId: caller.accountId,
+    environment: body.environment,
+    name: body.name,
+    scopes: requested,
+    expiresAt: body.expires_at,
+  });
+  return { ...toApiKey(record), key };
+}
+
+/** New secret, shown once; the old one keeps working for the grace period (default 24 h). */
+export async function rotateApiKey(ctx: ServiceContext, caller: KeyManager, id: string, graceSeconds = 86_400): Promise<ApiKey & { key: string }> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const row = await findKey(trx, caller.workspaceId, id);
+    if (!row) throw notFound('API key', id);
+    if (row.revoked_at !== null) throw new AppError('invalid_parameter', `API key ${id} is revoked and cannot be rotated`, { key_id: id });
+    assertWithin(caller.scopes, JSON.parse(row.scopes) as string[]);
+    const key = generateKey(row.environment);
+    const now = ctx.clock.now();
+    const hints = keyHints(key);
+    await rotateSecret(trx, id, { hash: hashKey(key), key_id: id, expires_at: null, created_at: toIso(now) }, toIso(now + graceSeconds * 1000), hints);
+    return { ...toApiKey({ ...row, key_start: hints.start, key_end: hints.end }), key };
+  });
+}
+
+/** Every secret of the key stops at once, also one still in a rotation's grace period. */
+export async function revokeApiKey(ctx: ServiceContext, caller: KeyManager, id: string): Promise<ApiKey> {
+  const row = await findKey(ctx.db, caller.workspaceId, id);
+  if (!row) throw notFound('API key', id);
+  await revokeKey(ctx.db, caller.accountId, id, nowIso(ctx.clock));
+  return toApiKey((await findKey(ctx.db, caller.workspaceId, id))!);
+}
+
+function assertWithin(callerScopes: ReadonlySet<string>, requested: string[]): void {
+  if (callerScopes.has('*')) return;
+  const wider = requested.filter((scope) => scope === '*' || !hasScope(callerScopes, scope as Scope));
+  if (wider.length > 0) {
+    throw new AppError('insufficient_permissions', `A key cannot grant scopes it does not have: ${wider.join(', ')}`, { scopes: wider });
+  }
 }

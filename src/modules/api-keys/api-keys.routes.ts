@@ -1,0 +1,100 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { recordValidator } from '../../shared/bulk.js';
+import type { ServiceContext } from '../../shared/context.js';
+import { pageReply } from '../../shared/reply.js';
+import { responses } from '../../shared/schemas.js';
+import {
+  ApiKeyListResponse,
+  ApiKeyParams,
+  ApiKeyResponse,
+  ApiKeyWithSecretResponse,
+  CreateApiKeyBody,
+  ListApiKeysQuery,
+  RotateApiKeyBody,
+} from './api-keys.schemas.js';
+import * as service from './api-keys.service.js';
+
+const tags = ['api-keys'];
+const validateRotate = recordValidator<{ grace_period_seconds?: number }>(RotateApiKeyBody);
+
+const caller = (request: FastifyRequest): service.KeyManager => ({
+  accountId: request.auth.accountId,
+  workspaceId: request.auth.workspaceId,
+  environment: request.auth.environment,
+  scopes: request.auth.scopes,
+});
+
+/** API keys of the calling key's account and environment (scope keys:write). */
+export async function apiKeyRoutes(parent: FastifyInstance, { ctx }: { ctx: ServiceContext }) {
+  const app = parent.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.get('/api-keys', {
+    config: { scope: 'keys:write' },
+    schema: {
+      tags,
+      operationId: 'listApiKeys',
+      summary: "List the API keys of this key's environment",
+      querystring: ListApiKeysQuery,
+      response: responses({ 200: ApiKeyListResponse }),
+    },
+    handler: async (request, reply) => pageReply(request, reply, await service.listApiKeys(ctx, caller(request), request.query)),
+  });
+
+  app.post('/api-keys', {
+    config: { scope: 'keys:write' },
+    schema: {
+      tags,
+      operationId: 'createApiKey',
+      summary: 'Create an API key',
+      description: 'The answer\'s `key` is the full key, shown this once. Same environment as the calling key; scopes never wider than its own.',
+      body: CreateApiKeyBody,
+      response: responses({ 201: ApiKeyWithSecretResponse }, 413, 415, 422),
+    },
+    handler: async (request, reply) => {
+      reply.code(201);
+      return { data: await service.createApiKeyFor(ctx, caller(request), request.body) };
+    },
+  });
+
+  app.get('/api-keys/:id', {
+    config: { scope: 'keys:write' },
+    schema: { tags, operationId: 'getApiKey', summary: 'Get an API key (never its secret)', params: ApiKeyParams, response: responses({ 200: ApiKeyResponse }, 404) },
+    handler: async (request) => ({ data: await service.getApiKey(ctx, caller(request), request.params.id) }),
+  });
+
+  app.post('/api-keys/:id/rotate', {
+    config: { scope: 'keys:write' },
+    schema: {
+      tags,
+      operationId: 'rotateApiKey',
+      summary: 'Rotate an API key',
+      description:
+        'Optional body `{"grace_period_seconds": 0..604800}` (default 86400). Answers the new full `key`, once; the old secret keeps working for the grace period.',
+      params: ApiKeyParams,
+      response: responses({ 200: ApiKeyWithSecretResponse }, 404, 409, 413, 415, 422),
+    },
+    handler: async (request) => {
+      let grace: number | undefined;
+      if (request.body !== undefined && request.body !== null) {
+        const checked = validateRotate(request.body);
+        if (!checked.ok) throw checked.error;
+        grace = checked.value.grace_period_seconds;
+      }
+      return { data: await service.rotateApiKey(ctx, caller(request), request.params.id, grace) };
+    },
+  });
+
+  app.post('/api-keys/:id/revoke', {
+    config: { scope: 'keys:write' },
+    schema: {
+      tags,
+      operationId: 'revokeApiKey',
+      summary: 'Revoke an API key',
+      description: 'Every secret of the key stops at once, in every process, also one still in a rotation grace period.',
+      params: ApiKeyParams,
+      response: responses({ 200: ApiKeyResponse }, 404, 409, 422),
+    },
+    handler: async (request) => ({ data: await service.revokeApiKey(ctx, caller(request), request.params.id) }),
+  });
+}
