@@ -6,6 +6,10 @@ import { claim, finish, MAX_KEY_LENGTH, purgeExpired, requestFingerprint } from 
 import { API_PREFIX } from './auth.js';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Fields of `data` that hold secrets: not stored for replay (a replay answers without them). */
+    secretFields?: string[];
+  }
   interface FastifyRequest {
     /** The Idempotency-Key this request holds, once claimed. */
     idempotencyKey: string | undefined;
@@ -31,7 +35,11 @@ export const idempotencyPlugin = fp<IdempotencyOptions>(
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       if (!route.url.startsWith(API_PREFIX) || !methods.includes('POST') || route.config?.public) return;
       route.preHandler = [claimKey, ...(route.preHandler ? [route.preHandler].flat() : [])];
-      route.onSend = [storeResponse, ...(route.onSend ? [route.onSend].flat() : [])];
+      const secretFields = route.config?.secretFields ?? [];
+      route.onSend = [
+        (request: FastifyRequest, reply: FastifyReply, payload: unknown) => storeResponse(request, reply, payload, secretFields),
+        ...(route.onSend ? [route.onSend].flat() : []),
+      ];
     });
 
     async function claimKey(request: FastifyRequest, reply: FastifyReply) {
@@ -49,11 +57,12 @@ export const idempotencyPlugin = fp<IdempotencyOptions>(
       request.idempotencyKey = key;
     }
 
-    async function storeResponse(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+    async function storeResponse(request: FastifyRequest, reply: FastifyReply, payload: unknown, secretFields: string[]) {
       const key = request.idempotencyKey;
       if (key === undefined) return payload;
       request.idempotencyKey = undefined;
-      await finish(ctx, request.auth.workspaceId, key, reply.statusCode, typeof payload === 'string' ? payload : String(payload ?? ''));
+      const text = typeof payload === 'string' ? payload : String(payload ?? '');
+      await finish(ctx, request.auth.workspaceId, key, reply.statusCode, secretFields.length > 0 ? withoutSecrets(text, secretFields) : text);
       return payload;
     }
 
@@ -66,3 +75,14 @@ export const idempotencyPlugin = fp<IdempotencyOptions>(
   },
   { name: 'idempotency', dependencies: ['auth'] },
 );
+
+/** The response body without the secret fields of its `data`, for storing. */
+function withoutSecrets(text: string, fields: string[]): string {
+  try {
+    const body = JSON.parse(text) as { data?: Record<string, unknown> };
+    if (body.data && typeof body.data === 'object') for (const field of fields) delete body.data[field];
+    return JSON.stringify(body);
+  } catch {
+    return text;
+  }
+}

@@ -95,3 +95,25 @@ describe.each(testDialects())('API key lifecycle [%s]', (dialect) => {
     expect((await create({ name: 'x', environment: 'production', expires_at: '2020-01-01T00:00:00.000Z' })).status).toBe(400);
   });
 });
+
+describe('API keys and idempotency', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await setupApp('sqlite');
+  });
+  afterAll(() => t.close());
+
+  it('never stores a created key for replay: the replay confirms the key without showing it again', async () => {
+    const request = () =>
+      t.request({ method: 'POST', url: '/api/v1/api-keys', body: { name: 'once', environment: 'production' }, headers: { 'idempotency-key': 'mint-1' } });
+    const first = await request();
+    expect(first.status, show(first)).toBe(201);
+    const key = first.body.data.key as string;
+    const replay = await request();
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.body.data.id).toBe(first.body.data.id);
+    expect(replay.body.data).not.toHaveProperty('key');
+    const stored = await t.ctx.db.selectFrom('idempotency_keys').select('response_body').execute();
+    expect(JSON.stringify(stored)).not.toContain(key);
+  });
+});

@@ -42,7 +42,7 @@ export async function apiKeyRoutes(parent: FastifyInstance, { ctx }: { ctx: Serv
   });
 
   app.post('/api-keys', {
-    config: { scope: 'keys:write' },
+    config: { scope: 'keys:write', secretFields: ['key'] },
     schema: {
       tags,
       operationId: 'createApiKey',
@@ -64,7 +64,7 @@ export async function apiKeyRoutes(parent: FastifyInstance, { ctx }: { ctx: Serv
   });
 
   app.post('/api-keys/:id/rotate', {
-    config: { scope: 'keys:write' },
+    config: { scope: 'keys:write', secretFields: ['key'] },
     schema: {
       tags,
       operationId: 'rotateApiKey',

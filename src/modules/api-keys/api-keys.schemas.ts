@@ -22,7 +22,14 @@ export const ApiKey = Type.Object(
 export type ApiKey = Static<typeof ApiKey>;
 
 /** Create and rotate answers carry the full key, this once. */
-export const ApiKeyWithSecret = Type.Intersect([ApiKey, Type.Object({ key: Type.String({ description: 'The full key. Shown once; store it now.' }) })]);
+export const ApiKeyWithSecret = Type.Intersect([
+  ApiKey,
+  Type.Object({
+    key: Type.Optional(
+      Type.String({ description: 'The full key. Shown once; store it now. Absent when an Idempotency-Key replays the answer: secrets are not kept.' }),
+    ),
+  }),
+]);
 
 export const CreateApiKeyBody = Type.Object(
   {
