@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import Router, { type HTTPMethod } from 'find-my-way';
 import { AppError, type ErrorCode, errorStatus } from '../shared/errors.js';
-import { toValidationIssues } from './validation.js';
+import { toValidationIssues } from '../shared/validation-issues.js';
 
 /**
  * Every failure leaves the service in the contract's envelope: the handler below maps thrown

@@ -1,6 +1,6 @@
 import { type TSchema, Type } from 'typebox';
 import { Compile } from 'typebox/compile';
-import { toValidationIssues } from '../plugins/validation.js';
+import { toValidationIssues } from './validation-issues.js';
 import { AppError } from './errors.js';
 
 /** Most records one bulk request takes (interface §8). */

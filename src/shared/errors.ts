@@ -52,27 +52,7 @@ export class AppError extends Error {
   }
 }
 
-const resourceNames: Record<string, string> = {
-  crs: 'Course',
-  mod: 'Module',
-  les: 'Lesson',
-  stu: 'Student',
-  enr: 'Enrollment',
-  att: 'Quiz attempt',
-  exp: 'Export',
-  whe: 'Webhook endpoint',
-  evt: 'Event',
-  key: 'API key',
-  acc: 'Account',
-};
-
 /** 404 whose message names the resource, e.g. "Course crs_… not found". */
 export function notFound(resource: string, id: string): AppError {
   return new AppError('resource_not_found', `${resource} ${id} not found`, { resource: resource.toLowerCase().replace(/ /g, '_'), id });
-}
-
-/** 404 for an id whose resource is known from its prefix. */
-export function notFoundById(id: string): AppError {
-  const name = resourceNames[id.split('_')[0] ?? ''] ?? 'Resource';
-  return notFound(name, id);
 }

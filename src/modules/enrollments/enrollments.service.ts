@@ -108,7 +108,8 @@ export async function bulkEnroll(ctx: ServiceContext, workspaceId: string, recor
     const courses = await publishedByIds(trx, workspaceId, [...new Set(valid.map((v) => v.body.course_id))]);
     const now = nowIso(ctx.clock);
     const candidates: { index: number; row: EnrollmentsTable }[] = [];
-    const seenPairs = new Map<string, number>();
+    const pairKey = (studentId: string, courseId: string) => `${studentId} ${courseId}`;
+    const seenPairs = new Set<string>();
     for (const { index, body } of valid) {
       if (!students.has(body.student_id)) {
         results.push(failed(index, notFound('Student', body.student_id)));
@@ -116,25 +117,29 @@ export async function bulkEnroll(ctx: ServiceContext, workspaceId: string, recor
         results.push(failed(index, notFound('Course', body.course_id)));
       } else if (!courses.get(body.course_id)) {
         results.push(failed(index, notPublished(body.course_id)));
-      } else if (seenPairs.has(`${body.student_id} ${body.course_id}`)) {
+      } else if (seenPairs.has(pairKey(body.student_id, body.course_id))) {
         results.push(failed(index, alreadyEnrolled(body.student_id, body.course_id, null)));
       } else {
-        seenPairs.set(`${body.student_id} ${body.course_id}`, index);
+        seenPairs.add(pairKey(body.student_id, body.course_id));
         candidates.push({ index, row: newEnrollmentRow(ctx, workspaceId, body.student_id, body.course_id, now) });
       }
     }
     const inserted = await repo.insertEnrollmentsIfAbsent(trx, candidates.map((c) => c.row));
     const created = new Map<number, string>();
     const increments = new Map<string, number>();
-    const existing = await repo.findEnrollmentsOfPairs(
-      trx,
-      workspaceId,
-      candidates.filter((c) => !inserted.has(c.row.id)).map((c) => ({ studentId: c.row.student_id, courseId: c.row.course_id })),
+    const existing = new Map(
+      (
+        await repo.findEnrollmentsOfPairs(
+          trx,
+          workspaceId,
+          candidates.filter((c) => !inserted.has(c.row.id)).map((c) => ({ studentId: c.row.student_id, courseId: c.row.course_id })),
+        )
+      ).map((e) => [pairKey(e.student_id, e.course_id), e]),
     );
     for (const { index, row } of candidates) {
       let id: string | undefined = inserted.has(row.id) ? row.id : undefined;
       if (!id) {
-        const current = existing.find((e) => e.student_id === row.student_id && e.course_id === row.course_id);
+        const current = existing.get(pairKey(row.student_id, row.course_id));
         const reactivation = { status: 'active' as const, enrolled_at: now, completed_at: null, updated_at: now };
         if (current?.status === 'cancelled' && (await repo.transition(trx, workspaceId, current.id, ['cancelled'], reactivation))) id = current.id;
         else results.push(failed(index, alreadyEnrolled(row.student_id, row.course_id, current?.id ?? null)));

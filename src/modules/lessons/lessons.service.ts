@@ -9,6 +9,7 @@ import { type PageResult, parseListQuery, toPageResult } from '../../shared/pagi
 import { insertPosition, movePosition } from '../../shared/positions.js';
 import type { Versioned } from '../../shared/versioned.js';
 import { touchCourse } from '../courses/courses.repository.js';
+import { lockForCurriculumEdit } from '../courses/curriculum-lock.js';
 import { findModule } from '../modules/modules.repository.js';
 import * as repo from './lessons.repository.js';
 import { type CreateLessonBody, type Lesson, lessonSorts, type ListLessonsQuery, type UpdateLessonBody } from './lessons.schemas.js';
@@ -113,16 +114,14 @@ export async function updateLesson(
   body: UpdateLessonBody,
   ifMatch?: string,
 ): Promise<Versioned<Lesson>> {
+  if (Object.keys(body).length === 0) {
+    const unchanged = await getLesson(ctx, workspaceId, id, true);
+    assertIfMatch(ifMatch, unchanged.etag);
+    return unchanged;
+  }
   return ctx.db.transaction().execute(async (trx) => {
-    const found = await repo.findLesson(trx, workspaceId, id);
-    if (!found) throw notFound('Lesson', id);
-    if (Object.keys(body).length === 0) {
-      assertIfMatch(ifMatch, versioned(found, true).etag);
-      return versioned(found, true);
-    }
     const now = nowIso(ctx.clock);
-    await touchCourse(trx, workspaceId, found.course_id, now);
-    const current = (await repo.findLesson(trx, workspaceId, id))!;
+    const current = await lockForCurriculumEdit(trx, workspaceId, () => repo.findLesson(trx, workspaceId, id), () => notFound('Lesson', id), now);
     assertIfMatch(ifMatch, versioned(current, true).etag);
     const type = body.type ?? current.type;
     const changes: Partial<LessonsTable> = {
@@ -148,11 +147,8 @@ export async function updateLesson(
 /** Deletes a lesson; the lessons after it move up one. */
 export async function deleteLesson(ctx: ServiceContext, workspaceId: string, id: string): Promise<{ id: string; deleted: true }> {
   await ctx.db.transaction().execute(async (trx) => {
-    const found = await repo.findLesson(trx, workspaceId, id);
-    if (!found) throw notFound('Lesson', id);
     const now = nowIso(ctx.clock);
-    await touchCourse(trx, workspaceId, found.course_id, now);
-    const current = (await repo.findLesson(trx, workspaceId, id))!;
+    const current = await lockForCurriculumEdit(trx, workspaceId, () => repo.findLesson(trx, workspaceId, id), () => notFound('Lesson', id), now);
     await repo.deleteLesson(trx, workspaceId, id);
     await shiftPositions(trx, 'lessons', current.module_id, current.position + 1, undefined, -1, now);
   });

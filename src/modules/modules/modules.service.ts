@@ -9,6 +9,7 @@ import { type PageResult, parseListQuery, toPageResult } from '../../shared/pagi
 import { insertPosition, movePosition } from '../../shared/positions.js';
 import type { Versioned } from '../../shared/versioned.js';
 import { findCourse, touchCourse } from '../courses/courses.repository.js';
+import { lockForCurriculumEdit } from '../courses/curriculum-lock.js';
 import * as repo from './modules.repository.js';
 import { type CreateModuleBody, type ListModulesQuery, type Module, moduleSorts, type UpdateModuleBody } from './modules.schemas.js';
 
@@ -75,17 +76,14 @@ export async function updateModule(
   body: UpdateModuleBody,
   ifMatch?: string,
 ): Promise<Versioned<Module>> {
+  if (Object.keys(body).length === 0) {
+    const unchanged = await getModule(ctx, workspaceId, id);
+    assertIfMatch(ifMatch, unchanged.etag);
+    return unchanged;
+  }
   return ctx.db.transaction().execute(async (trx) => {
-    const found = await repo.findModule(trx, workspaceId, id);
-    if (!found) throw notFound('Module', id);
-    if (Object.keys(body).length === 0) {
-      assertIfMatch(ifMatch, versioned(found).etag);
-      return versioned(found);
-    }
     const now = nowIso(ctx.clock);
-    await touchCourse(trx, workspaceId, found.course_id, now);
-    // Read again under the course lock: positions are only consistent from here on.
-    const current = (await repo.findModule(trx, workspaceId, id))!;
+    const current = await lockForCurriculumEdit(trx, workspaceId, () => repo.findModule(trx, workspaceId, id), () => notFound('Module', id), now);
     assertIfMatch(ifMatch, versioned(current).etag);
     const changes: Partial<ModulesTable> = {
       ...(body.title !== undefined && { title: body.title }),
@@ -106,11 +104,8 @@ export async function updateModule(
 /** Deletes a module with its lessons; the modules after it move up one. */
 export async function deleteModule(ctx: ServiceContext, workspaceId: string, id: string): Promise<{ id: string; deleted: true }> {
   await ctx.db.transaction().execute(async (trx) => {
-    const found = await repo.findModule(trx, workspaceId, id);
-    if (!found) throw notFound('Module', id);
     const now = nowIso(ctx.clock);
-    await touchCourse(trx, workspaceId, found.course_id, now);
-    const current = (await repo.findModule(trx, workspaceId, id))!;
+    const current = await lockForCurriculumEdit(trx, workspaceId, () => repo.findModule(trx, workspaceId, id), () => notFound('Module', id), now);
     await repo.deleteModule(trx, workspaceId, id);
     await shiftPositions(trx, 'modules', current.course_id, current.position + 1, undefined, -1, now);
   });
