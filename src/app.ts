@@ -10,6 +10,8 @@ import { progressRoutes } from './modules/progress/progress.routes.js';
 import { quizAttemptRoutes } from './modules/quiz-attempts/quiz-attempts.routes.js';
 import { lessonRoutes } from './modules/lessons/lessons.routes.js';
 import { moduleRoutes } from './modules/modules/modules.routes.js';
+import { RateLimiter } from './modules/rate-limits/rate-limiter.js';
+import { rateLimitRoutes } from './modules/rate-limits/rate-limits.routes.js';
 import { studentRoutes } from './modules/students/students.routes.js';
 import { API_PREFIX, authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -55,12 +57,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(requestContextPlugin);
   await app.register(metricsPlugin, { processMetrics: options.processMetrics ?? false });
-  await app.register(authPlugin, { ctx, requireHttps: config.production, trustProxy: config.trustProxy });
+  const limiter = config.rateLimits
+    ? new RateLimiter({ redisUrl: config.redisUrl, redisPrefix: config.redisPrefix, redisTimeoutMs: config.redisTimeoutMs, clock: ctx.clock, log: app.log })
+    : undefined;
+  if (limiter) {
+    app.addHook('onReady', () => limiter.connect(2_000));
+    app.addHook('onClose', () => limiter.close());
+  }
+  await app.register(authPlugin, { ctx, requireHttps: config.production, trustProxy: config.trustProxy, limiter });
   await app.register(idempotencyPlugin, { ctx, lockSeconds: config.idempotencyLockSeconds });
   await app.register(openapiPlugin);
 
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, { database, limiter });
   await app.register(apiKeyRoutes, { prefix: API_PREFIX, ctx });
+  await app.register(rateLimitRoutes, { prefix: API_PREFIX, ctx, limiter });
   await app.register(courseRoutes, { prefix: API_PREFIX, ctx });
   await app.register(moduleRoutes, { prefix: API_PREFIX, ctx });
   await app.register(lessonRoutes, { prefix: API_PREFIX, ctx });

@@ -8,6 +8,12 @@ export interface Config {
   /** postgres://… when set; otherwise SQLite at `${dataDir}/lectern.db`. */
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Prefix of every Redis key Lectern writes (several deployments may share one Redis). */
+  redisPrefix: string;
+  /** A Redis command not answered in this many ms fails, and rate limits fall back to local ones. */
+  redisTimeoutMs: number;
+  /** RATE_LIMITS=off turns per-key limits and failed-authentication throttling off (e.g. behind a gateway that limits). */
+  rateLimits: boolean;
   logLevel: string;
   production: boolean;
   tlsCertFile: string | undefined;
@@ -38,6 +44,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl,
     redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.REDIS_PREFIX || 'lectern:',
+    redisTimeoutMs: integer(env, 'REDIS_TIMEOUT_MS', 250, 1, 60_000),
+    rateLimits: onOff(env, 'RATE_LIMITS', true),
     logLevel: env.LOG_LEVEL || 'info',
     production: env.NODE_ENV === 'production',
     tlsCertFile,
@@ -56,6 +65,14 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
     throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
   }
   return value;
+}
+
+function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'on' || raw === 'true') return true;
+  if (raw === 'off' || raw === 'false') return false;
+  throw new ConfigError(`${name} must be "on" or "off", got "${raw}"`);
 }
 
 function parseTrustProxy(raw: string | undefined): boolean | number | string {

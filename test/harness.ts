@@ -9,7 +9,7 @@ import { buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
 import { type Database, migrateToLatest, openDatabase } from '../src/db/database.js';
 import type { Environment, Plan } from '../src/db/types.js';
-import { createAccount } from '../src/modules/accounts/accounts.service.js';
+import { createAccount, setPlan } from '../src/modules/accounts/accounts.service.js';
 import { createKey } from '../src/modules/api-keys/api-keys.service.js';
 import { ManualClock } from '../src/shared/clock.js';
 import type { ServiceContext } from '../src/shared/context.js';
@@ -32,6 +32,8 @@ export interface RequestOptions {
   /** Raw payload, sent as is (no JSON encoding). */
   payload?: string | Buffer;
   headers?: Record<string, string>;
+  /** Client address the request comes from (default 127.0.0.1). */
+  remoteAddress?: string;
 }
 
 export interface TestApp {
@@ -40,7 +42,7 @@ export interface TestApp {
   database: Database;
   ctx: ServiceContext;
   clock: ManualClock;
-  /** A professional account's production key with every scope. */
+  /** A professional account's production key with every scope (its hourly and burst limits set very high). */
   key: string;
   accountId: string;
   request<T = any>(options: RequestOptions): Promise<TestResponse<T>>;
@@ -72,6 +74,9 @@ export async function setupApp(dialect: TestDialect, options: SetupOptions = {})
     return { key, keyId: record.id, accountId };
   };
   const main = await newKey();
+  // Feature tests fire many requests at a stopped clock: the main account's limits are set out of
+  // their way. test/http/rate-limits.test.ts tests the limits with keys of their own.
+  await setPlan(ctx, main.accountId, 'professional', { hourly_limit: 1_000_000, burst_limit: 1_000_000 });
 
   const request = async <T>(opts: RequestOptions): Promise<TestResponse<T>> => {
     const method = opts.method ?? 'GET';
@@ -83,7 +88,13 @@ export async function setupApp(dialect: TestDialect, options: SetupOptions = {})
       payload = JSON.stringify(opts.body);
       headers['content-type'] ??= 'application/json';
     }
-    const response = await app.inject({ method, url: opts.url, headers, ...(payload !== undefined ? { payload } : {}) });
+    const response = await app.inject({
+      method,
+      url: opts.url,
+      headers,
+      ...(payload !== undefined ? { payload } : {}),
+      ...(opts.remoteAddress ? { remoteAddress: opts.remoteAddress } : {}),
+    });
     const text = response.body;
     let body: any = text;
     if ((response.headers['content-type'] ?? '').toString().includes('json') && text !== '') body = JSON.parse(text);

@@ -5,6 +5,10 @@ import type { KeyAuthRow } from '../modules/api-keys/api-keys.repository.js';
 import { lookupKey } from '../modules/api-keys/key-lookup.js';
 import { hashKey, keyPattern } from '../modules/api-keys/key-format.js';
 import { hasScope, type Scope } from '../modules/api-keys/scopes.js';
+import { AUTH_FAILURE_LIMIT, type Decision, type FailureCount } from '../modules/rate-limits/budgets.js';
+import { type EndpointGroup, type KeyLimits, limitsOf } from '../modules/rate-limits/policies.js';
+import { addressBlocked, limitExceeded, setAddressHeaders, setBudgetHeaders } from '../modules/rate-limits/rate-limit-headers.js';
+import type { RateLimiter } from '../modules/rate-limits/rate-limiter.js';
 import { toIso } from '../shared/clock.js';
 import type { ServiceContext } from '../shared/context.js';
 import { AppError } from '../shared/errors.js';
@@ -18,6 +22,7 @@ export interface AuthContext {
   environment: Environment;
   scopes: ReadonlySet<string>;
   plan: Plan;
+  limits: KeyLimits;
 }
 
 declare module 'fastify' {
@@ -25,10 +30,14 @@ declare module 'fastify' {
     auth: AuthContext;
   }
   interface FastifyContextConfig {
-    /** Scope the key needs for this route. Every /api/v1 route names one unless it is public. */
+    /** Scope the key needs for this route. Every /api/v1 route names one unless it is public or keyOnly. */
     scope?: Scope;
+    /** Any valid key may call it, whatever its scopes (GET /rate-limits). */
+    keyOnly?: boolean;
     /** No key needed (the OpenAPI document). */
     public?: boolean;
+    /** The endpoint window the route also spends from, or `free`: it spends nothing (GET /rate-limits). */
+    rateLimit?: EndpointGroup | 'free';
   }
 }
 
@@ -38,46 +47,95 @@ export interface AuthOptions {
   requireHttps: boolean;
   /** TRUST_PROXY: whose X-Forwarded-Proto to believe. */
   trustProxy: boolean | number | string;
+  /** Rate limits per key and failed-authentication throttling; undefined turns both off (RATE_LIMITS=off). */
+  limiter: RateLimiter | undefined;
 }
 
 export const API_PREFIX = '/api/v1';
 
+type Done = (err?: Error) => void;
+
 /**
- * Authenticates every /api/v1 route in onRequest, before the body is read: HTTPS check, key
- * extraction, key lookup by hash, plan eligibility, then the route's scope.
+ * Authenticates and admits every /api/v1 route in onRequest, before the body is read: HTTPS check,
+ * the address's failed-authentication throttle, key extraction and lookup by hash, plan
+ * eligibility, the key's rate limits (headers on every answer), then the route's scope.
+ * Callback style: with a cached key and local limits the whole check is synchronous.
  */
 export const authPlugin = fp<AuthOptions>(
   async (app: FastifyInstance, options) => {
     app.decorateRequest('auth', null as unknown as AuthContext);
     const servedOverHttps = httpsDetector(options.trustProxy);
+    const { ctx, limiter } = options;
     app.addHook('onRoute', (route) => {
       if (!route.url.startsWith(API_PREFIX) || route.config?.public) return;
       const scope = route.config?.scope;
-      if (!scope) throw new Error(`Route ${route.method} ${route.url} declares no scope`);
+      const keyOnly = route.config?.keyOnly === true;
+      if (!scope && !keyOnly) throw new Error(`Route ${route.method} ${route.url} declares no scope`);
+      const group = route.config?.rateLimit === 'free' ? undefined : route.config?.rateLimit;
+      const cost = route.config?.rateLimit === 'free' ? 0 : 1;
       const hooks = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
-      // Callback style: on a cached key the whole check is synchronous, without a promise.
-      const check = (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
-        // done() is called outside the try blocks: it runs the next hooks, whose errors are theirs.
+
+      // A 401 counts against the address; past the limit it answers 429 instead.
+      const refuse = (request: FastifyRequest, reply: FastifyReply, err: Error, done: Done) => {
+        if (!limiter || !(err instanceof AppError) || err.status !== 401) return done(err);
+        const now = ctx.clock.now();
+        const answer = (failures: FailureCount) => {
+          setAddressHeaders(reply, failures, now);
+          done(failures.count > AUTH_FAILURE_LIMIT ? addressBlocked(failures.resetAt - now) : err);
+        };
+        const failures = limiter.recordFailure(request.ip, now);
+        if (failures instanceof Promise) failures.then(answer, done);
+        else answer(failures);
+      };
+
+      // Last step: the route's scope. A refused scope has spent from the limits, as GitHub counts it.
+      const grant = (request: FastifyRequest, auth: AuthContext, done: Done) => {
+        if (scope && !hasScope(auth.scopes, scope)) {
+          return done(new AppError('insufficient_permissions', `This API key lacks the ${scope} scope`, { required_scope: scope }));
+        }
+        request.auth = auth;
+        done();
+      };
+
+      const admit = (request: FastifyRequest, reply: FastifyReply, auth: AuthContext, limits: RateLimiter, done: Done) => {
+        const now = ctx.clock.now();
+        const decide = (decision: Decision) => {
+          setBudgetHeaders(reply, decision, auth.limits, group, now);
+          if (!decision.allowed) return done(limitExceeded(decision, auth.limits));
+          grant(request, auth, done);
+        };
+        const decision = limits.check({ keyId: auth.keyId, limits: auth.limits, group, address: request.ip, now, cost });
+        if (decision instanceof Promise) decision.then(decide, done);
+        else decide(decision);
+      };
+
+      // done() is called outside the try blocks: it runs the next hooks, whose errors are theirs.
+
+      const check = (request: FastifyRequest, reply: FastifyReply, done: Done) => {
         const accept = (row: KeyAuthRow | undefined) => {
           let auth: AuthContext;
           try {
-            auth = authorize(options.ctx, row, scope);
+            auth = identify(ctx, row);
           } catch (err) {
-            return done(err as Error);
+            return refuse(request, reply, err as Error, done);
           }
-          request.auth = auth;
-          done();
+          if (limiter) admit(request, reply, auth, limiter, done);
+          else grant(request, auth, done);
         };
         let row: ReturnType<typeof lookupKey>;
         try {
           if (options.requireHttps && !servedOverHttps(request)) {
             throw new AppError('https_required', 'The API is served over HTTPS only');
           }
+          if (limiter) {
+            const wait = limiter.blockedFor(request.ip, ctx.clock.now());
+            if (wait > 0) throw addressBlocked(wait);
+          }
           const key = credentialOf(request);
           if (!keyPattern.test(key)) throw invalidKey();
-          row = lookupKey(options.ctx.db, hashKey(key));
+          row = lookupKey(ctx.db, hashKey(key));
         } catch (err) {
-          return done(err as Error);
+          return refuse(request, reply, err as Error, done);
         }
         if (row instanceof Promise) row.then(accept, done);
         else accept(row);
@@ -88,8 +146,8 @@ export const authPlugin = fp<AuthOptions>(
   { name: 'auth', dependencies: ['errors'] },
 );
 
-/** Turns the key row into the request's auth context, or the error that refuses it. */
-function authorize(ctx: ServiceContext, row: KeyAuthRow | undefined, scope: Scope): AuthContext {
+/** Turns the key row into the request's auth context, or the error that refuses it (scopes are checked after the limits). */
+function identify(ctx: ServiceContext, row: KeyAuthRow | undefined): AuthContext {
   if (!row || row.revoked_at !== null) throw invalidKey();
   if (row.key_expires_at !== null || row.secret_expires_at !== null) {
     const now = toIso(ctx.clock.now());
@@ -100,18 +158,27 @@ function authorize(ctx: ServiceContext, row: KeyAuthRow | undefined, scope: Scop
   if (row.plan === 'starter') {
     throw new AppError('plan_not_eligible', 'API access needs the Professional, Enterprise or Custom plan', { plan: row.plan });
   }
-  const scopes = scopeSet(row.scopes);
-  if (!hasScope(scopes, scope)) {
-    throw new AppError('insufficient_permissions', `This API key lacks the ${scope} scope`, { required_scope: scope });
-  }
   return {
     keyId: row.key_id,
     accountId: row.account_id,
     workspaceId: row.workspace_id,
     environment: row.environment,
-    scopes,
+    scopes: scopeSet(row.scopes),
     plan: row.plan,
+    limits: limitsOfRow(row),
   };
+}
+
+const rowLimits = new WeakMap<KeyAuthRow, KeyLimits>();
+
+/** A cached key row is the same object request after request: its limits are built once. */
+function limitsOfRow(row: KeyAuthRow): KeyLimits {
+  let limits = rowLimits.get(row);
+  if (!limits) {
+    limits = limitsOf(row.plan as Exclude<Plan, 'starter'>, row);
+    rowLimits.set(row, limits);
+  }
+  return limits;
 }
 
 const scopeSets = new Map<string, ReadonlySet<string>>();

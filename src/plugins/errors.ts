@@ -59,9 +59,7 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
   const body: { error: Record<string, unknown> } = {
     error: { code: error.code, message: error.message, details: error.details, request_id: request.id },
   };
-  if (error.code === 'rate_limit_exceeded' && typeof error.details.retry_after === 'number') {
-    body.error.retry_after = error.details.retry_after;
-  }
+  if (error.retryAfter !== undefined) body.error.retry_after = error.retryAfter;
   return reply.code(error.status).type('application/json; charset=utf-8').send(body);
 }
 

@@ -41,6 +41,8 @@ export class AppError extends Error {
   readonly details: ErrorDetails;
   /** Extra headers the response must carry (Allow, Retry-After…). */
   readonly headers: Record<string, string>;
+  /** Seconds to wait, for `rate_limit_exceeded` (the body's `error.retry_after`). */
+  retryAfter: number | undefined;
 
   constructor(code: ErrorCode, message: string, details: ErrorDetails = {}, headers: Record<string, string> = {}) {
     super(message);
@@ -49,7 +51,15 @@ export class AppError extends Error {
     this.status = errorStatus[code];
     this.details = details;
     this.headers = headers;
+    this.retryAfter = undefined;
   }
+}
+
+/** 429 `rate_limit_exceeded`: `Retry-After` and `error.retry_after` carry the same whole seconds. */
+export function rateLimited(message: string, retryAfterSeconds: number, details: ErrorDetails = {}): AppError {
+  const error = new AppError('rate_limit_exceeded', message, details, { 'retry-after': String(retryAfterSeconds) });
+  error.retryAfter = retryAfterSeconds;
+  return error;
 }
 
 /** 404 whose message names the resource, e.g. "Course crs_… not found". */

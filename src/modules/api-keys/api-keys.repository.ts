@@ -2,10 +2,11 @@ import type { Kysely } from 'kysely';
 import { applyPage } from '../../db/keyset.js';
 import { prepared } from '../../db/prepared.js';
 import type { PageRequest } from '../../shared/pagination.js';
+import type { AccountLimitColumns } from '../rate-limits/policies.js';
 import type { ApiKeySecretsTable, ApiKeysTable, DB, Plan } from '../../db/types.js';
 
-/** What authenticating one secret needs, in one query. */
-export interface KeyAuthRow {
+/** What authenticating and limiting one secret needs, in one query. */
+export interface KeyAuthRow extends AccountLimitColumns {
   key_id: string;
   account_id: string;
   workspace_id: string;
@@ -32,6 +33,11 @@ const keyBySecretHash = prepared<{ hash: string }, KeyAuthRow>((db, p) =>
       'k.revoked_at',
       's.expires_at as secret_expires_at',
       'a.plan',
+      'a.hourly_limit',
+      'a.burst_limit',
+      'a.export_hourly_limit',
+      'a.bulk_hourly_limit',
+      'a.search_hourly_limit',
     ])
     .where('s.hash', '=', p('hash')),
 );

@@ -45,7 +45,7 @@ export async function enrollmentRoutes(parent: FastifyInstance, { ctx }: { ctx: 
   });
 
   app.post('/enrollments/bulk', {
-    config: { scope: 'enrollments:write' },
+    config: { scope: 'enrollments:write', rateLimit: 'bulk' },
     schema: {
       tags,
       operationId: 'bulkCreateEnrollments',

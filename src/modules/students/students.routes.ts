@@ -52,7 +52,7 @@ export async function studentRoutes(parent: FastifyInstance, { ctx }: { ctx: Ser
   });
 
   app.post('/students/bulk', {
-    config: { scope: 'students:write' },
+    config: { scope: 'students:write', rateLimit: 'bulk' },
     schema: {
       tags,
       operationId: 'bulkCreateStudents',

@@ -1,0 +1,194 @@
+import {
+  AUTH_FAILURE_LIMIT,
+  AUTH_FAILURE_WINDOW_MS,
+  bucketExpiry,
+  type Budget,
+  type Check,
+  type Decision,
+  type Exceeded,
+  type FailureCount,
+  type LimitStore,
+  MINUTE_MS,
+  WINDOW_BUCKET_MS,
+  WINDOW_SPAN,
+} from './budgets.js';
+
+/** Requests counted per minute over the last 61 minutes, oldest first. */
+class SlidingWindow {
+  readonly buckets: number[] = [];
+  readonly counts: number[] = [];
+  total = 0;
+
+  /** Forgets the minutes that no longer count at `current`. */
+  expire(current: number): void {
+    while (this.buckets.length > 0 && this.buckets[0]! < current - WINDOW_SPAN) {
+      this.buckets.shift();
+      this.total -= this.counts.shift()!;
+    }
+  }
+
+  /** Milliseconds until `cost` more requests fit under `limit` (0: they fit now). */
+  waitFor(limit: number, cost: number, now: number): number {
+    if (this.total + cost <= limit) return 0;
+    let left = this.total;
+    for (let i = 0; i < this.buckets.length; i++) {
+      left -= this.counts[i]!;
+      if (left + cost <= limit) return bucketExpiry(this.buckets[i]!) - now;
+    }
+    return bucketExpiry(Math.floor(now / WINDOW_BUCKET_MS)) - now; // a limit below the cost: never in this window
+  }
+
+  add(current: number): void {
+    const last = this.buckets.length - 1;
+    if (last >= 0 && this.buckets[last] === current) this.counts[last]!++;
+    else {
+      this.buckets.push(current);
+      this.counts.push(1);
+    }
+    this.total++;
+  }
+
+  budget(limit: number, now: number): Budget {
+    return {
+      limit,
+      remaining: Math.max(0, limit - this.total),
+      resetAt: this.buckets.length > 0 ? bucketExpiry(this.buckets[0]!) : now,
+    };
+  }
+
+  get empty(): boolean {
+    return this.total === 0;
+  }
+}
+
+/** A token bucket in units of 1/60,000 token: `capacity` tokens refill in one minute, exactly. */
+class TokenBucket {
+  constructor(
+    public units: number,
+    public at: number,
+  ) {}
+
+  refill(capacity: number, now: number): void {
+    if (now > this.at) {
+      this.units += (now - this.at) * capacity;
+      this.at = now;
+    }
+    this.units = Math.min(this.units, capacity * MINUTE_MS);
+  }
+
+  waitFor(capacity: number, cost: number): number {
+    const need = cost * MINUTE_MS;
+    return this.units >= need ? 0 : Math.ceil((need - this.units) / capacity);
+  }
+
+  budget(capacity: number, now: number): Budget {
+    return {
+      limit: capacity,
+      remaining: Math.floor(this.units / MINUTE_MS),
+      resetAt: now + Math.ceil((capacity * MINUTE_MS - this.units) / capacity),
+    };
+  }
+
+  full(capacity: number): boolean {
+    return this.units >= capacity * MINUTE_MS;
+  }
+}
+
+interface KeyState {
+  bucket: TokenBucket;
+  hourly: SlidingWindow;
+  groups: Map<string, SlidingWindow>;
+}
+
+/**
+ * Budgets in this process's memory: exact for one process, synchronous, and the fallback while
+ * Redis is unreachable. Same arithmetic as the Lua script of the Redis store.
+ */
+export class MemoryLimitStore implements LimitStore {
+  private readonly keys = new Map<string, KeyState>();
+  private readonly failures = new Map<string, FailureCount>();
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(private readonly clock: { now(): number }) {
+    this.sweeper = setInterval(() => this.sweep(), MINUTE_MS);
+    this.sweeper.unref();
+  }
+
+  check({ keyId, limits, group, address, now, cost }: Check): Decision {
+    let state = this.keys.get(keyId);
+    if (!state) {
+      state = { bucket: new TokenBucket(limits.burst * MINUTE_MS, now), hourly: new SlidingWindow(), groups: new Map() };
+      this.keys.set(keyId, state);
+    }
+    const current = Math.floor(now / WINDOW_BUCKET_MS);
+    state.bucket.refill(limits.burst, now);
+    state.hourly.expire(current);
+    let groupWindow: SlidingWindow | undefined;
+    if (group) {
+      groupWindow = state.groups.get(group);
+      if (!groupWindow) state.groups.set(group, (groupWindow = new SlidingWindow()));
+      groupWindow.expire(current);
+    }
+
+    // The budget that asks for the longest wait is the one that refuses.
+    let retryAfterMs = 0;
+    let exceeded: Exceeded | undefined;
+    const consider = (wait: number, name: Exceeded) => {
+      if (wait > retryAfterMs) {
+        retryAfterMs = wait;
+        exceeded = name;
+      }
+    };
+    const failures = this.failures.get(address);
+    if (failures && failures.resetAt > now && failures.count >= AUTH_FAILURE_LIMIT) consider(failures.resetAt - now, 'address');
+    consider(state.bucket.waitFor(limits.burst, cost), 'burst');
+    consider(state.hourly.waitFor(limits.hourly, cost, now), 'hourly');
+    if (group && groupWindow) consider(groupWindow.waitFor(limits[group], cost, now), group);
+
+    const allowed = exceeded === undefined;
+    if (allowed && cost > 0) {
+      state.bucket.units -= cost * MINUTE_MS;
+      state.hourly.add(current);
+      groupWindow?.add(current);
+    }
+    return {
+      allowed,
+      retryAfterMs,
+      exceeded,
+      hourly: state.hourly.budget(limits.hourly, now),
+      burst: state.bucket.budget(limits.burst, now),
+      endpoint: group && groupWindow ? groupWindow.budget(limits[group], now) : undefined,
+    };
+  }
+
+  recordFailure(address: string, now: number): FailureCount {
+    let entry = this.failures.get(address);
+    if (!entry || entry.resetAt <= now) {
+      entry = { count: 0, resetAt: now + AUTH_FAILURE_WINDOW_MS };
+      this.failures.set(address, entry);
+    }
+    entry.count++;
+    return { ...entry };
+  }
+
+  /** Drops the state that no longer limits anything: full buckets with empty windows, past minutes. */
+  sweep(): void {
+    const now = this.clock.now();
+    const current = Math.floor(now / WINDOW_BUCKET_MS);
+    for (const [keyId, state] of this.keys) {
+      state.hourly.expire(current);
+      let idle = state.hourly.empty;
+      for (const window of state.groups.values()) {
+        window.expire(current);
+        idle &&= window.empty;
+      }
+      // A bucket refills fully within a minute of its last use; one minute idle is enough.
+      if (idle && now - state.bucket.at >= MINUTE_MS) this.keys.delete(keyId);
+    }
+    for (const [address, entry] of this.failures) if (entry.resetAt <= now) this.failures.delete(address);
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.sweeper);
+  }
+}

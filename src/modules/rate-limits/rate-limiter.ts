@@ -1,0 +1,166 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { Counter, Gauge, type Registry } from 'prom-client';
+import { AUTH_FAILURE_LIMIT, type Check, type Decision, type FailureCount } from './budgets.js';
+import { MemoryLimitStore } from './memory-store.js';
+import { RedisLimitStore } from './redis-store.js';
+
+export interface RateLimiterOptions {
+  /** REDIS_URL: budgets shared by every process; unset, they live in this process. */
+  redisUrl: string | undefined;
+  redisPrefix: string;
+  redisTimeoutMs: number;
+  clock: { now(): number };
+  log: FastifyBaseLogger;
+}
+
+export type LimitBackend = 'memory' | 'redis';
+
+/**
+ * The one entry to rate limiting. With Redis, every check is one atomic script shared by all
+ * processes; while Redis cannot answer, checks fail open to this process's own budgets (so the
+ * service keeps answering within milliseconds), which is logged once, counted in /metrics and
+ * reported by /readyz. Without Redis the memory store is exact for the one process.
+ */
+export class RateLimiter {
+  readonly backend: LimitBackend;
+  /** Checks answered by the local budgets because Redis could not (a /metrics counter). */
+  fallbacks = 0;
+  private readonly local: MemoryLimitStore;
+  private readonly shared: RedisLimitStore | undefined;
+  /** Addresses known (here) to be blocked for failed authentications, until epoch ms. */
+  private readonly blocked = new Map<string, number>();
+  private sharedDown = false;
+  private readonly log: FastifyBaseLogger;
+
+  constructor(options: RateLimiterOptions) {
+    this.log = options.log;
+    this.local = new MemoryLimitStore(options.clock);
+    this.backend = options.redisUrl ? 'redis' : 'memory';
+    if (options.redisUrl) {
+      const shared = new RedisLimitStore({ url: options.redisUrl, prefix: options.redisPrefix, commandTimeoutMs: options.redisTimeoutMs });
+      shared.redis.on('ready', () => {
+        if (this.sharedDown) this.log.info('rate limits: Redis is back; limits are shared again');
+        this.sharedDown = false;
+      });
+      // ioredis reports each failed reconnect; the first failure is logged by markDown.
+      shared.redis.on('error', (err: Error) => this.markDown(err));
+      this.shared = shared;
+    }
+  }
+
+  /**
+   * Waits (at most `timeoutMs`) for Redis to answer, so that a starting process limits with the
+   * others from its first request; past the wait, it starts on local limits.
+   */
+  async connect(timeoutMs: number): Promise<void> {
+    const shared = this.shared;
+    if (!shared || shared.ready) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(finish, timeoutMs);
+      function finish() {
+        clearTimeout(timer);
+        shared!.redis.off('ready', finish);
+        resolve();
+      }
+      shared.redis.once('ready', finish);
+    });
+  }
+
+  /** Whether shared limits are in force (always true without Redis). */
+  get sharedUp(): boolean {
+    return !this.shared || (this.shared.ready && !this.sharedDown);
+  }
+
+  check(check: Check): Decision | Promise<Decision> {
+    const shared = this.shared;
+    if (!shared) return this.local.check(check);
+    if (!shared.ready) return this.fallBack(check);
+    return shared.check(check).then(
+      (decision) => {
+        this.sharedDown = false;
+        return decision;
+      },
+      (err: Error) => {
+        this.markDown(err);
+        return this.fallBack(check);
+      },
+    );
+  }
+
+  /** Milliseconds the address must still wait after too many failed authentications (0: none). */
+  blockedFor(address: string, now: number): number {
+    const until = this.blocked.get(address);
+    if (until === undefined) return 0;
+    if (until > now) return until - now;
+    this.blocked.delete(address);
+    return 0;
+  }
+
+  /** Counts a failed authentication; the address is blocked once it reaches the limit. */
+  recordFailure(address: string, now: number): FailureCount | Promise<FailureCount> {
+    const remember = (failures: FailureCount) => {
+      if (failures.count >= AUTH_FAILURE_LIMIT) {
+        if (this.blocked.size >= 100_000) this.blocked.clear();
+        this.blocked.set(address, failures.resetAt);
+      }
+      return failures;
+    };
+    const shared = this.shared;
+    if (!shared || !shared.ready) return remember(this.local.recordFailure(address, now));
+    return shared.recordFailure(address, now).then(remember, (err: Error) => {
+      this.markDown(err);
+      return remember(this.local.recordFailure(address, now));
+    });
+  }
+
+  /** Gauges and counters of the limiter in the app's registry. */
+  registerMetrics(registry: Registry): void {
+    const limiter = this;
+    if (this.shared) {
+      new Gauge({
+        name: 'lectern_rate_limit_shared',
+        help: 'Whether rate limits are shared through Redis (1) or local to this process because Redis is unreachable (0)',
+        registers: [registry],
+        collect() {
+          this.set(limiter.sharedUp ? 1 : 0);
+        },
+      });
+    }
+    new Counter({
+      name: 'lectern_rate_limit_fallbacks_total',
+      help: 'Rate-limit checks answered by local limits because Redis could not answer',
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(limiter.fallbacks);
+      },
+    });
+  }
+
+  /** For /readyz: undefined without Redis, else whether it answers. */
+  async redisHealth(): Promise<'ok' | 'unreachable' | undefined> {
+    if (!this.shared) return undefined;
+    try {
+      await this.shared.ping();
+      return 'ok';
+    } catch {
+      return 'unreachable';
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.local.close();
+    await this.shared?.close();
+  }
+
+  private fallBack(check: Check): Decision {
+    this.fallbacks++;
+    return this.local.check(check);
+  }
+
+  private markDown(err: Error): void {
+    if (this.sharedDown) return;
+    this.sharedDown = true;
+    this.log.warn({ err: { message: err.message } }, 'rate limits: Redis unreachable; using this process\'s own limits until it is back');
+  }
+}

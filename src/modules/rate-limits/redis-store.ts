@@ -1,0 +1,239 @@
+import { Redis } from 'ioredis';
+import {
+  AUTH_FAILURE_LIMIT,
+  AUTH_FAILURE_WINDOW_MS,
+  type Check,
+  type Decision,
+  type Exceeded,
+  type FailureCount,
+  type LimitStore,
+  MINUTE_MS,
+  WINDOW_BUCKET_MS,
+  WINDOW_SPAN,
+  WINDOW_TTL_MS,
+} from './budgets.js';
+
+/**
+ * One request against a key's budgets, atomically: the same arithmetic as MemoryLimitStore.check,
+ * so any number of processes never admit more than the limits. Reads and spends in one round trip.
+ *
+ * KEYS: 1 burst bucket (hash u, t), 2 hourly window (hash minute → count),
+ *       3 endpoint window (ignored when its limit is 0), 4 failed authentications of the address
+ *       (written by the failure script below).
+ * ARGV: 1 now (ms), 2 cost (0 or 1), 3 burst capacity, 4 hourly limit, 5 endpoint limit (0: none),
+ *       6 failure limit.
+ * Returns: allowed, retry ms, exceeded (0 none, 1 address, 2 burst, 3 hourly, 4 endpoint),
+ *          bucket units, hourly total, hourly oldest minute (-1: none), endpoint total, endpoint oldest.
+ */
+const checkScript = `
+local now = tonumber(ARGV[1])
+local cost = tonumber(ARGV[2])
+local capacity = tonumber(ARGV[3])
+local hourly_limit = tonumber(ARGV[4])
+local endpoint_limit = tonumber(ARGV[5])
+local failure_limit = tonumber(ARGV[6])
+local MINUTE, BUCKET, SPAN, WINDOW_TTL = ${MINUTE_MS}, ${WINDOW_BUCKET_MS}, ${WINDOW_SPAN}, ${WINDOW_TTL_MS}
+local current = math.floor(now / BUCKET)
+
+local function window(key, limit)
+  local raw = redis.call('HGETALL', key)
+  local minutes, stale, total = {}, {}, 0
+  for i = 1, #raw, 2 do
+    local minute = tonumber(raw[i])
+    if minute < current - SPAN then
+      stale[#stale + 1] = raw[i]
+    else
+      local n = tonumber(raw[i + 1])
+      minutes[#minutes + 1] = { minute, n }
+      total = total + n
+    end
+  end
+  if #stale > 0 then redis.call('HDEL', key, unpack(stale)) end
+  table.sort(minutes, function(a, b) return a[1] < b[1] end)
+  local wait = 0
+  if total + cost > limit then
+    wait = (current + SPAN + 1) * BUCKET - now
+    local left = total
+    for _, entry in ipairs(minutes) do
+      left = left - entry[2]
+      if left + cost <= limit then
+        wait = (entry[1] + SPAN + 1) * BUCKET - now
+        break
+      end
+    end
+  end
+  local oldest = -1
+  if #minutes > 0 then oldest = minutes[1][1] end
+  return total, oldest, wait
+end
+
+local retry, exceeded = 0, 0
+local function consider(wait, code)
+  if wait > retry then
+    retry = wait
+    exceeded = code
+  end
+end
+
+local failures = redis.call('HMGET', KEYS[4], 'n', 'r')
+local failed, failures_reset = tonumber(failures[1]), tonumber(failures[2])
+if failed ~= nil and failures_reset > now and failed >= failure_limit then
+  consider(failures_reset - now, 1)
+end
+
+local state = redis.call('HMGET', KEYS[1], 'u', 't')
+local units, at = tonumber(state[1]), tonumber(state[2])
+if units == nil then
+  units, at = capacity * MINUTE, now
+end
+if now > at then
+  units = units + (now - at) * capacity
+  at = now
+end
+units = math.min(units, capacity * MINUTE)
+if units < cost * MINUTE then consider(math.ceil((cost * MINUTE - units) / capacity), 2) end
+
+local hourly_total, hourly_oldest, hourly_wait = window(KEYS[2], hourly_limit)
+consider(hourly_wait, 3)
+local endpoint_total, endpoint_oldest = 0, -1
+if endpoint_limit > 0 then
+  local endpoint_wait
+  endpoint_total, endpoint_oldest, endpoint_wait = window(KEYS[3], endpoint_limit)
+  consider(endpoint_wait, 4)
+end
+
+local allowed = 0
+if exceeded == 0 then allowed = 1 end
+if allowed == 1 and cost > 0 then
+  units = units - cost * MINUTE
+  redis.call('HSET', KEYS[1], 'u', units, 't', at)
+  redis.call('PEXPIRE', KEYS[1], math.ceil((capacity * MINUTE - units) / capacity) + MINUTE)
+  redis.call('HINCRBY', KEYS[2], current, cost)
+  redis.call('PEXPIRE', KEYS[2], WINDOW_TTL)
+  hourly_total = hourly_total + cost
+  if hourly_oldest < 0 then hourly_oldest = current end
+  if endpoint_limit > 0 then
+    redis.call('HINCRBY', KEYS[3], current, cost)
+    redis.call('PEXPIRE', KEYS[3], WINDOW_TTL)
+    endpoint_total = endpoint_total + cost
+    if endpoint_oldest < 0 then endpoint_oldest = current end
+  end
+end
+return { allowed, retry, exceeded, units, hourly_total, hourly_oldest, endpoint_total, endpoint_oldest }
+`;
+
+/**
+ * Counts a failed authentication of an address in the minute that started with its first failure
+ * (hash n = count, r = epoch ms when that minute ends). ARGV: 1 now (ms), 2 window (ms).
+ * Returns: count, reset.
+ */
+const failureScript = `
+local now, window = tonumber(ARGV[1]), tonumber(ARGV[2])
+local state = redis.call('HMGET', KEYS[1], 'n', 'r')
+local count, reset = tonumber(state[1]), tonumber(state[2])
+if count == nil or reset <= now then
+  count, reset = 0, now + window
+end
+count = count + 1
+redis.call('HSET', KEYS[1], 'n', count, 'r', reset)
+redis.call('PEXPIRE', KEYS[1], reset - now + window)
+return { count, reset }
+`;
+
+const exceededCodes: readonly (Exceeded | undefined)[] = [undefined, 'address', 'burst', 'hourly'];
+
+type CheckReply = [number, number, number, number, number, number, number, number];
+
+interface LimiterCommands {
+  lecternRateCheck(...args: (string | number)[]): Promise<CheckReply>;
+  lecternAuthFailure(key: string, now: number, windowMs: number): Promise<[number, number]>;
+}
+
+export interface RedisStoreOptions {
+  url: string;
+  /** Prefix of every key this store writes. */
+  prefix: string;
+  /** A command not answered in this time fails (and the caller falls back to local limits). */
+  commandTimeoutMs: number;
+}
+
+/**
+ * Budgets in Redis, shared by every process: each check is one atomic Lua script. Commands are
+ * never queued while Redis is down (`enableOfflineQueue: false`) and time out quickly, so a
+ * request never waits on an unreachable Redis; the caller falls back to local limits.
+ */
+export class RedisLimitStore implements LimitStore {
+  readonly redis: Redis & LimiterCommands;
+  private readonly prefix: string;
+
+  constructor(options: RedisStoreOptions) {
+    this.prefix = options.prefix;
+    this.redis = new Redis(options.url, {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      commandTimeout: options.commandTimeoutMs,
+      connectTimeout: 2_000,
+      // Keep trying to come back, at most every 2 s.
+      retryStrategy: (attempt) => Math.min(100 * 2 ** attempt, 2_000),
+      lazyConnect: false,
+    }) as Redis & LimiterCommands;
+    this.redis.defineCommand('lecternRateCheck', { numberOfKeys: 4, lua: checkScript });
+    this.redis.defineCommand('lecternAuthFailure', { numberOfKeys: 1, lua: failureScript });
+  }
+
+  /** Whether commands can be sent now (connected and ready). */
+  get ready(): boolean {
+    return this.redis.status === 'ready';
+  }
+
+  async check({ keyId, limits, group, address, now, cost }: Check): Promise<Decision> {
+    const keyPrefix = `${this.prefix}rl:{${keyId}}:`;
+    const endpointLimit = group ? limits[group] : 0;
+    const [allowed, retry, exceeded, units, hourlyTotal, hourlyOldest, endpointTotal, endpointOldest] = await this.redis.lecternRateCheck(
+      `${keyPrefix}burst`,
+      `${keyPrefix}hourly`,
+      `${keyPrefix}${group ?? 'none'}`,
+      this.failureKey(address),
+      now,
+      cost,
+      limits.burst,
+      limits.hourly,
+      endpointLimit,
+      AUTH_FAILURE_LIMIT,
+    );
+    const windowBudget = (limit: number, total: number, oldest: number) => ({
+      limit,
+      remaining: Math.max(0, limit - total),
+      resetAt: oldest >= 0 ? (oldest + WINDOW_SPAN + 1) * WINDOW_BUCKET_MS : now,
+    });
+    return {
+      allowed: allowed === 1,
+      retryAfterMs: retry,
+      exceeded: exceeded === 4 ? group : exceededCodes[exceeded],
+      hourly: windowBudget(limits.hourly, hourlyTotal, hourlyOldest),
+      burst: {
+        limit: limits.burst,
+        remaining: Math.floor(units / MINUTE_MS),
+        resetAt: now + Math.ceil((limits.burst * MINUTE_MS - units) / limits.burst),
+      },
+      endpoint: group ? windowBudget(endpointLimit, endpointTotal, endpointOldest) : undefined,
+    };
+  }
+
+  async recordFailure(address: string, now: number): Promise<FailureCount> {
+    const [count, resetAt] = await this.redis.lecternAuthFailure(this.failureKey(address), now, AUTH_FAILURE_WINDOW_MS);
+    return { count, resetAt };
+  }
+
+  async ping(): Promise<void> {
+    await this.redis.ping();
+  }
+
+  async close(): Promise<void> {
+    this.redis.disconnect();
+  }
+
+  private failureKey(address: string): string {
+    return `${this.prefix}auth-failures:${address}`;
+  }
+}
