@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Environment, Plan } from '../db/types.js';
 import type { KeyAuthRow } from '../modules/api-keys/api-keys.repository.js';
 import { lookupKey } from '../modules/api-keys/key-lookup.js';
+import type { KeyUsageRecorder } from '../modules/api-keys/key-usage.js';
 import { hashKey, keyPattern } from '../modules/api-keys/key-format.js';
 import { hasScope, type Scope } from '../modules/api-keys/scopes.js';
 import { toIso } from '../shared/clock.js';
@@ -34,6 +35,8 @@ declare module 'fastify' {
 
 export interface AuthOptions {
   ctx: ServiceContext;
+  /** Where accepted keys' last use is recorded (in memory; written in batches). */
+  keyUsage: KeyUsageRecorder;
   /** Refuse plain-HTTP API requests (NODE_ENV=production). */
   requireHttps: boolean;
   /** TRUST_PROXY: whose X-Forwarded-Proto to believe. */
@@ -66,6 +69,7 @@ export const authPlugin = fp<AuthOptions>(
             return done(err as Error);
           }
           request.auth = auth;
+          options.keyUsage.touch(auth.keyId, toIso(options.ctx.clock.now()));
           done();
         };
         let row: ReturnType<typeof lookupKey>;
