@@ -3,6 +3,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.js';
+import { KeyUsageRecorder } from './modules/api-keys/key-usage.js';
 import { courseRoutes } from './modules/courses/courses.routes.js';
 import { enrollmentRoutes } from './modules/enrollments/enrollments.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -23,6 +24,13 @@ import { validatorCompiler } from './plugins/validation.js';
 import { type Clock, systemClock } from './shared/clock.js';
 import type { ServiceContext } from './shared/context.js';
 import { newId } from './shared/ids.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** API key uses of this process not yet written (tests flush it). */
+    keyUsage: KeyUsageRecorder;
+  }
+}
 
 export interface AppOptions {
   config: Config;
@@ -54,6 +62,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }) as unknown as FastifyInstance;
   app.setValidatorCompiler(validatorCompiler);
 
+  // Keys' last_used_at is written every KEY_USAGE_FLUSH_MS and once more on close. Fastify runs
+  // its own server-closing onClose hook (which waits for in-flight requests) before this one, and
+  // server.ts closes the database only after app.close().
+  const keyUsage = new KeyUsageRecorder(database.db);
+  const usageWriteFailed = (err: unknown) => app.log.error({ err }, 'could not write API keys last_used_at');
+  app.decorate('keyUsage', keyUsage);
+  app.addHook('onReady', async () => keyUsage.start(config.keyUsageFlushMs, usageWriteFailed));
+  app.addHook('onClose', () => keyUsage.stop(usageWriteFailed));
+
   await app.register(errorsPlugin);
   await app.register(requestContextPlugin);
   await app.register(metricsPlugin, { processMetrics: options.processMetrics ?? false });
@@ -64,12 +81,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.addHook('onReady', () => limiter.connect(2_000));
     app.addHook('onClose', () => limiter.close());
   }
-  await app.register(authPlugin, { ctx, requireHttps: config.production, trustProxy: config.trustProxy, limiter });
+  await app.register(authPlugin, { ctx, keyUsage, requireHttps: config.production, trustProxy: config.trustProxy, limiter });
   await app.register(idempotencyPlugin, { ctx, lockSeconds: config.idempotencyLockSeconds });
   await app.register(openapiPlugin);
 
   await app.register(healthRoutes, { database, limiter });
-  await app.register(apiKeyRoutes, { prefix: API_PREFIX, ctx });
+  await app.register(apiKeyRoutes, { prefix: API_PREFIX, ctx, keyUsage });
   await app.register(rateLimitRoutes, { prefix: API_PREFIX, ctx, limiter });
   await app.register(courseRoutes, { prefix: API_PREFIX, ctx });
   await app.register(moduleRoutes, { prefix: API_PREFIX, ctx });

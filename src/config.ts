@@ -23,6 +23,8 @@ export interface Config {
   /** Seconds an unfinished idempotent request holds its key before another may take it over. */
   idempotencyLockSeconds: number;
   shutdownTimeoutMs: number;
+  /** How often this process writes the API keys' last_used_at it has recorded. */
+  keyUsageFlushMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -54,6 +56,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     idempotencyLockSeconds: integer(env, 'IDEMPOTENCY_LOCK_SECONDS', 60, 1, 86_400),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+    keyUsageFlushMs: integer(env, 'KEY_USAGE_FLUSH_MS', 60_000, 100, 3_600_000),
   };
 }
 

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Environment, Plan } from '../db/types.js';
 import type { KeyAuthRow } from '../modules/api-keys/api-keys.repository.js';
 import { lookupKey } from '../modules/api-keys/key-lookup.js';
+import type { KeyUsageRecorder } from '../modules/api-keys/key-usage.js';
 import { hashKey, keyPattern } from '../modules/api-keys/key-format.js';
 import { hasScope, type Scope } from '../modules/api-keys/scopes.js';
 import { AUTH_FAILURE_LIMIT, type Decision, type FailureCount } from '../modules/rate-limits/budgets.js';
@@ -43,6 +44,8 @@ declare module 'fastify' {
 
 export interface AuthOptions {
   ctx: ServiceContext;
+  /** Where accepted keys' last use is recorded (in memory; written in batches). */
+  keyUsage: KeyUsageRecorder;
   /** Refuse plain-HTTP API requests (NODE_ENV=production). */
   requireHttps: boolean;
   /** TRUST_PROXY: whose X-Forwarded-Proto to believe. */
@@ -94,6 +97,7 @@ export const authPlugin = fp<AuthOptions>(
           return done(new AppError('insufficient_permissions', `This API key lacks the ${scope} scope`, { required_scope: scope }));
         }
         request.auth = auth;
+        options.keyUsage.touch(auth.keyId, toIso(ctx.clock.now()));
         done();
       };
 

@@ -63,6 +63,19 @@ export async function revokeKey(db: Kysely<DB>, accountId: string, keyId: string
   return Number(result.numUpdatedRows) > 0;
 }
 
+/**
+ * Moves last_used_at forward only: another process may have written a later use already. Not
+ * workspace-scoped: the id comes from authentication, never from a client.
+ */
+export async function recordLastUsed(db: Kysely<DB>, keyId: string, at: string): Promise<void> {
+  await db
+    .updateTable('api_keys')
+    .set({ last_used_at: at })
+    .where('id', '=', keyId)
+    .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', at)]))
+    .execute();
+}
+
 const keyColumns = ['id', 'account_id', 'workspace_id', 'name', 'environment', 'scopes', 'key_start', 'key_end', 'created_at', 'last_used_at', 'expires_at', 'revoked_at'] as const;
 
 export async function findKey(db: Kysely<DB>, workspaceId: string, id: string): Promise<ApiKeysTable | undefined> {

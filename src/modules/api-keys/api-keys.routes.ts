@@ -14,6 +14,7 @@ import {
   RotateApiKeyBody,
 } from './api-keys.schemas.js';
 import * as service from './api-keys.service.js';
+import type { PendingKeyUsage } from './key-usage.js';
 
 const tags = ['api-keys'];
 const validateRotate = recordValidator<{ grace_period_seconds?: number }>(RotateApiKeyBody);
@@ -26,7 +27,7 @@ const caller = (request: FastifyRequest): service.KeyManager => ({
 });
 
 /** API keys of the calling key's account and environment (scope keys:write). */
-export async function apiKeyRoutes(parent: FastifyInstance, { ctx }: { ctx: ServiceContext }) {
+export async function apiKeyRoutes(parent: FastifyInstance, { ctx, keyUsage }: { ctx: ServiceContext; keyUsage: PendingKeyUsage }) {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
 
   app.get('/api-keys', {
@@ -38,7 +39,7 @@ export async function apiKeyRoutes(parent: FastifyInstance, { ctx }: { ctx: Serv
       querystring: ListApiKeysQuery,
       response: responses({ 200: ApiKeyListResponse }),
     },
-    handler: async (request, reply) => pageReply(request, reply, await service.listApiKeys(ctx, caller(request), request.query)),
+    handler: async (request, reply) => pageReply(request, reply, await service.listApiKeys(ctx, keyUsage, caller(request), request.query)),
   });
 
   app.post('/api-keys', {
@@ -60,7 +61,7 @@ export async function apiKeyRoutes(parent: FastifyInstance, { ctx }: { ctx: Serv
   app.get('/api-keys/:id', {
     config: { scope: 'keys:write' },
     schema: { tags, operationId: 'getApiKey', summary: 'Get an API key (never its secret)', params: ApiKeyParams, response: responses({ 200: ApiKeyResponse }, 404) },
-    handler: async (request) => ({ data: await service.getApiKey(ctx, caller(request), request.params.id) }),
+    handler: async (request) => ({ data: await service.getApiKey(ctx, keyUsage, caller(request), request.params.id) }),
   });
 
   app.post('/api-keys/:id/rotate', {
@@ -81,7 +82,7 @@ export async function apiKeyRoutes(parent: FastifyInstance, { ctx }: { ctx: Serv
         if (!checked.ok) throw checked.error;
         grace = checked.value.grace_period_seconds;
       }
-      return { data: await service.rotateApiKey(ctx, caller(request), request.params.id, grace) };
+      return { data: await service.rotateApiKey(ctx, keyUsage, caller(request), request.params.id, grace) };
     },
   });
 
@@ -95,6 +96,6 @@ export async function apiKeyRoutes(parent: FastifyInstance, { ctx }: { ctx: Serv
       params: ApiKeyParams,
       response: responses({ 200: ApiKeyResponse }, 404, 409, 422),
     },
-    handler: async (request) => ({ data: await service.revokeApiKey(ctx, caller(request), request.params.id) }),
+    handler: async (request) => ({ data: await service.revokeApiKey(ctx, keyUsage, caller(request), request.params.id) }),
   });
 }

@@ -9,6 +9,7 @@ import { workspaceOf } from '../accounts/accounts.service.js';
 import { countKeys, findKey, insertKey, listKeys, revokeKey, rotateSecret } from './api-keys.repository.js';
 import type { ApiKey, CreateApiKeyBody, ListApiKeysQuery } from './api-keys.schemas.js';
 import { environmentMarkers, generateKey, hashKey, keyHints } from './key-format.js';
+import { laterOf, type PendingKeyUsage } from './key-usage.js';
 import { hasScope, isScope, type Scope } from './scopes.js';
 
 export interface CreateKeyInput {
@@ -79,19 +80,24 @@ export interface KeyManager {
 
 const keySorts = { created_at: { column: 'created_at', direction: 'asc' } } as const;
 
-export async function listApiKeys(ctx: ServiceContext, caller: KeyManager, query: ListApiKeysQuery): Promise<PageResult<ApiKey>> {
+/** A stored key with this process's use not yet written: a client sees its own use at once. */
+function withUsage(usage: PendingKeyUsage, row: ApiKeysTable): ApiKey {
+  return toApiKey({ ...row, last_used_at: laterOf(row.last_used_at, usage.pending(row.id)) });
+}
+
+export async function listApiKeys(ctx: ServiceContext, usage: PendingKeyUsage, caller: KeyManager, query: ListApiKeysQuery): Promise<PageResult<ApiKey>> {
   const page = parseListQuery('api-keys', caller.workspaceId, query, keySorts, 'created_at');
   const [rows, total] = await Promise.all([
     listKeys(ctx.db, caller.workspaceId, page),
     page.mode === 'page' ? countKeys(ctx.db, caller.workspaceId) : undefined,
   ]);
-  return toPageResult('api-keys', caller.workspaceId, page, rows, total, (row) => row.created_at, toApiKey);
+  return toPageResult('api-keys', caller.workspaceId, page, rows, total, (row) => row.created_at, (row) => withUsage(usage, row));
 }
 
-export async function getApiKey(ctx: ServiceContext, caller: KeyManager, id: string): Promise<ApiKey> {
+export async function getApiKey(ctx: ServiceContext, usage: PendingKeyUsage, caller: KeyManager, id: string): Promise<ApiKey> {
   const row = await findKey(ctx.db, caller.workspaceId, id);
   if (!row) throw notFound('API key', id);
-  return toApiKey(row);
+  return withUsage(usage, row);
 }
 
 /**
@@ -120,7 +126,7 @@ export async function createApiKeyFor(ctx: ServiceContext, caller: KeyManager, b
 }
 
 /** New secret, shown once; the old one keeps working for the grace period (default 24 h). */
-export async function rotateApiKey(ctx: ServiceContext, caller: KeyManager, id: string, graceSeconds = 86_400): Promise<ApiKey & { key: string }> {
+export async function rotateApiKey(ctx: ServiceContext, usage: PendingKeyUsage, caller: KeyManager, id: string, graceSeconds = 86_400): Promise<ApiKey & { key: string }> {
   return ctx.db.transaction().execute(async (trx) => {
     const row = await findKey(trx, caller.workspaceId, id);
     if (!row) throw notFound('API key', id);
@@ -130,16 +136,16 @@ export async function rotateApiKey(ctx: ServiceContext, caller: KeyManager, id: 
     const now = ctx.clock.now();
     const hints = keyHints(key);
     await rotateSecret(trx, id, { hash: hashKey(key), key_id: id, expires_at: null, created_at: toIso(now) }, toIso(now + graceSeconds * 1000), hints);
-    return { ...toApiKey({ ...row, key_start: hints.start, key_end: hints.end }), key };
+    return { ...withUsage(usage, { ...row, key_start: hints.start, key_end: hints.end }), key };
   });
 }
 
 /** Every secret of the key stops at once, also one still in a rotation's grace period. */
-export async function revokeApiKey(ctx: ServiceContext, caller: KeyManager, id: string): Promise<ApiKey> {
+export async function revokeApiKey(ctx: ServiceContext, usage: PendingKeyUsage, caller: KeyManager, id: string): Promise<ApiKey> {
   const row = await findKey(ctx.db, caller.workspaceId, id);
   if (!row) throw notFound('API key', id);
   await revokeKey(ctx.db, caller.accountId, id, nowIso(ctx.clock));
-  return toApiKey((await findKey(ctx.db, caller.workspaceId, id))!);
+  return withUsage(usage, (await findKey(ctx.db, caller.workspaceId, id))!);
 }
 
 function assertWithin(callerScopes: ReadonlySet<string>, requested: string[]): void {

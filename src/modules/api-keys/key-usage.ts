@@ -1,0 +1,79 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/types.js';
+import { recordLastUsed } from './api-keys.repository.js';
+
+/** What key reads need of the recorder: this process's use of a key not yet written. */
+export interface PendingKeyUsage {
+  pending(keyId: string): string | undefined;
+}
+
+/**
+ * `last_used_at` of API keys without a database write per request. Authentication records the
+ * time a key was accepted in memory; `flush` writes what is pending in one transaction, on an
+ * interval and when the app closes. Writes are rare on purpose: any commit makes every process's
+ * SQLite key cache (key-lookup.ts) read the database again. Other processes therefore see a use
+ * up to one flush interval late; this process sees it at once (key reads merge `pending`).
+ */
+export class KeyUsageRecorder implements PendingKeyUsage {
+  private readonly unwritten = new Map<string, string>();
+  private flushing: Promise<void> = Promise.resolve();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly db: Kysely<DB>) {}
+
+  /** Flushes every `intervalMs` on a timer that never keeps the process alive. */
+  start(intervalMs: number, onError: (err: unknown) => void): void {
+    this.stopTimer();
+    this.timer = setInterval(() => this.flush().catch(onError), intervalMs).unref();
+  }
+
+  /** Stops the timer and writes what is pending: on close, before the database closes. */
+  async stop(onError: (err: unknown) => void): Promise<void> {
+    this.stopTimer();
+    await this.flush().catch(onError);
+  }
+
+  /** On every accepted request: synchronous, one Map entry per key. `at` is an ISO timestamp. */
+  touch(keyId: string, at: string): void {
+    const current = this.unwritten.get(keyId);
+    // ISO timestamps of one format order as strings; a clock stepping back never moves it back.
+    if (current === undefined || current < at) this.unwritten.set(keyId, at);
+  }
+
+  pending(keyId: string): string | undefined {
+    return this.unwritten.get(keyId);
+  }
+
+  /**
+   * Writes every pending use. A value stays pending until its write committed (key reads keep
+   * showing it meanwhile), and is dropped only if no later use arrived during the write. Flushes
+   * run one after the other.
+   */
+  flush(): Promise<void> {
+    const run = this.flushing.then(() => this.write());
+    this.flushing = run.catch(() => {});
+    return run;
+  }
+
+  private stopTimer(): void {
+    if (this.timer !== undefined) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  private async write(): Promise<void> {
+    if (this.unwritten.size === 0) return;
+    const batch = [...this.unwritten];
+    await this.db.transaction().execute(async (trx) => {
+      for (const [keyId, at] of batch) await recordLastUsed(trx, keyId, at);
+    });
+    for (const [keyId, at] of batch) {
+      if (this.unwritten.get(keyId) === at) this.unwritten.delete(keyId);
+    }
+  }
+}
+
+/** The later of the stored and the pending `last_used_at`. */
+export function laterOf(stored: string | null, pending: string | undefined): string | null {
+  if (pending === undefined) return stored;
+  return stored === null || stored < pending ? pending : stored;
+}
