@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabaseEnv } from '../harness.js';
+import { runCli, type RunningServer, startServer } from './spawn.js';
+
+/**
+ * The scale-out path (CONTRACT "Rate limits"): three server processes on one PostgreSQL database
+ * and one Redis never admit more than a key's limit, whatever the concurrency.
+ */
+const scaleOut = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL);
+const HOURLY = 60;
+
+describe.skipIf(!scaleOut)('rate limits across 3 processes on PostgreSQL + Redis', () => {
+  let drop: () => Promise<void>;
+  let servers: RunningServer[] = [];
+  let key: string;
+
+  beforeAll(async () => {
+    let env: Record<string, string>;
+    ({ env, drop } = await freshDatabaseEnv('postgres'));
+    const account = runCli(['account', 'create', '--name', 'Scale School', '--plan', 'custom', '--json'], env);
+    expect(account.status, account.stderr).toBe(0);
+    const { id } = JSON.parse(account.stdout) as { id: string };
+    // The hourly quota binds (the burst is far above it), so the count is exact over the whole run.
+    const plan = runCli(['account', 'set-plan', id, '--plan', 'custom', '--hourly', String(HOURLY), '--burst', '10000', '--json'], env);
+    expect(plan.status, plan.stderr).toBe(0);
+    const created = runCli(['key', 'create', '--account', id, '--env', 'production', '--name', 'load', '--json'], env);
+    expect(created.status, created.stderr).toBe(0);
+    key = (JSON.parse(created.stdout) as { key: string }).key;
+    const shared = { ...env, REDIS_URL: process.env.TEST_REDIS_URL!, REDIS_PREFIX: `lectern-test:${randomBytes(6).toString('hex')}:` };
+    servers = await Promise.all([startServer(shared), startServer(shared), startServer(shared)]);
+  });
+  afterAll(async () => {
+    for (const server of servers) server.process.kill('SIGKILL');
+    await Promise.all(servers.map((s) => s.exited));
+    await drop?.();
+  });
+
+  it('admits exactly the limit of 3× the limit fired concurrently through all three', async () => {
+    const requests = Array.from({ length: 3 * HOURLY }, (_, i) =>
+      fetch(`${servers[i % 3]!.url}/api/v1/courses?per_page=1`, { headers: { authorization: `Bearer ${key}` } }).then(async (r) => ({
+        status: r.status,
+        headers: r.headers,
+        body: (await r.json()) as any,
+      })),
+    );
+    const answers = await Promise.all(requests);
+    const admitted = answers.filter((a) => a.status === 200);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(admitted).toHaveLength(HOURLY);
+    expect(refused).toHaveLength(2 * HOURLY);
+    // Each admitted request saw its own place in the window: remaining 59, 58, … 0, once each.
+    expect(admitted.map((a) => Number(a.headers.get('x-ratelimit-remaining'))).sort((x, y) => x - y)).toEqual(
+      Array.from({ length: HOURLY }, (_, i) => i),
+    );
+    for (const answer of refused) {
+      expect(answer.headers.get('x-ratelimit-limit')).toBe(String(HOURLY));
+      expect(answer.headers.get('x-ratelimit-remaining')).toBe('0');
+      const retryAfter = Number(answer.headers.get('retry-after'));
+      // The window frees its first minute 60 to 61 minutes after it started.
+      expect(retryAfter).toBeGreaterThan(3540);
+      expect(retryAfter).toBeLessThanOrEqual(3660);
+      expect(answer.body.error).toMatchObject({ code: 'rate_limit_exceeded', retry_after: retryAfter, details: { limit: 'hourly' } });
+    }
+    // Every process now refuses the key; a look at the budgets is free and agrees.
+    for (const server of servers) {
+      expect((await fetch(`${server.url}/api/v1/courses`, { headers: { authorization: `Bearer ${key}` } })).status).toBe(429);
+      const look = await fetch(`${server.url}/api/v1/rate-limits`, { headers: { authorization: `Bearer ${key}` } });
+      expect(look.status).toBe(200);
+      expect(((await look.json()) as any).data.hourly).toMatchObject({ limit: HOURLY, used: HOURLY, remaining: 0 });
+    }
+  });
+});
