@@ -124,7 +124,8 @@ function oneOf<T extends string>(value: string, allowed: readonly T[], name: str
 function count(value: unknown, name: string): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new UsageError(`${name} must be a whole number`);
+  // A limit of 0 would refuse every request: the starter plan is the way to close API access.
+  if (!Number.isInteger(n) || n < 1 || n > 1_000_000_000) throw new UsageError(`${name} must be a whole number from 1 to 1000000000`);
   return n;
 }
 

@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Check, MINUTE_MS } from '../../src/modules/rate-limits/budgets.js';
+import { MemoryLimitStore } from '../../src/modules/rate-limits/memory-store.js';
+import type { EndpointGroup, KeyLimits } from '../../src/modules/rate-limits/policies.js';
+import { RedisLimitStore } from '../../src/modules/rate-limits/redis-store.js';
+
+/** A seeded generator, so that a failing sequence can be replayed. */
+function random(seed: number) {
+  return () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+}
+
+describe('memory store arithmetic', () => {
+  it('a bucket refills by the millisecond in exact integers: 7 per minute, one token every 8,572 ms', () => {
+    const store = new MemoryLimitStore({ now: () => 0 });
+    const limits: KeyLimits = { hourly: 1000, burst: 7, export: 1, bulk: 1, search: 1 };
+    const check = (now: number): Check => ({ keyId: 'k', limits, group: undefined, address: 'a', now, cost: 1 });
+    for (let i = 0; i < 7; i++) expect(store.check(check(0)).allowed).toBe(true);
+    const refused = store.check(check(0));
+    expect(refused).toMatchObject({ allowed: false, exceeded: 'burst', retryAfterMs: Math.ceil(MINUTE_MS / 7) });
+    expect(store.check(check(8_571)).allowed).toBe(false);
+    expect(store.check(check(8_572)).allowed).toBe(true);
+    void store.close();
+  });
+});
+
+/**
+ * The two stores are one behaviour: the same random sequence of checks and failed
+ * authentications, over three hours of a shared clock, gets identical decisions from both.
+ */
+describe.skipIf(!process.env.TEST_REDIS_URL)('memory and Redis stores decide alike', () => {
+  let redis: RedisLimitStore;
+  beforeAll(async () => {
+    redis = new RedisLimitStore({ url: process.env.TEST_REDIS_URL!, prefix: `lectern-test:${randomBytes(6).toString('hex')}:`, commandTimeoutMs: 2_000 });
+    await new Promise((resolve) => redis.redis.once('ready', resolve));
+  });
+  afterAll(() => redis.close());
+
+  it('gives identical decisions for 3,000 random requests', async () => {
+    const next = random(42);
+    let now = Date.UTC(2026, 10, 21, 12, 0, 0);
+    const memory = new MemoryLimitStore({ now: () => now });
+    const limits: KeyLimits = { hourly: 40, burst: 8, export: 3, bulk: 5, search: 12 };
+    const groups: (EndpointGroup | undefined)[] = [undefined, undefined, undefined, 'export', 'bulk', 'search'];
+    let admitted = 0;
+    for (let i = 0; i < 3_000; i++) {
+      now += Math.floor(next() ** 3 * 20_000); // mostly close together, sometimes long gaps
+      const address = next() < 0.5 ? 'a' : 'b';
+      if (next() < 0.05) {
+        expect(await redis.recordFailure(address, now)).toEqual(memory.recordFailure(address, now));
+        continue;
+      }
+      const check: Check = {
+        keyId: next() < 0.8 ? 'k1' : 'k2',
+        limits,
+        group: groups[Math.floor(next() * groups.length)],
+        address,
+        now,
+        cost: next() < 0.9 ? 1 : 0,
+      };
+      const expected = memory.check(check);
+      expect(await redis.check(check), `request ${i}`).toEqual(expected);
+      if (expected.allowed && check.cost) admitted++;
+    }
+    // The sequence exercised both outcomes.
+    expect(admitted).toBeGreaterThan(100);
+    expect(admitted).toBeLessThan(2_700);
+    await memory.close();
+  });
+});
