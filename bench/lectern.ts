@@ -64,20 +64,28 @@ function stringField(obj: Record<string, unknown>, field: string, prefix: string
   return value;
 }
 
-/** Creates an enterprise account and a production API key; returns the raw key. */
+/**
+ * Creates a custom-plan account and a production API key; returns the raw key. The account's limits
+ * are far above what the bench sends, so the limiter is measured checking, never refusing.
+ */
 export function createApiKey(root: string, dataDir: string): { accountId: string; apiKey: string } {
-  const account = runCli(root, dataDir, ['account', 'create', '--name', 'Bench', '--plan', 'enterprise']);
+  const account = runCli(root, dataDir, ['account', 'create', '--name', 'Bench', '--plan', 'custom']);
   const accountId = stringField(account, 'id', 'acc_');
+  const unlimited = String(1_000_000_000);
+  runCli(root, dataDir, ['account', 'set-plan', accountId, '--plan', 'custom', '--hourly', unlimited, '--burst', unlimited]);
   const key = runCli(root, dataDir, ['key', 'create', '--account', accountId, '--env', 'production', '--name', 'bench']);
   stringField(key, 'id', 'key_');
   return { accountId, apiKey: stringField(key, 'key', 'lct_') };
 }
 
-/** Starts `node dist/server.js` on a free port: production mode, info logs (discarded), behind a proxy. */
-export async function startLectern(root: string, dataDir: string, host: string): Promise<ServerHandle> {
+/**
+ * Starts `node dist/server.js` on a free port: production mode, info logs (discarded), behind a
+ * proxy. `env` adds settings (RATE_LIMITS, REDIS_URL) for the variants of the limiter case.
+ */
+export async function startLectern(root: string, dataDir: string, host: string, env: Record<string, string> = {}, name = 'lectern'): Promise<ServerHandle> {
   const port = await freePort(host);
   return startServer({
-    name: 'lectern',
+    name,
     command: process.execPath,
     args: ['dist/server.js'],
     cwd: root,
@@ -88,6 +96,7 @@ export async function startLectern(root: string, dataDir: string, host: string):
       LOG_LEVEL: 'info',
       NODE_ENV: 'production',
       TRUST_PROXY: host,
+      ...env,
     },
     host,
     port,

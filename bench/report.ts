@@ -6,6 +6,9 @@ export const FLOOR = 'floor GET /courses/:id';
 /** The Lectern endpoint that is compared against the floor. */
 export const FLOOR_CHECKED = 'GET /api/v1/courses/:id';
 export const FLOOR_TARGET_PCT = 70;
+/** The limiter case: FLOOR_CHECKED (limits in memory, the default) beside these two. */
+export const LIMITS_OFF = 'GET /api/v1/courses/:id, limits off';
+export const LIMITS_REDIS = 'GET /api/v1/courses/:id, limits in Redis';
 
 export interface Measurement {
   name: string;
@@ -38,6 +41,8 @@ export interface Report {
   seeded_courses: number;
   results: ResultRow[];
   floor_check: { name: string; pct: number | null; target_pct: number; valid: boolean; pass: boolean };
+  /** Throughput of GET /courses/:id with the limiter in memory and in Redis, as ratios of limits off. */
+  limiter: { off_rps: number | null; memory_rps: number | null; redis_rps: number | null; memory_vs_off: number | null; redis_vs_off: number | null };
   /** False when any target had non-2xx responses or connection errors. */
   ok: boolean;
   failures: string[];
@@ -97,6 +102,18 @@ export function buildReport(measurements: Measurement[], meta: ReportMeta): Repo
   // A ratio computed from failing requests says nothing, so it cannot pass.
   const valid = !failed.has(FLOOR_CHECKED) && !failed.has(FLOOR);
 
+  const rpsOf = (name: string) => results.find((r) => r.name === name)?.rps ?? null;
+  const offRps = rpsOf(LIMITS_OFF);
+  const memoryRps = rpsOf(FLOOR_CHECKED);
+  const redisRps = rpsOf(LIMITS_REDIS);
+  const limiter = {
+    off_rps: offRps,
+    memory_rps: memoryRps,
+    redis_rps: redisRps,
+    memory_vs_off: memoryRps === null ? null : ratio(memoryRps, offRps ?? undefined),
+    redis_vs_off: redisRps === null ? null : ratio(redisRps, offRps ?? undefined),
+  };
+
   return {
     node: process.version,
     date: new Date().toISOString(),
@@ -114,6 +131,7 @@ export function buildReport(measurements: Measurement[], meta: ReportMeta): Repo
       valid,
       pass: valid && pct !== null && pct >= FLOOR_TARGET_PCT,
     },
+    limiter,
     ok: failures.length === 0,
     failures,
   };
@@ -154,6 +172,14 @@ export function formatReport(report: Report): string {
     `${check.name} reaches ${check.pct === null ? 'n/a' : `${check.pct.toFixed(1)}%`} of the floor ` +
       `(target ≥ ${check.target_pct}%): ${verdict}`,
   );
+
+  const limiter = report.limiter;
+  if (limiter.off_rps !== null) {
+    out.push(
+      `Limiter cost on GET /api/v1/courses/:id: memory ${percent(limiter.memory_vs_off)} of limits off` +
+        (limiter.redis_vs_off === null ? ' (no Redis variant)' : `, Redis ${percent(limiter.redis_vs_off)} of limits off`),
+    );
+  }
 
   if (report.failures.length > 0) {
     out.push('', `FAILURE: ${report.failures.length} problem(s) during the bench, figures are not trustworthy:`);

@@ -1,4 +1,5 @@
-// `npm run bench [-- --duration N] [--rounds N] [--warmup N] [--connections N] [--courses N] [--skip-build] [--json]`
+// `npm run bench [-- --duration N] [--rounds N] [--warmup N] [--connections N] [--courses N] [--skip-build]
+//   [--redis URL | --no-redis] [--no-sync] [--sync-students N] [--postgres URL] [--json]`
 //
 // Builds Lectern, starts it on a fresh temp data dir, seeds courses, starts the two baselines
 // (hello-world, floor) and loads the targets with autocannon, one server busy at a time: each
@@ -20,7 +21,7 @@ import {
 } from './lectern.js';
 import { LoadAccumulator, type Target } from './load.js';
 import { runSyncCase, type SyncResult } from './sync.js';
-import { buildReport, FLOOR, FLOOR_CHECKED, formatReport, HELLO, type Measurement } from './report.js';
+import { buildReport, FLOOR, FLOOR_CHECKED, formatReport, HELLO, LIMITS_OFF, LIMITS_REDIS, type Measurement } from './report.js';
 import { killAllServersNow, rssMb, stopAllServers, type ServerHandle } from './servers.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -38,6 +39,8 @@ interface Options {
   syncStudents: number;
   /** Also run the sync case on PostgreSQL (`--postgres postgres://…`, an admin URL). */
   postgresUrl: string | undefined;
+  /** Redis for the limiter case's shared-limits variant (`--no-redis` skips it). */
+  redisUrl: string | undefined;
   json: boolean;
 }
 
@@ -54,6 +57,8 @@ function parseOptions(): Options {
       sync: { type: 'boolean', default: true },
       'sync-students': { type: 'string', default: '1000000' },
       postgres: { type: 'string' },
+      redis: { type: 'string', default: process.env.REDIS_URL || 'redis://127.0.0.1:6379' },
+      'no-redis': { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
     },
   });
@@ -72,6 +77,7 @@ function parseOptions(): Options {
     sync: values.sync,
     syncStudents: positive('sync-students', values['sync-students'], 1000),
     postgresUrl: values.postgres,
+    redisUrl: values['no-redis'] ? undefined : values.redis,
     json: values.json,
   };
 }
@@ -90,6 +96,21 @@ function removeDataDir(): void {
   }
 }
 
+/** Whether Redis answers a PING within a second (the limiter case's Redis variant needs one). */
+async function redisAnswers(url: string): Promise<boolean> {
+  const { Redis } = await import('ioredis');
+  const client = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, connectTimeout: 1000, retryStrategy: () => null });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    return (await client.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    client.disconnect();
+  }
+}
+
 function randomPicker(items: readonly string[]): () => string {
   if (items.length === 0) throw new Error('nothing to pick from');
   return () => items[Math.floor(Math.random() * items.length)] as string;
@@ -100,13 +121,18 @@ function randomPicker(items: readonly string[]): () => string {
  * (`mutates`) are loaded after the others, so the rows they add do not change what reads measure.
  */
 function benchPlan(
-  servers: { hello: ServerHandle; floor: ServerHandle; lectern: ServerHandle },
+  servers: { hello: ServerHandle; floor: ServerHandle; lectern: ServerHandle; unlimited: ServerHandle; shared: ServerHandle | undefined },
   auth: Record<string, string>,
   ids: readonly string[],
 ): Array<{ server: ServerHandle; target: Target; mutates?: boolean }> {
-  const { hello, floor, lectern } = servers;
+  const { hello, floor, lectern, unlimited, shared } = servers;
   const randomId = randomPicker(ids);
   let created = 0;
+  // The limiter case: the same request with limits off, and (below, the default) in memory, and in Redis.
+  const byIdOn = (server: ServerHandle, name: string) => ({
+    server,
+    target: { name, baseUrl: server.baseUrl, headers: auth, nextPath: () => `/api/v1/courses/${randomId()}` },
+  });
   return [
     { server: hello, target: { name: HELLO, baseUrl: hello.baseUrl, nextPath: () => '/' } },
     {
@@ -122,6 +148,8 @@ function benchPlan(
         nextPath: () => `/api/v1/courses/${randomId()}`,
       },
     },
+    byIdOn(unlimited, LIMITS_OFF),
+    ...(shared ? [byIdOn(shared, LIMITS_REDIS)] : []),
     {
       server: lectern,
       target: {
@@ -178,7 +206,17 @@ async function main(): Promise<void> {
   });
   log(`baselines ready: hello-world pid ${hello.pid}, floor pid ${floor.pid}`);
 
-  const plan = benchPlan({ hello, floor, lectern }, auth, ids);
+  // The limiter case: the same database served with limits off, and with limits shared in Redis.
+  const unlimited = await startLectern(ROOT, dataDir, HOST, { RATE_LIMITS: 'off' }, 'lectern-limits-off');
+  let shared: ServerHandle | undefined;
+  if (options.redisUrl && (await redisAnswers(options.redisUrl))) {
+    const prefix = `lectern-bench:${process.pid}:`;
+    shared = await startLectern(ROOT, dataDir, HOST, { REDIS_URL: options.redisUrl, REDIS_PREFIX: prefix }, 'lectern-redis');
+  } else {
+    log(`no Redis at ${options.redisUrl ?? '(--no-redis)'}: the limiter case runs without its Redis variant`);
+  }
+
+  const plan = benchPlan({ hello, floor, lectern, unlimited, shared }, auth, ids);
 
   const sliceS = options.durationS / options.rounds;
   const loads = plan.map((entry) => ({ ...entry, load: new LoadAccumulator(entry.target, options.connections) }));
