@@ -2,19 +2,26 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { ValidateFunction } from 'ajv';
 
-type Operation = { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> };
+type Operation = { responses?: Record<string, { content?: Record<string, { schema?: unknown }>; headers?: Record<string, unknown> }> };
+
+/** Answers given before a key is recognised (or with limits closed by the plan) carry no key budgets. */
+const refusedBeforeBudgets = new Set(['conflicting_credentials', 'https_required', 'plan_not_eligible']);
 type Document = { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, unknown> } };
 
 /**
  * Checks every API response of the suite against the OpenAPI document: the status must be
- * documented for the operation and a JSON body must match its schema. A mismatch fails the test.
+ * documented for the operation, a JSON body must match its schema, and (with rate limits on) the
+ * budget headers the operation documents must be there. A mismatch fails the test.
  */
 export class ResponseChecker {
   private readonly ajv = new Ajv2020({ allErrors: true, strict: false });
   private readonly routes: { method: string; pattern: RegExp; operation: Operation; path: string }[] = [];
   private readonly compiled = new Map<unknown, ValidateFunction>();
 
-  constructor(document: Document) {
+  constructor(
+    document: Document,
+    private readonly rateLimits = true,
+  ) {
     (addFormats as unknown as (ajv: Ajv2020) => void)(this.ajv);
     this.ajv.addSchema({ $id: 'openapi', components: document.components ?? {} });
     for (const [path, item] of Object.entries(document.paths)) {
@@ -34,6 +41,7 @@ export class ResponseChecker {
     if (!documented) {
       throw new Error(`${method} ${route.path} answered ${response.status}, which its OpenAPI operation does not document`);
     }
+    this.checkBudgetHeaders(method, route.path, response, documented.headers);
     const schema = documented.content?.['application/json']?.schema;
     if (!schema || typeof response.body !== 'object') return;
     let validate = this.compiled.get(schema);
@@ -47,6 +55,20 @@ export class ResponseChecker {
       );
     }
   }
+
+  private checkBudgetHeaders(method: string, path: string, response: { status: number; headers: Record<string, unknown>; body: unknown }, documented?: Record<string, unknown>) {
+    if (!this.rateLimits || !documented?.['X-RateLimit-Limit']) return;
+    const error = errorOf(response.body);
+    if (error && (refusedBeforeBudgets.has(error.code ?? '') || error.details?.limit === 'auth_failures')) return;
+    for (const name of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'ratelimit-policy', 'ratelimit']) {
+      if (response.headers[name] === undefined) throw new Error(`${method} ${path} ${response.status} lacks the ${name} header`);
+    }
+    if (response.status === 429 && response.headers['retry-after'] === undefined) throw new Error(`${method} ${path} 429 lacks Retry-After`);
+  }
+}
+
+function errorOf(body: unknown): { code?: string; details?: { limit?: string } } | undefined {
+  return (body as { error?: { code?: string; details?: { limit?: string } } } | null)?.error;
 }
 
 function rewriteRefs(schema: unknown): unknown {

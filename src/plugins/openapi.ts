@@ -30,6 +30,7 @@ export const openapiPlugin = fp(
           { name: 'enrollments', description: 'Students in courses' },
           { name: 'progress', description: 'Lesson activity and quiz attempts' },
           { name: 'api-keys', description: 'Keys of the calling key\'s account and environment' },
+          { name: 'rate-limits', description: 'The calling key\'s rate-limit budgets (docs/rate-limits.md)' },
           { name: 'operations', description: 'Health, readiness and metrics (no key needed)' },
         ],
         components: {
@@ -40,6 +41,7 @@ export const openapiPlugin = fp(
         },
         security: [{ bearerAuth: [] }, { apiKeyHeader: [] }],
       },
+      transformObject: (document) => withRateLimitHeaders((document as unknown as { openapiObject: OpenApiDocument }).openapiObject) as never,
       // Shared schemas keep their $id as the component name ("Error") instead of def-0.
       refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
     });
@@ -48,3 +50,38 @@ export const openapiPlugin = fp(
   },
   { name: 'openapi' },
 );
+
+interface OpenApiDocument {
+  components?: Record<string, Record<string, unknown>>;
+  paths?: Record<string, Record<string, { security?: unknown[]; responses?: Record<string, { headers?: Record<string, unknown> }> }>>;
+}
+
+const integerHeader = (description: string) => ({ description, schema: { type: 'integer' } });
+const stringHeader = (description: string) => ({ description, schema: { type: 'string' } });
+
+/** The budget headers (docs/rate-limits.md) on every response of every keyed operation. */
+const rateLimitHeaders = {
+  'X-RateLimit-Limit': integerHeader('The key\'s hourly quota.'),
+  'X-RateLimit-Remaining': integerHeader('Requests left in the sliding hourly window.'),
+  'X-RateLimit-Reset': integerHeader('Unix seconds when the oldest request counted in the hourly window stops counting.'),
+  'RateLimit-Policy': stringHeader('IETF draft: every budget of the route, e.g. `"hourly";q=1000;w=3600, "burst";q=100;w=60`.'),
+  RateLimit: stringHeader('IETF draft: remaining `r` and seconds to reset `t` per budget, e.g. `"hourly";r=999;t=3660, "burst";r=99;t=1`.'),
+};
+const retryAfter = integerHeader('429 only: whole seconds after which the same request succeeds if nothing else spends the budgets.');
+
+function withRateLimitHeaders(document: OpenApiDocument): OpenApiDocument {
+  const components = (document.components ??= {});
+  components.headers = { ...rateLimitHeaders, 'Retry-After': retryAfter };
+  const refs = Object.fromEntries(Object.keys(rateLimitHeaders).map((name) => [name, { $ref: `#/components/headers/${name}` }]));
+  for (const [path, operations] of Object.entries(document.paths ?? {})) {
+    if (!path.startsWith('/api/v1/')) continue;
+    for (const operation of Object.values(operations)) {
+      if (Array.isArray(operation.security) && operation.security.length === 0) continue; // public
+      for (const [status, response] of Object.entries(operation.responses ?? {})) {
+        if (status === '401') continue; // no key recognised: no key budgets
+        response.headers = { ...response.headers, ...refs, ...(status === '429' ? { 'Retry-After': { $ref: '#/components/headers/Retry-After' } } : {}) };
+      }
+    }
+  }
+  return document;
+}

@@ -62,6 +62,29 @@ describe.each(testDialects())('the server process and the CLI [%s]', (dialect) =
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('plan_not_eligible');
   });
 
+  it('account set-plan sets custom limits, which the next request of every key obeys', async () => {
+    const { id } = JSON.parse(runCli(['account', 'create', '--name', 'Negotiated', '--plan', 'professional', '--json'], env).stdout) as { id: string };
+    const { key } = JSON.parse(runCli(['key', 'create', '--account', id, '--env', 'production', '--name', 'k', '--json'], env).stdout) as { key: string };
+    const limits = ['--hourly', '5000', '--burst', '3', '--export-hourly', '4', '--bulk-hourly', '6', '--search-hourly', '7'];
+    const set = runCli(['account', 'set-plan', id, '--plan', 'custom', ...limits, '--json'], env);
+    expect(set.status, set.stderr).toBe(0);
+    expect(JSON.parse(set.stdout)).toMatchObject({ id });
+    const headers = { authorization: `Bearer ${key}` };
+    const budgets = (await (await fetch(`${server.url}/api/v1/rate-limits`, { headers })).json()) as any;
+    expect(budgets.data).toMatchObject({
+      plan: 'custom',
+      hourly: { limit: 5000 },
+      burst: { limit: 3, refill_per_minute: 3 },
+      endpoints: { export: { limit: 4 }, bulk: { limit: 6 }, search: { limit: 7 } },
+    });
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await fetch(`${server.url}/api/v1/courses`, { headers })).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const zero = runCli(['account', 'set-plan', id, '--plan', 'custom', '--hourly', '0'], env);
+    expect(zero.status).toBe(2);
+    expect(zero.stderr).toContain('--hourly must be a whole number from 1');
+  });
+
   it('explains bad CLI usage with exit code 2 and unknown accounts with exit code 1', () => {
     const usage = runCli(['account', 'create', '--plan', 'gold'], env);
     expect(usage.status).toBe(2);
