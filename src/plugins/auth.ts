@@ -131,7 +131,7 @@ export const authPlugin = fp<AuthOptions>(
           if (options.requireHttps && !servedOverHttps(request)) {
             throw new AppError('https_required', 'The API is served over HTTPS only');
           }
-          if (limiter) {
+          if (limiter?.blocking) {
             const wait = limiter.blockedFor(request.ip, ctx.clock.now());
             if (wait > 0) throw addressBlocked(wait);
           }

@@ -87,6 +87,11 @@ export class RateLimiter {
     );
   }
 
+  /** Whether any address is blocked here (the hot path skips resolving the client address otherwise). */
+  get blocking(): boolean {
+    return this.blocked.size > 0;
+  }
+
   /** Milliseconds the address must still wait after too many failed authentications (0: none). */
   blockedFor(address: string, now: number): number {
     const until = this.blocked.get(address);
