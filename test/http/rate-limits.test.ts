@@ -145,6 +145,42 @@ describe.each(backends)('rate limits [%s]', (backend) => {
     expect(header(next, 'retry-after')).toBe('60');
   });
 
+  // Every plan, the same rules at its own figures: the burst, its refill, and the quota under a
+  // sustained rate of half the burst per minute (which spends the quota in 20 minutes on each plan).
+  const plans = [
+    { plan: 'professional' as const, hourly: 1000, burst: 100 },
+    { plan: 'enterprise' as const, hourly: 10_000, burst: 500 },
+    { plan: 'custom' as const, hourly: 300, burst: 30, limits: { hourly_limit: 300, burst_limit: 30 } },
+  ];
+  it.each(plans)('$plan: burst of exactly $burst, refill at $burst a minute, the hourly quota of $hourly binds', async ({ plan, hourly, burst: size, limits }) => {
+    const key = await keyOn(plan, limits);
+    expectAll(await burst(key, size), 200);
+    const refused = await hit(key);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.details).toEqual({ limit: 'burst' });
+    expect(header(refused, 'retry-after')).toBe(String(Math.ceil(60 / size)));
+    expect(header(refused, 'x-ratelimit-remaining')).toBe(String(hourly - size));
+    // Half a minute refills half the bucket, exactly.
+    t.clock.advance(30_000);
+    expectAll(await burst(key, size / 2), 200);
+    expect((await hit(key)).status).toBe(429);
+    // Then half the burst per minute until the quota is spent.
+    let spent = size + size / 2;
+    while (spent < hourly) {
+      t.clock.advance(MINUTE);
+      const n = Math.min(size / 2, hourly - spent);
+      expectAll(await burst(key, n), 200);
+      spent += n;
+    }
+    t.clock.advance(MINUTE);
+    const quota = await hit(key);
+    expect(quota.status).toBe(429);
+    expect(quota.body.error.details).toEqual({ limit: 'hourly' });
+    expect(header(quota, 'x-ratelimit-remaining')).toBe('0');
+    // The first minute's requests (12:00) stop counting at 13:01:00.
+    expect(Number(header(quota, 'retry-after')) * 1000).toBe(START + 61 * MINUTE - t.clock.now());
+  });
+
   it('slides: no double quota across an hour boundary', async () => {
     const key = await keyOn('custom', { hourly_limit: 10, burst_limit: 100 });
     t.clock.set(START + 59 * MINUTE + 30_000); // 12:59:30
