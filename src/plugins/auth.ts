@@ -114,7 +114,6 @@ export const authPlugin = fp<AuthOptions>(
       };
 
       // done() is called outside the try blocks: it runs the next hooks, whose errors are theirs.
-
       const check = (request: FastifyRequest, reply: FastifyReply, done: Done) => {
         const accept = (row: KeyAuthRow | undefined) => {
           let auth: AuthContext;
@@ -132,8 +131,12 @@ export const authPlugin = fp<AuthOptions>(
             throw new AppError('https_required', 'The API is served over HTTPS only');
           }
           if (limiter?.blocking) {
-            const wait = limiter.blockedFor(request.ip, ctx.clock.now());
-            if (wait > 0) throw addressBlocked(wait);
+            const now = ctx.clock.now();
+            const wait = limiter.blockedFor(request.ip, now);
+            if (wait > 0) {
+              setAddressHeaders(reply, { count: AUTH_FAILURE_LIMIT, resetAt: now + wait }, now);
+              throw addressBlocked(wait);
+            }
           }
           const key = credentialOf(request);
           if (!keyPattern.test(key)) throw invalidKey();

@@ -306,6 +306,7 @@ describe.each(backends)('rate limits [%s]', (backend) => {
     expect(blocked.status).toBe(429);
     expect(blocked.body.error).toMatchObject({ code: 'rate_limit_exceeded', retry_after: 50, details: { limit: 'auth_failures' } });
     expect(header(blocked, 'retry-after')).toBe('50');
+    expect(header(blocked, 'ratelimit')).toBe('"auth_failures";r=0;t=50');
     const missing = await t.request({ url: '/api/v1/courses', key: null, remoteAddress: attacker });
     expect(missing.status).toBe(429);
     // Other addresses are not affected.
