@@ -78,6 +78,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ? new RateLimiter({ redisUrl: config.redisUrl, redisPrefix: config.redisPrefix, redisTimeoutMs: config.redisTimeoutMs, clock: ctx.clock, log: app.log })
     : undefined;
   if (limiter) {
+    limiter.registerMetrics(app.metrics);
     app.addHook('onReady', () => limiter.connect(2_000));
     app.addHook('onClose', () => limiter.close());
   }

@@ -1,17 +1,13 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from './types.js';
+import { countRows } from './count.js';
 
 /** Tables whose rows keep dense positions among siblings, and the column naming the parent. */
 const parents = { modules: 'course_id', lessons: 'module_id' } as const;
 export type PositionedTable = keyof typeof parents;
 
 export async function countSiblings(db: Kysely<DB>, table: PositionedTable, parentId: string): Promise<number> {
-  const row = await db
-    .selectFrom(table)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where(parents[table], '=', parentId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countRows(db.selectFrom(table).where(parents[table], '=', parentId));
 }
 
 /**

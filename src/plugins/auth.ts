@@ -92,12 +92,12 @@ export const authPlugin = fp<AuthOptions>(
       };
 
       // Last step: the route's scope. A refused scope has spent from the limits, as GitHub counts it.
-      const grant = (request: FastifyRequest, auth: AuthContext, done: Done) => {
+      const grant = (request: FastifyRequest, auth: AuthContext, now: number, done: Done) => {
         if (scope && !hasScope(auth.scopes, scope)) {
           return done(new AppError('insufficient_permissions', `This API key lacks the ${scope} scope`, { required_scope: scope }));
         }
         request.auth = auth;
-        options.keyUsage.touch(auth.keyId, toIso(ctx.clock.now()));
+        options.keyUsage.touch(auth.keyId, toIso(now));
         done();
       };
 
@@ -106,7 +106,7 @@ export const authPlugin = fp<AuthOptions>(
         const decide = (decision: Decision) => {
           setBudgetHeaders(reply, decision, auth.limits, group, now);
           if (!decision.allowed) return done(limitExceeded(decision, auth.limits));
-          grant(request, auth, done);
+          grant(request, auth, now, done);
         };
         const decision = limits.check({ keyId: auth.keyId, limits: auth.limits, group, address: request.ip, now, cost });
         if (decision instanceof Promise) decision.then(decide, done);
@@ -123,7 +123,7 @@ export const authPlugin = fp<AuthOptions>(
             return refuse(request, reply, err as Error, done);
           }
           if (limiter) admit(request, reply, auth, limiter, done);
-          else grant(request, auth, done);
+          else grant(request, auth, ctx.clock.now(), done);
         };
         let row: ReturnType<typeof lookupKey>;
         try {

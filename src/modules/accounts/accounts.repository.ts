@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { AccountsTable, DB, Environment, WorkspacesTable } from '../../db/types.js';
+import { countRows } from '../../db/count.js';
 
 export async function insertAccount(db: Kysely<DB>, row: AccountsTable): Promise<void> {
   await db.insertInto('accounts').values(row).execute();
@@ -14,8 +15,7 @@ export async function updateAccount(db: Kysely<DB>, id: string, changes: Partial
 }
 
 export async function countAccounts(db: Kysely<DB>): Promise<number> {
-  const row = await db.selectFrom('accounts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countRows(db.selectFrom('accounts'));
 }
 
 export async function findWorkspace(db: Kysely<DB>, accountId: string, environment: Environment): Promise<WorkspacesTable | undefined> {

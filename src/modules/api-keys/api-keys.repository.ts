@@ -4,6 +4,7 @@ import { prepared } from '../../db/prepared.js';
 import type { PageRequest } from '../../shared/pagination.js';
 import type { AccountLimitColumns } from '../rate-limits/policies.js';
 import type { ApiKeySecretsTable, ApiKeysTable, DB, Plan } from '../../db/types.js';
+import { countRows } from '../../db/count.js';
 
 /** What authenticating and limiting one secret needs, in one query. */
 export interface KeyAuthRow extends AccountLimitColumns {
@@ -87,8 +88,7 @@ export async function listKeys(db: Kysely<DB>, workspaceId: string, page: PageRe
 }
 
 export async function countKeys(db: Kysely<DB>, workspaceId: string): Promise<number> {
-  const row = await db.selectFrom('api_keys').select((eb) => eb.fn.countAll<number>().as('n')).where('workspace_id', '=', workspaceId).executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countRows(db.selectFrom('api_keys').where('workspace_id', '=', workspaceId));
 }
 
 /**

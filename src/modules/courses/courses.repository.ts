@@ -3,6 +3,7 @@ import { applyPage } from '../../db/keyset.js';
 import { prepared } from '../../db/prepared.js';
 import type { CoursesTable, DB } from '../../db/types.js';
 import type { PageRequest } from '../../shared/pagination.js';
+import { countRows } from '../../db/count.js';
 
 const columns = [
   'id',
@@ -34,10 +35,7 @@ export async function listCourses(db: Kysely<DB>, workspaceId: string, filters: 
 }
 
 export async function countCourses(db: Kysely<DB>, workspaceId: string, filters: CourseFilters): Promise<number> {
-  const row = await filtered(db, workspaceId, filters)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countRows(filtered(db, workspaceId, filters));
 }
 
 const courseById = prepared<{ workspaceId: string; id: string }, CoursesTable>((db, p) =>

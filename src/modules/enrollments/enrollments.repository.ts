@@ -3,6 +3,7 @@ import { applyPage } from '../../db/keyset.js';
 import { prepared } from '../../db/prepared.js';
 import type { DB, EnrollmentStatus, EnrollmentsTable } from '../../db/types.js';
 import type { PageRequest } from '../../shared/pagination.js';
+import { countRows } from '../../db/count.js';
 
 const columns = ['id', 'workspace_id', 'student_id', 'course_id', 'status', 'enrolled_at', 'completed_at', 'version', 'created_at', 'updated_at'] as const;
 
@@ -47,12 +48,7 @@ export async function listEnrollments(db: Kysely<DB>, workspaceId: string, filte
 }
 
 export async function countEnrollments(db: Kysely<DB>, workspaceId: string, filters: EnrollmentFilters): Promise<number> {
-  const row = await db
-    .selectFrom('enrollments')
-    .where((eb) => matching(eb, workspaceId, filters))
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countRows(db.selectFrom('enrollments').where((eb) => matching(eb, workspaceId, filters)));
 }
 
 const enrollmentById = prepared<{ workspaceId: string; id: string }, EnrollmentRow>((db, p) =>

@@ -8,7 +8,6 @@ const Status = Type.Object({ status: Type.String(), checks: Type.Optional(Type.R
 
 /** Liveness, readiness and metrics, outside /api/v1 and without a key. */
 export async function healthRoutes(app: FastifyInstance, { database, limiter }: { database: Database; limiter: RateLimiter | undefined }) {
-  limiter?.registerMetrics(app.metrics);
 
   app.get('/healthz', {
     schema: { tags, operationId: 'healthz', summary: 'The process is up', security: [], response: { 200: Status } },

@@ -3,6 +3,7 @@ import { applyPage } from '../../db/keyset.js';
 import { prepared } from '../../db/prepared.js';
 import type { DB, LessonsTable } from '../../db/types.js';
 import type { PageRequest } from '../../shared/pagination.js';
+import { countRows } from '../../db/count.js';
 
 const columns = [
   'id',
@@ -32,10 +33,7 @@ export async function listLessons(db: Kysely<DB>, workspaceId: string, moduleId:
 }
 
 export async function countLessons(db: Kysely<DB>, workspaceId: string, moduleId: string, updatedSince: string | undefined): Promise<number> {
-  const row = await ofModule(db, workspaceId, moduleId, updatedSince)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countRows(ofModule(db, workspaceId, moduleId, updatedSince));
 }
 
 const lessonById = prepared<{ workspaceId: string; id: string }, LessonsTable>((db, p) =>

@@ -3,6 +3,7 @@ import { applyPage } from '../../db/keyset.js';
 import { prepared } from '../../db/prepared.js';
 import type { DB, ModulesTable } from '../../db/types.js';
 import type { PageRequest } from '../../shared/pagination.js';
+import { countRows } from '../../db/count.js';
 
 const columns = ['id', 'workspace_id', 'course_id', 'title', 'description', 'position', 'version', 'created_at', 'updated_at'] as const;
 
@@ -15,8 +16,7 @@ export async function listModules(db: Kysely<DB>, workspaceId: string, courseId:
 export async function countModules(db: Kysely<DB>, workspaceId: string, courseId: string, updatedSince: string | undefined): Promise<number> {
   let query = db.selectFrom('modules').where('workspace_id', '=', workspaceId).where('course_id', '=', courseId);
   if (updatedSince !== undefined) query = query.where('updated_at', '>=', updatedSince);
-  const row = await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countRows(query);
 }
 
 const moduleById = prepared<{ workspaceId: string; id: string }, ModulesTable>((db, p) =>

@@ -43,6 +43,16 @@ export interface Budget {
   resetAt: number;
 }
 
+/** A window's budget from its count and its oldest counted minute (undefined: none counted). */
+export function windowBudget(limit: number, total: number, oldest: number | undefined, now: number): Budget {
+  return { limit, remaining: Math.max(0, limit - total), resetAt: oldest === undefined ? now : bucketExpiry(oldest) };
+}
+
+/** A bucket's budget from its units (1/60,000 token). */
+export function bucketBudget(capacity: number, units: number, now: number): Budget {
+  return { limit: capacity, remaining: Math.floor(units / MINUTE_MS), resetAt: now + Math.ceil((capacity * MINUTE_MS - units) / capacity) };
+}
+
 /** Which budget refused a request. */
 export type Exceeded = 'address' | 'burst' | 'hourly' | EndpointGroup;
 

@@ -1,6 +1,7 @@
 import {
   AUTH_FAILURE_LIMIT,
   AUTH_FAILURE_WINDOW_MS,
+  bucketBudget,
   bucketExpiry,
   type Budget,
   type Check,
@@ -11,6 +12,7 @@ import {
   MINUTE_MS,
   WINDOW_BUCKET_MS,
   WINDOW_SPAN,
+  windowBudget,
 } from './budgets.js';
 
 /** Requests counted per minute over the last 61 minutes, oldest first. */
@@ -49,11 +51,7 @@ class SlidingWindow {
   }
 
   budget(limit: number, now: number): Budget {
-    return {
-      limit,
-      remaining: Math.max(0, limit - this.total),
-      resetAt: this.buckets.length > 0 ? bucketExpiry(this.buckets[0]!) : now,
-    };
+    return windowBudget(limit, this.total, this.buckets[0], now);
   }
 
   get empty(): boolean {
@@ -82,15 +80,7 @@ class TokenBucket {
   }
 
   budget(capacity: number, now: number): Budget {
-    return {
-      limit: capacity,
-      remaining: Math.floor(this.units / MINUTE_MS),
-      resetAt: now + Math.ceil((capacity * MINUTE_MS - this.units) / capacity),
-    };
-  }
-
-  full(capacity: number): boolean {
-    return this.units >= capacity * MINUTE_MS;
+    return bucketBudget(capacity, this.units, now);
   }
 }
 

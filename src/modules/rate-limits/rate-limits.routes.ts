@@ -4,7 +4,7 @@ import { AppError } from '../../shared/errors.js';
 import type { ServiceContext } from '../../shared/context.js';
 import { responses } from '../../shared/schemas.js';
 import type { Budget } from './budgets.js';
-import { endpointGroups } from './policies.js';
+import { type EndpointGroup, endpointGroups } from './policies.js';
 import type { RateLimiter } from './rate-limiter.js';
 import { RateLimitsResponse } from './rate-limits.schemas.js';
 
@@ -35,22 +35,18 @@ export async function rateLimitRoutes(parent: FastifyInstance, { ctx, limiter }:
       if (!limiter) throw new AppError('resource_not_found', 'Rate limits are off on this server (RATE_LIMITS=off)');
       const { keyId, limits, plan } = request.auth;
       const now = ctx.clock.now();
+      // One look (cost 0) per endpoint window; each also reads the quota and the bucket.
       const looks = await Promise.all(
         endpointGroups.map((group) => limiter.check({ keyId, limits, group, address: request.ip, now, cost: 0 })),
       );
-      const [exportLook, bulkLook, searchLook] = looks;
-      const first = exportLook!;
+      const { hourly, burst } = looks[0]!;
+      const endpoints = Object.fromEntries(endpointGroups.map((group, i) => [group, windowOf(looks[i]!.endpoint!)]));
       return {
         data: {
           plan,
-          hourly: windowOf(first.hourly),
-          burst: {
-            limit: first.burst.limit,
-            remaining: first.burst.remaining,
-            reset: unixSeconds(first.burst.resetAt),
-            refill_per_minute: limits.burst,
-          },
-          endpoints: { export: windowOf(first.endpoint!), bulk: windowOf(bulkLook!.endpoint!), search: windowOf(searchLook!.endpoint!) },
+          hourly: windowOf(hourly),
+          burst: { limit: burst.limit, remaining: burst.remaining, reset: unixSeconds(burst.resetAt), refill_per_minute: limits.burst },
+          endpoints: endpoints as Record<EndpointGroup, ReturnType<typeof windowOf>>,
         },
       };
     },

@@ -2,6 +2,7 @@ import { Redis } from 'ioredis';
 import {
   AUTH_FAILURE_LIMIT,
   AUTH_FAILURE_WINDOW_MS,
+  bucketBudget,
   type Check,
   type Decision,
   type Exceeded,
@@ -11,6 +12,7 @@ import {
   WINDOW_BUCKET_MS,
   WINDOW_SPAN,
   WINDOW_TTL_MS,
+  windowBudget,
 } from './budgets.js';
 
 /**
@@ -175,7 +177,6 @@ export class RedisLimitStore implements LimitStore {
       connectTimeout: 2_000,
       // Keep trying to come back, at most every 2 s.
       retryStrategy: (attempt) => Math.min(100 * 2 ** attempt, 2_000),
-      lazyConnect: false,
     }) as Redis & LimiterCommands;
     this.redis.defineCommand('lecternRateCheck', { numberOfKeys: 4, lua: checkScript });
     this.redis.defineCommand('lecternAuthFailure', { numberOfKeys: 1, lua: failureScript });
@@ -201,22 +202,14 @@ export class RedisLimitStore implements LimitStore {
       endpointLimit,
       AUTH_FAILURE_LIMIT,
     );
-    const windowBudget = (limit: number, total: number, oldest: number) => ({
-      limit,
-      remaining: Math.max(0, limit - total),
-      resetAt: oldest >= 0 ? (oldest + WINDOW_SPAN + 1) * WINDOW_BUCKET_MS : now,
-    });
+    const oldest = (minute: number) => (minute >= 0 ? minute : undefined); // the script says -1 for none
     return {
       allowed: allowed === 1,
       retryAfterMs: retry,
       exceeded: exceeded === 4 ? group : exceededCodes[exceeded],
-      hourly: windowBudget(limits.hourly, hourlyTotal, hourlyOldest),
-      burst: {
-        limit: limits.burst,
-        remaining: Math.floor(units / MINUTE_MS),
-        resetAt: now + Math.ceil((limits.burst * MINUTE_MS - units) / limits.burst),
-      },
-      endpoint: group ? windowBudget(endpointLimit, endpointTotal, endpointOldest) : undefined,
+      hourly: windowBudget(limits.hourly, hourlyTotal, oldest(hourlyOldest), now),
+      burst: bucketBudget(limits.burst, units, now),
+      endpoint: group ? windowBudget(endpointLimit, endpointTotal, oldest(endpointOldest), now) : undefined,
     };
   }
 

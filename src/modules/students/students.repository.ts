@@ -4,6 +4,7 @@ import { applyPage } from '../../db/keyset.js';
 import { prepared } from '../../db/prepared.js';
 import type { DB, StudentsTable } from '../../db/types.js';
 import type { PageRequest } from '../../shared/pagination.js';
+import { countRows } from '../../db/count.js';
 
 const columns = ['id', 'workspace_id', 'email', 'email_normalized', 'name', 'external_id', 'metadata', 'version', 'created_at', 'updated_at'] as const;
 
@@ -26,10 +27,7 @@ export async function listStudents(db: Kysely<DB>, workspaceId: string, filters:
 }
 
 export async function countStudents(db: Kysely<DB>, workspaceId: string, filters: StudentFilters): Promise<number> {
-  const row = await filtered(db, workspaceId, filters)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countRows(filtered(db, workspaceId, filters));
 }
 
 const studentById = prepared<{ workspaceId: string; id: string }, StudentsTable>((db, p) =>
