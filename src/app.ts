@@ -6,6 +6,8 @@ import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.js';
 import { KeyUsageRecorder } from './modules/api-keys/key-usage.js';
 import { courseRoutes } from './modules/courses/courses.routes.js';
 import { enrollmentRoutes } from './modules/enrollments/enrollments.routes.js';
+import { eventRoutes } from './modules/events/events.routes.js';
+import { purgeExpiredEvents } from './modules/events/events.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { progressRoutes } from './modules/progress/progress.routes.js';
 import { quizAttemptRoutes } from './modules/quiz-attempts/quiz-attempts.routes.js';
@@ -14,6 +16,11 @@ import { moduleRoutes } from './modules/modules/modules.routes.js';
 import { RateLimiter } from './modules/rate-limits/rate-limiter.js';
 import { rateLimitRoutes } from './modules/rate-limits/rate-limits.routes.js';
 import { studentRoutes } from './modules/students/students.routes.js';
+import type { Lookup } from './modules/webhooks/url-safety.js';
+import { closeSenderAgents } from './modules/webhooks/webhook-sender.js';
+import { webhookRoutes } from './modules/webhooks/webhooks.routes.js';
+import { type JobHandler, JobRunner } from './jobs/runner.js';
+import { webhookDeliverer } from './jobs/webhook-delivery.js';
 import { API_PREFIX, authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
@@ -40,6 +47,8 @@ export interface AppOptions {
   logger?: FastifyBaseLogger;
   /** Process-wide metrics (GC, memory): on for the server, off for the many apps of a test run. */
   processMetrics?: boolean;
+  /** Resolves webhook host names (tests inject one to play DNS); the system resolver otherwise. */
+  webhookLookup?: Lookup;
 }
 
 /** Builds the whole service: cross-cutting plugins first, then every module, listed here. */
@@ -86,6 +95,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(idempotencyPlugin, { ctx, lockSeconds: config.idempotencyLockSeconds });
   await app.register(openapiPlugin);
 
+  const urlPolicy = { requireHttps: config.production, allowPrivate: config.webhooks.allowPrivate };
+  const deliverer = webhookDeliverer(ctx, { ...config.webhooks, policy: urlPolicy, lookup: options.webhookLookup }, app.log);
+  if (config.worker) startJobRunner(app, database, ctx, config.jobPollMs, [deliverer.handler]);
+
   await app.register(healthRoutes, { database, limiter });
   await app.register(apiKeyRoutes, { prefix: API_PREFIX, ctx, keyUsage });
   await app.register(rateLimitRoutes, { prefix: API_PREFIX, ctx, limiter });
@@ -96,6 +109,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(enrollmentRoutes, { prefix: API_PREFIX, ctx });
   await app.register(progressRoutes, { prefix: API_PREFIX, ctx });
   await app.register(quizAttemptRoutes, { prefix: API_PREFIX, ctx });
+  await app.register(eventRoutes, { prefix: API_PREFIX, ctx });
+  await app.register(webhookRoutes, { prefix: API_PREFIX, ctx: { ...ctx, urlPolicy, lookup: options.webhookLookup, deliverer } });
 
   return app;
+}
+
+const EVENT_PURGE_MS = 60 * 60 * 1000;
+
+/**
+ * Background work of this process: the job runner (webhook deliveries) and the hourly purge of
+ * events past retention. Started when the app is ready; on close, stopped after in-flight
+ * requests finished and before the database closes, waiting for the jobs under way.
+ */
+export function startJobRunner(app: FastifyInstance, database: Database, ctx: ServiceContext, pollMs: number, handlers: JobHandler[]): void {
+  const runner = new JobRunner({ database, clock: ctx.clock, log: app.log, pollMs, handlers });
+  const purge = () => purgeExpiredEvents(ctx).catch((err: unknown) => app.log.warn({ err }, 'event purge failed'));
+  const purgeTimer = setInterval(purge, EVENT_PURGE_MS);
+  purgeTimer.unref();
+  app.addHook('onReady', () => runner.start());
+  app.addHook('onClose', async () => {
+    clearInterval(purgeTimer);
+    await runner.stop();
+    closeSenderAgents();
+  });
 }

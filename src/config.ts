@@ -25,7 +25,26 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** How often this process writes the API keys' last_used_at it has recorded. */
   keyUsageFlushMs: number;
+  /** WORKER=off: this process serves the API only and leaves background jobs to `lectern worker` processes. */
+  worker: boolean;
+  /** How often the job runner looks for due jobs nobody announced (retries, other processes' jobs). */
+  jobPollMs: number;
+  webhooks: {
+    /** Waits before each retry, in ms (WEBHOOK_RETRY_SCHEDULE gives them in seconds). */
+    retrySchedule: number[];
+    timeoutMs: number;
+    disableAfterMs: number;
+    /** WEBHOOK_ALLOW_PRIVATE=true: endpoints may be loopback or private addresses (development, tests). */
+    allowPrivate: boolean;
+    concurrency: number;
+  };
 }
+
+/**
+ * About three days: 13 attempts, the last 75.7 hours after the first (each wait varies by ±10%).
+ * Seconds: 5 s, 30 s, 2 min, 10 min, 30 min, 1 h, 2 h, 4 h, 8 h, 12 h, 24 h, 24 h.
+ */
+export const DEFAULT_RETRY_SCHEDULE_SECONDS = [5, 30, 120, 600, 1_800, 3_600, 7_200, 14_400, 28_800, 43_200, 86_400, 86_400];
 
 export class ConfigError extends Error {}
 
@@ -57,7 +76,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     idempotencyLockSeconds: integer(env, 'IDEMPOTENCY_LOCK_SECONDS', 60, 1, 86_400),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     keyUsageFlushMs: integer(env, 'KEY_USAGE_FLUSH_MS', 60_000, 100, 3_600_000),
+    worker: onOff(env, 'WORKER', true),
+    jobPollMs: integer(env, 'JOB_POLL_MS', 1_000, 10, 60_000),
+    webhooks: {
+      retrySchedule: retrySchedule(env.WEBHOOK_RETRY_SCHEDULE),
+      timeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
+      disableAfterMs: integer(env, 'WEBHOOK_DISABLE_AFTER_SECONDS', 5 * 86_400, 1, 365 * 86_400) * 1000,
+      allowPrivate: onOff(env, 'WEBHOOK_ALLOW_PRIVATE', false),
+      concurrency: integer(env, 'WEBHOOK_CONCURRENCY', 8, 1, 256),
+    },
   };
+}
+
+/** A comma-separated list of seconds (fractions allowed, for tests); empty means no retries. */
+function retrySchedule(raw: string | undefined): number[] {
+  if (raw === undefined) return DEFAULT_RETRY_SCHEDULE_SECONDS.map((s) => s * 1000);
+  if (raw.trim() === '') return [];
+  return raw.split(',').map((part) => {
+    const seconds = Number(part.trim());
+    if (part.trim() === '' || !Number.isFinite(seconds) || seconds < 0 || seconds > 7 * 86_400) {
+      throw new ConfigError(`WEBHOOK_RETRY_SCHEDULE must be comma-separated seconds from 0 to 604800, got "${raw}"`);
+    }
+    return Math.round(seconds * 1000);
+  });
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {

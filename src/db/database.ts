@@ -16,6 +16,11 @@ export interface Database {
   location: string;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * PostgreSQL only: calls `onNotify` for every NOTIFY on `channel`, over a connection of its own
+   * that reconnects if lost. Answers the function that stops listening.
+   */
+  listen?(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
 }
 
 export interface DatabaseOptions {
@@ -85,6 +90,35 @@ function openPostgres(url: string, poolSize: number): Database {
       await pool.query('select 1');
     },
     close: () => db.destroy(),
+    listen: (channel, onNotify) => listenPostgres(url, channel, onNotify),
+  };
+}
+
+const RELISTEN_MS = 1_000;
+
+async function listenPostgres(url: string, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', onNotify);
+    // A lost connection is replaced; meanwhile the runners' polling still finds every job.
+    next.on('error', () => {
+      next.end().catch(() => {});
+      if (!stopped && client === next) retry = setTimeout(() => void connect().catch(() => {}), RELISTEN_MS);
+    });
+    client = next;
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    // Jobs announced while this connection was down are found by a pass now.
+    onNotify();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
   };
 }
 

@@ -177,6 +177,79 @@ export interface IdempotencyKeysTable {
   created_at: string;
 }
 
+/** One row per change a workspace's data went through (`course.created`, …), kept 30 days. */
+export interface EventsTable {
+  id: string;
+  workspace_id: string;
+  type: string;
+  /** JSON: the object the event carries, as the API returns it. */
+  data: string;
+  created_at: string;
+}
+
+export interface WebhookEndpointsTable {
+  id: string;
+  workspace_id: string;
+  url: string;
+  description: string;
+  /** JSON array of event types, or ["*"]. */
+  events: string;
+  enabled: number;
+  /** Why the service disabled the endpoint (`failing`); null when enabled or disabled by the caller. */
+  disabled_reason: string | null;
+  /** `whsec_…`; only ever read by the signer and shown once when created or rotated. */
+  secret: string;
+  /** The secret before the last rotation, still signing until previous_secret_expires_at. */
+  previous_secret: string | null;
+  previous_secret_expires_at: string | null;
+  /** Start of the current run of failed attempts; null after a success. */
+  failing_since: string | null;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
+
+/** One event for one endpoint. */
+export interface WebhookDeliveriesTable {
+  id: string;
+  workspace_id: string;
+  endpoint_id: string;
+  event_id: string;
+  /** The event's type, kept here so the deliveries log lists without a join. */
+  event_type: string;
+  status: DeliveryStatus;
+  attempt_count: number;
+  next_attempt_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WebhookAttemptsTable {
+  delivery_id: string;
+  /** 1-based. */
+  attempt: number;
+  status_code: number | null;
+  latency_ms: number;
+  response_excerpt: string;
+  error: string | null;
+  attempted_at: string;
+}
+
+export type JobKind = 'webhook_delivery' | 'course_export';
+
+/** The shared job queue: due at run_at; a claim moves run_at to the lease's end and sets lease_until. */
+export interface JobsTable {
+  id: string;
+  kind: JobKind;
+  /** The row the job works on (a delivery, an export); one job per subject at a time. */
+  subject_id: string;
+  run_at: string;
+  lease_until: string | null;
+  created_at: string;
+}
+
 export interface DB {
   accounts: AccountsTable;
   workspaces: WorkspacesTable;
@@ -190,4 +263,9 @@ export interface DB {
   lesson_progress: LessonProgressTable;
   quiz_attempts: QuizAttemptsTable;
   idempotency_keys: IdempotencyKeysTable;
+  events: EventsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
+  jobs: JobsTable;
 }

@@ -1,7 +1,7 @@
 import { randomBytes, randomFillSync } from 'node:crypto';
 
 /** Resource id prefixes (CONTRACT "Wire conventions"). */
-export type IdPrefix = 'acc' | 'wsp' | 'key' | 'crs' | 'mod' | 'les' | 'qst' | 'stu' | 'enr' | 'att' | 'exp' | 'whe' | 'evt' | 'req';
+export type IdPrefix = 'acc' | 'wsp' | 'key' | 'crs' | 'mod' | 'les' | 'qst' | 'stu' | 'enr' | 'att' | 'exp' | 'whe' | 'evt' | 'dlv' | 'job' | 'req';
 
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz'; // Crockford base32, lower case
 

@@ -18,8 +18,11 @@ export interface VersionedUpdate<Row extends VersionedRow, T> {
   present: (row: Row) => Versioned<T>;
   /** The column changes a request asks for, given the current row; empty means nothing to do. */
   changes: (current: Row) => Promise<Partial<Row>> | Partial<Row>;
-  /** Writes the changes if the row is still at `version`; false when it moved meanwhile. */
-  write: (version: number, changes: Partial<Row>) => Promise<boolean>;
+  /**
+   * Writes the changes if the row is still at `version`; false when it moved meanwhile. `next` is
+   * the row as the write leaves it (for the event that reports the change), `current` as it was.
+   */
+  write: (version: number, changes: Partial<Row>, next: Row, current: Row) => Promise<boolean>;
   ifMatch: string | undefined;
   now: () => string;
 }
@@ -38,8 +41,7 @@ export async function updateVersioned<Row extends VersionedRow, T>(update: Versi
     const changes = await update.changes(current);
     if (Object.keys(changes).length === 0) return presented;
     const updatedAt = update.now();
-    if (await update.write(current.version, { ...changes, updated_at: updatedAt })) {
-      return update.present({ ...current, ...changes, updated_at: updatedAt, version: current.version + 1 });
-    }
+    const next: Row = { ...current, ...changes, updated_at: updatedAt, version: current.version + 1 };
+    if (await update.write(current.version, { ...changes, updated_at: updatedAt }, next, current)) return update.present(next);
   }
 }

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as foundation from './2026-11-21T20-00-00_foundation.js';
 import * as curriculum from './2026-11-21T22-00-00_curriculum.js';
+import * as eventsWebhooksJobs from './2026-11-21T23-00-00_events-webhooks-jobs.js';
 import * as enrollments from './2026-11-21T21-40-00_enrollments.js';
 import * as progress from './2026-11-21T22-20-00_progress.js';
 import * as students from './2026-11-21T21-20-00_students.js';
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21T21-40-00_enrollments': enrollments,
   '2026-11-21T22-00-00_curriculum': curriculum,
   '2026-11-21T22-20-00_progress': progress,
+  '2026-11-21T23-00-00_events-webhooks-jobs': eventsWebhooksJobs,
 };

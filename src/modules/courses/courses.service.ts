@@ -6,6 +6,8 @@ import { newId } from '../../shared/ids.js';
 import { type PageResult, parseListQuery, toPageResult } from '../../shared/pagination.js';
 import { updateVersioned, type Versioned } from '../../shared/versioned.js';
 import type { CoursesTable } from '../../db/types.js';
+import type { NewEvent } from '../events/event-types.js';
+import { recordEvent, recordEvents } from '../events/record-events.js';
 import * as repo from './courses.repository.js';
 import { parseMetadata } from '../../shared/schemas.js';
 import { type Course, type CreateCourseBody, courseSorts, type ListCoursesQuery, type UpdateCourseBody } from './courses.schemas.js';
@@ -57,7 +59,10 @@ export async function createCourse(ctx: ServiceContext, workspaceId: string, bod
     created_at: now,
     updated_at: now,
   };
-  await repo.insertCourse(ctx.db, row);
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.insertCourse(trx, row);
+    await recordEvent(trx, ctx.clock, workspaceId, 'course.created', toCourse(row));
+  });
   return versioned(row);
 }
 
@@ -76,16 +81,33 @@ export async function updateCourse(
     load: () => repo.findCourse(ctx.db, workspaceId, id),
     missing: () => notFound('Course', id),
     present: versioned,
-    changes: () => ({
+    changes: (current) => ({
       ...(body.title !== undefined && { title: body.title }),
       ...(body.description !== undefined && { description: body.description }),
-      ...(body.published !== undefined && { published: body.published ? 1 : 0 }),
+      // Publishing a published course changes nothing (and reports nothing).
+      ...(body.published !== undefined && (body.published ? 1 : 0) !== current.published && { published: body.published ? 1 : 0 }),
       ...(body.metadata !== undefined && { metadata: JSON.stringify(body.metadata) }),
     }),
-    write: (version, changes) => repo.updateCourse(ctx.db, workspaceId, id, version, changes),
+    write: (version, changes, next) =>
+      ctx.db.transaction().execute(async (trx) => {
+        if (!(await repo.updateCourse(trx, workspaceId, id, version, changes))) return false;
+        await recordEvents(trx, ctx.clock, workspaceId, courseChangeEvents(changes, toCourse(next)));
+        return true;
+      }),
     ifMatch,
     now: () => nowIso(ctx.clock),
   });
+}
+
+/**
+ * What an update reports: `course.published` / `course.unpublished` when `published` changed, and
+ * `course.updated` when any other field did.
+ */
+function courseChangeEvents(changes: Partial<CoursesTable>, course: Course): NewEvent[] {
+  const events: NewEvent[] = [];
+  if (changes.published !== undefined) events.push({ type: changes.published === 1 ? 'course.published' : 'course.unpublished', object: course });
+  if (Object.keys(changes).some((field) => field !== 'published' && field !== 'updated_at')) events.push({ type: 'course.updated', object: course });
+  return events;
 }
 
 export async function setPublished(ctx: ServiceContext, workspaceId: string, id: string, published: boolean): Promise<Versioned<Course>> {
@@ -100,6 +122,9 @@ export async function deleteCourse(ctx: ServiceContext, workspaceId: string, id:
       enrollment_count: current.enrollment_count,
     });
   }
-  if (!(await repo.deleteCourse(ctx.db, workspaceId, id))) throw notFound('Course', id);
+  await ctx.db.transaction().execute(async (trx) => {
+    if (!(await repo.deleteCourse(trx, workspaceId, id))) throw notFound('Course', id);
+    await recordEvent(trx, ctx.clock, workspaceId, 'course.deleted', toCourse(current));
+  });
   return { id, deleted: true };
 }

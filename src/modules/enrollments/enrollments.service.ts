@@ -10,6 +10,8 @@ import type { Versioned } from '../../shared/versioned.js';
 import { type BulkResult, failed, recordValidator } from '../../shared/bulk.js';
 import { adjustEnrollmentCount, findCourse, publishedByIds } from '../courses/courses.repository.js';
 import { existingStudentIds, findStudent } from '../students/students.repository.js';
+import type { NewEvent } from '../events/event-types.js';
+import { recordEvent, recordEvents } from '../events/record-events.js';
 import * as repo from './enrollments.repository.js';
 import type { EnrollmentRow } from './enrollments.repository.js';
 import { CreateEnrollmentBody, type Enrollment, enrollmentSorts, type ListEnrollmentsQuery } from './enrollments.schemas.js';
@@ -71,13 +73,17 @@ export async function enroll(ctx: ServiceContext, workspaceId: string, body: Cre
       const row = newEnrollmentRow(ctx, workspaceId, student.id, course.id, now);
       if (await repo.insertEnrollmentIfAbsent(trx, row)) {
         await adjustEnrollmentCount(trx, workspaceId, course.id, 1);
-        return versioned((await repo.findEnrollment(trx, workspaceId, row.id))!);
+        const enrolled = (await repo.findEnrollment(trx, workspaceId, row.id))!;
+        await recordEvent(trx, ctx.clock, workspaceId, 'student.enrolled', toEnrollment(enrolled));
+        return versioned(enrolled);
       }
       const existing = await repo.findEnrollmentOf(trx, workspaceId, student.id, course.id);
       const reactivation = { status: 'active' as const, enrolled_at: now, completed_at: null, updated_at: now };
       if (existing && existing.status === 'cancelled' && (await repo.transition(trx, workspaceId, existing.id, ['cancelled'], reactivation))) {
         await adjustEnrollmentCount(trx, workspaceId, course.id, 1);
-        return versioned({ ...existing, ...reactivation, version: existing.version + 1 });
+        const reactivated = { ...existing, ...reactivation, version: existing.version + 1 };
+        await recordEvent(trx, ctx.clock, workspaceId, 'student.enrolled', toEnrollment(reactivated));
+        return versioned(reactivated);
       }
       throw alreadyEnrolled(student.id, course.id, existing?.id ?? null);
     });
@@ -151,7 +157,13 @@ export async function bulkEnroll(ctx: ServiceContext, workspaceId: string, recor
     }
     for (const [courseId, n] of [...increments].sort(([a], [b]) => (a < b ? -1 : 1))) await adjustEnrollmentCount(trx, workspaceId, courseId, n);
     const rows = new Map((await repo.findEnrollmentsByIds(trx, workspaceId, [...created.values()])).map((r) => [r.id, r]));
-    for (const [index, id] of created) results.push({ index, status: 'created', data: toEnrollment(rows.get(id)!) });
+    const enrolled: NewEvent[] = [];
+    for (const [index, id] of created) {
+      const enrollment = toEnrollment(rows.get(id)!);
+      results.push({ index, status: 'created', data: enrollment });
+      enrolled.push({ type: 'student.enrolled', object: enrollment });
+    }
+    await recordEvents(trx, ctx.clock, workspaceId, enrolled);
   });
   return results.sort((a, b) => a.index - b.index);
 }
@@ -185,9 +197,10 @@ export async function cancel(ctx: ServiceContext, workspaceId: string, id: strin
     const current = await repo.findEnrollment(trx, workspaceId, id);
     if (!current) throw notFound('Enrollment', id);
     const now = nowIso(ctx.clock);
-    if (await repo.transition(trx, workspaceId, id, ['active', 'completed'], { status: 'cancelled', updated_at: now })) {
-      await adjustEnrollmentCount(trx, workspaceId, current.course_id, -1);
-    }
-    return versioned((await repo.findEnrollment(trx, workspaceId, id))!);
+    const cancelled = await repo.transition(trx, workspaceId, id, ['active', 'completed'], { status: 'cancelled', updated_at: now });
+    if (cancelled) await adjustEnrollmentCount(trx, workspaceId, current.course_id, -1);
+    const row = (await repo.findEnrollment(trx, workspaceId, id))!;
+    if (cancelled) await recordEvent(trx, ctx.clock, workspaceId, 'student.unenrolled', toEnrollment(row));
+    return versioned(row);
   });
 }

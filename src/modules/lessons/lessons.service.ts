@@ -11,6 +11,7 @@ import type { Versioned } from '../../shared/versioned.js';
 import { touchCourse } from '../courses/courses.repository.js';
 import { lockForCurriculumEdit } from '../courses/curriculum-lock.js';
 import { findModule } from '../modules/modules.repository.js';
+import { recordEvent } from '../events/record-events.js';
 import * as repo from './lessons.repository.js';
 import { type CreateLessonBody, type Lesson, lessonSorts, type ListLessonsQuery, type UpdateLessonBody } from './lessons.schemas.js';
 import { normalizeQuiz, presentQuiz, type StoredQuiz } from './quiz.js';
@@ -102,6 +103,7 @@ export async function createLesson(ctx: ServiceContext, workspaceId: string, mod
       updated_at: now,
     };
     await repo.insertLesson(trx, row);
+    await recordEvent(trx, ctx.clock, workspaceId, 'lesson.created', toLesson(row, false));
     return versioned(row, true);
   });
 }
@@ -140,7 +142,9 @@ export async function updateLesson(
       changes.position = position;
     }
     await repo.updateLesson(trx, workspaceId, id, changes);
-    return versioned({ ...current, ...changes }, true);
+    const next = { ...current, ...changes };
+    await recordEvent(trx, ctx.clock, workspaceId, 'lesson.updated', toLesson(next, false));
+    return versioned(next, true);
   });
 }
 
@@ -151,6 +155,7 @@ export async function deleteLesson(ctx: ServiceContext, workspaceId: string, id:
     const current = await lockForCurriculumEdit(trx, workspaceId, () => repo.findLesson(trx, workspaceId, id), () => notFound('Lesson', id), now);
     await repo.deleteLesson(trx, workspaceId, id);
     await shiftPositions(trx, 'lessons', current.module_id, current.position + 1, undefined, -1, now);
+    await recordEvent(trx, ctx.clock, workspaceId, 'lesson.deleted', toLesson(current, false));
   });
   return { id, deleted: true };
 }

@@ -10,6 +10,7 @@ import { insertPosition, movePosition } from '../../shared/positions.js';
 import type { Versioned } from '../../shared/versioned.js';
 import { findCourse, touchCourse } from '../courses/courses.repository.js';
 import { lockForCurriculumEdit } from '../courses/curriculum-lock.js';
+import { recordEvent } from '../events/record-events.js';
 import * as repo from './modules.repository.js';
 import { type CreateModuleBody, type ListModulesQuery, type Module, moduleSorts, type UpdateModuleBody } from './modules.schemas.js';
 
@@ -64,6 +65,7 @@ export async function createModule(ctx: ServiceContext, workspaceId: string, cou
       updated_at: now,
     };
     await repo.insertModule(trx, row);
+    await recordEvent(trx, ctx.clock, workspaceId, 'module.created', toModule(row));
     return versioned(row);
   });
 }
@@ -97,7 +99,9 @@ export async function updateModule(
       changes.position = position;
     }
     await repo.updateModule(trx, workspaceId, id, changes);
-    return versioned({ ...current, ...changes });
+    const next = { ...current, ...changes };
+    await recordEvent(trx, ctx.clock, workspaceId, 'module.updated', toModule(next));
+    return versioned(next);
   });
 }
 
@@ -108,6 +112,7 @@ export async function deleteModule(ctx: ServiceContext, workspaceId: string, id:
     const current = await lockForCurriculumEdit(trx, workspaceId, () => repo.findModule(trx, workspaceId, id), () => notFound('Module', id), now);
     await repo.deleteModule(trx, workspaceId, id);
     await shiftPositions(trx, 'modules', current.course_id, current.position + 1, undefined, -1, now);
+    await recordEvent(trx, ctx.clock, workspaceId, 'module.deleted', toModule(current));
   });
   return { id, deleted: true };
 }

@@ -7,6 +7,8 @@ import { type EnrollmentRow, enrollmentsOfStudent, findEnrollmentOf, transition 
 import { progressPercent, toEnrollment } from '../enrollments/enrollments.service.js';
 import { findLesson } from '../lessons/lessons.repository.js';
 import { findStudent } from '../students/students.repository.js';
+import type { NewEvent } from '../events/event-types.js';
+import { recordEvents } from '../events/record-events.js';
 import * as repo from './progress.repository.js';
 import type { CourseProgress, LessonProgress, RecordProgressBody, StudentProgress } from './progress.schemas.js';
 
@@ -47,6 +49,7 @@ export async function recordActivity(
   timeSpentSeconds: number,
 ): Promise<LessonProgress> {
   const now = nowIso(ctx.clock);
+  const completedBefore = status === 'completed' && (await repo.findProgress(trx, workspaceId, studentId, lesson.id))?.status === 'completed';
   const progress = await repo.upsertProgress(trx, {
     workspace_id: workspaceId,
     student_id: studentId,
@@ -60,11 +63,12 @@ export async function recordActivity(
   });
   let enrollment = (await findEnrollmentOf(trx, workspaceId, studentId, lesson.course_id))!;
   const total = Number(enrollment.lessons_total);
+  let completedCourse = false;
   if (enrollment.status === 'active' && total > 0 && Number(enrollment.lessons_completed) >= total) {
-    await transition(trx, workspaceId, enrollment.id, ['active'], { status: 'completed', completed_at: now, updated_at: now });
+    completedCourse = await transition(trx, workspaceId, enrollment.id, ['active'], { status: 'completed', completed_at: now, updated_at: now });
     enrollment = (await findEnrollmentOf(trx, workspaceId, studentId, lesson.course_id))!;
   }
-  return {
+  const result: LessonProgress = {
     student_id: progress.student_id,
     lesson_id: progress.lesson_id,
     course_id: progress.course_id,
@@ -75,6 +79,11 @@ export async function recordActivity(
     last_activity_at: progress.last_activity_at,
     enrollment: toEnrollment(enrollment),
   };
+  const events: NewEvent[] = [];
+  if (progress.status === 'completed' && !completedBefore) events.push({ type: 'student.completed_lesson', object: result });
+  if (completedCourse) events.push({ type: 'student.completed_course', object: result.enrollment });
+  await recordEvents(trx, ctx.clock, workspaceId, events);
+  return result;
 }
 
 export async function recordProgress(ctx: ServiceContext, workspaceId: string, studentId: string, body: RecordProgressBody): Promise<LessonProgress> {

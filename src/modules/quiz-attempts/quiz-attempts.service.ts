@@ -6,6 +6,7 @@ import { newId } from '../../shared/ids.js';
 import type { StoredQuiz } from '../lessons/quiz.js';
 import { activeEnrollment, recordActivity } from '../progress/progress.service.js';
 import { grade, submissionProblems } from './grading.js';
+import { recordEvents } from '../events/record-events.js';
 import * as repo from './quiz-attempts.repository.js';
 import type { QuizAttempt, SubmitAttemptBody } from './quiz-attempts.schemas.js';
 
@@ -35,8 +36,7 @@ export async function submitAttempt(ctx: ServiceContext, workspaceId: string, le
       created_at: nowIso(ctx.clock),
     };
     await repo.insertAttempt(trx, row);
-    await recordActivity(ctx, trx, workspaceId, body.student_id, lesson, result.passed ? 'completed' : 'started', 0);
-    return {
+    const attempt: QuizAttempt = {
       id: row.id,
       lesson_id: row.lesson_id,
       student_id: row.student_id,
@@ -46,5 +46,11 @@ export async function submitAttempt(ctx: ServiceContext, workspaceId: string, le
       per_question: result.per_question,
       created_at: row.created_at,
     };
+    await recordEvents(trx, ctx.clock, workspaceId, [
+      { type: 'quiz.submitted', object: attempt },
+      { type: result.passed ? 'quiz.passed' : 'quiz.failed', object: attempt },
+    ]);
+    await recordActivity(ctx, trx, workspaceId, body.student_id, lesson, result.passed ? 'completed' : 'started', 0);
+    return attempt;
   });
 }

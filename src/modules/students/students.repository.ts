@@ -79,9 +79,10 @@ export async function updateStudent(db: Kysely<DB>, workspaceId: string, id: str
 }
 
 /** Locks the student row for the rest of the transaction (PostgreSQL), so nobody enrolls them meanwhile. */
-export async function lockStudent(db: Kysely<DB>, workspaceId: string, id: string): Promise<boolean> {
-  const query = db.selectFrom('students').select('id').where('workspace_id', '=', workspaceId).where('id', '=', id);
-  return (await lockForUpdate(db, query).executeTakeFirst()) !== undefined;
+/** The student, locked for the rest of the transaction (PostgreSQL); undefined when missing. */
+export async function lockStudent(db: Kysely<DB>, workspaceId: string, id: string): Promise<StudentsTable | undefined> {
+  const query = db.selectFrom('students').select(columns).where('workspace_id', '=', workspaceId).where('id', '=', id);
+  return lockForUpdate(db, query).executeTakeFirst();
 }
 
 export async function deleteStudent(db: Kysely<DB>, workspaceId: string, id: string): Promise<boolean> {

@@ -14,6 +14,7 @@ import { updateVersioned, type Versioned } from '../../shared/versioned.js';
 import { adjustEnrollmentCount } from '../courses/courses.repository.js';
 import * as enrollmentsRepo from '../enrollments/enrollments.repository.js';
 import { deleteActivityOfStudent } from '../progress/progress.repository.js';
+import { recordEvent, recordEvents } from '../events/record-events.js';
 import * as repo from './students.repository.js';
 import { CreateStudentBody, type ListStudentsQuery, type Student, studentSorts, type UpdateStudentBody } from './students.schemas.js';
 
@@ -60,7 +61,12 @@ export async function getStudent(ctx: ServiceContext, workspaceId: string, id: s
 
 export async function createStudent(ctx: ServiceContext, workspaceId: string, body: CreateStudentBody): Promise<Versioned<Student>> {
   const row = studentRow(ctx, workspaceId, body);
-  await withUniqueness(ctx.db, workspaceId, row.email_normalized, row.external_id, () => repo.insertStudent(ctx.db, row));
+  await withUniqueness(ctx.db, workspaceId, row.email_normalized, row.external_id, () =>
+    ctx.db.transaction().execute(async (trx) => {
+      await repo.insertStudent(trx, row);
+      await recordEvent(trx, ctx.clock, workspaceId, 'student.created', toStudent(row));
+    }),
+  );
   return versioned(row);
 }
 
@@ -122,6 +128,8 @@ export async function bulkCreateStudents(ctx: ServiceContext, workspaceId: strin
         }
       }
     }
+    const created = results.flatMap((r) => (r.status === 'created' ? [{ type: 'student.created' as const, object: r.data }] : []));
+    await recordEvents(trx, ctx.clock, workspaceId, created);
   });
   return results.sort((a, b) => a.index - b.index);
 }
@@ -143,9 +151,13 @@ export async function updateStudent(
       ...(body.external_id !== undefined && { external_id: body.external_id }),
       ...(body.metadata !== undefined && { metadata: JSON.stringify(body.metadata) }),
     }),
-    write: (version, changes) =>
+    write: (version, changes, next) =>
       withUniqueness(ctx.db, workspaceId, changes.email_normalized, changes.external_id, () =>
-        repo.updateStudent(ctx.db, workspaceId, id, version, changes),
+        ctx.db.transaction().execute(async (trx) => {
+          if (!(await repo.updateStudent(trx, workspaceId, id, version, changes))) return false;
+          await recordEvent(trx, ctx.clock, workspaceId, 'student.updated', toStudent(next));
+          return true;
+        }),
       ),
     ifMatch,
     now: () => nowIso(ctx.clock),
@@ -158,7 +170,8 @@ export async function updateStudent(
  */
 export async function deleteStudent(ctx: ServiceContext, workspaceId: string, id: string): Promise<{ id: string; deleted: true }> {
   await ctx.db.transaction().execute(async (trx) => {
-    if (!(await repo.lockStudent(trx, workspaceId, id))) throw notFound('Student', id);
+    const student = await repo.lockStudent(trx, workspaceId, id);
+    if (!student) throw notFound('Student', id);
     // Course order: two erasures touching the same courses lock them in the same order.
     for (const { course_id, n } of await enrollmentsRepo.countedEnrollmentsOfStudent(trx, workspaceId, id)) {
       await adjustEnrollmentCount(trx, workspaceId, course_id, -n);
@@ -166,6 +179,7 @@ export async function deleteStudent(ctx: ServiceContext, workspaceId: string, id
     await deleteActivityOfStudent(trx, workspaceId, id);
     await enrollmentsRepo.deleteEnrollmentsOfStudent(trx, workspaceId, id);
     await repo.deleteStudent(trx, workspaceId, id);
+    await recordEvent(trx, ctx.clock, workspaceId, 'student.deleted', toStudent(student));
   });
   return { id, deleted: true };
 }

@@ -1,0 +1,115 @@
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import type { DB, JobKind, JobsTable } from '../db/types.js';
+import { toIso } from '../shared/clock.js';
+import { newId } from '../shared/ids.js';
+
+/**
+ * The job queue every background job kind shares. A job is due when run_at has passed. Claiming
+ * moves run_at to the end of a lease and stamps lease_until with the same instant: the job is
+ * then nobody else's until the lease ends, and if its worker dies it simply becomes due again
+ * (at least once). Finishing or rescheduling only succeeds while the claimer still holds the lease.
+ */
+
+export interface ClaimedJob {
+  id: string;
+  kind: JobKind;
+  subjectId: string;
+  /** The lease this claim holds; finishing or rescheduling checks it. */
+  leaseUntil: string;
+}
+
+/**
+ * Adds jobs in the caller's transaction (in statements of at most 500 rows, within both
+ * databases' limits on bound parameters); a subject that already has a job keeps that one.
+ */
+export async function enqueueJobs(db: Kysely<DB>, jobs: { kind: JobKind; subjectId: string; runAt: number }[], now: number): Promise<void> {
+  if (jobs.length === 0) return;
+  const createdAt = toIso(now);
+  const rows: JobsTable[] = jobs.map((job) => ({
+    id: newId('job', now),
+    kind: job.kind,
+    subject_id: job.subjectId,
+    run_at: toIso(job.runAt),
+    lease_until: null,
+    created_at: createdAt,
+  }));
+  for (let i = 0; i < rows.length; i += 500) {
+    await db
+      .insertInto('jobs')
+      .values(rows.slice(i, i + 500))
+      .onConflict((oc) => oc.column('subject_id').doNothing())
+      .execute();
+  }
+}
+
+/**
+ * Makes the subject's job due now (adding one if it has none), unless a worker holds it at the
+ * moment. True when the job is now due.
+ */
+export async function runSoon(db: Kysely<DB>, kind: JobKind, subjectId: string, now: number): Promise<boolean> {
+  await enqueueJobs(db, [{ kind, subjectId, runAt: now }], now);
+  const result = await db
+    .updateTable('jobs')
+    .set({ run_at: toIso(now) })
+    .where('subject_id', '=', subjectId)
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', toIso(now))]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Claims up to `limit` due jobs of a kind, oldest first. On PostgreSQL, concurrent workers skip
+ * each other's rows (FOR UPDATE SKIP LOCKED) instead of queueing behind them; on SQLite the
+ * statement runs under the database's single write lock, which gives the same exclusivity.
+ */
+export async function claimDueJobs(db: Kysely<DB>, kind: JobKind, now: number, leaseMs: number, limit: number): Promise<ClaimedJob[]> {
+  let due = db.selectFrom('jobs').select('id').where('kind', '=', kind).where('run_at', '<=', toIso(now)).orderBy('run_at').limit(limit);
+  if (db.getExecutor().adapter instanceof PostgresAdapter) due = due.forUpdate().skipLocked();
+  return claimWhere(db, now, leaseMs, (q) => q.where('id', 'in', due));
+}
+
+/** Claims the job of one subject if it is due (a manual retry runs it at once). */
+export async function claimJobOf(db: Kysely<DB>, subjectId: string, now: number, leaseMs: number): Promise<ClaimedJob | undefined> {
+  const [job] = await claimWhere(db, now, leaseMs, (q) => q.where('subject_id', '=', subjectId).where('run_at', '<=', toIso(now)));
+  return job;
+}
+
+async function claimWhere(
+  db: Kysely<DB>,
+  now: number,
+  leaseMs: number,
+  where: (query: ClaimQuery) => ClaimQuery,
+): Promise<ClaimedJob[]> {
+  const leaseUntil = toIso(now + leaseMs);
+  const rows = await where(claimUpdate(db, leaseUntil)).returning(['id', 'kind', 'subject_id']).execute();
+  return rows.map((row) => ({ id: row.id, kind: row.kind, subjectId: row.subject_id, leaseUntil }));
+}
+
+type ClaimQuery = ReturnType<typeof claimUpdate>;
+
+function claimUpdate(db: Kysely<DB>, leaseUntil: string) {
+  return db.updateTable('jobs').set({ run_at: leaseUntil, lease_until: leaseUntil });
+}
+
+/** Removes a finished job; false when its lease was lost (another worker took it over). */
+export async function finishJob(db: Kysely<DB>, job: ClaimedJob): Promise<boolean> {
+  const result = await db.deleteFrom('jobs').where('id', '=', job.id).where('lease_until', '=', job.leaseUntil).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Releases a job to run again at `runAt`; false when its lease was lost. */
+export async function rescheduleJob(db: Kysely<DB>, job: ClaimedJob, runAt: number): Promise<boolean> {
+  const result = await db
+    .updateTable('jobs')
+    .set({ run_at: toIso(runAt), lease_until: null })
+    .where('id', '=', job.id)
+    .where('lease_until', '=', job.leaseUntil)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Whether any job of the kind is due: a cheap read before taking the write lock to claim. */
+export async function hasDueJobs(db: Kysely<DB>, kind: JobKind, now: number): Promise<boolean> {
+  const row = await db.selectFrom('jobs').select(sql<number>`1`.as('one')).where('kind', '=', kind).where('run_at', '<=', toIso(now)).limit(1).executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,30 @@
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import type { Database } from '../db/database.js';
+
+/**
+ * Tells job runners that new jobs are due, so a webhook leaves within milliseconds of its commit
+ * instead of at the next poll. On PostgreSQL this is NOTIFY, which the server delivers to every
+ * listening process only when the transaction commits. On SQLite the runners are in this process;
+ * the transaction holds the one write connection, so a runner woken now claims after the commit.
+ */
+
+const CHANNEL = 'lectern_jobs';
+const localListeners = new Set<() => void>();
+
+/** Call inside the transaction that enqueued the jobs. */
+export async function announceJobs(db: Kysely<any>): Promise<void> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    await sql`select pg_notify(${CHANNEL}, '')`.execute(db);
+  } else {
+    for (const listener of localListeners) listener();
+  }
+}
+
+/** Calls `listener` whenever jobs are announced; answers the function that stops it. */
+export async function subscribeToJobs(database: Database, listener: () => void): Promise<() => Promise<void>> {
+  if (database.listen) return database.listen(CHANNEL, listener);
+  localListeners.add(listener);
+  return async () => {
+    localListeners.delete(listener);
+  };
+}

@@ -1,0 +1,140 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { lockForUpdate } from '../db/dialect.js';
+import type { DB, EventsTable, WebhookEndpointsTable } from '../db/types.js';
+import { findEventForJob } from '../modules/events/events.repository.js';
+import { recordEvent } from '../modules/events/record-events.js';
+import { signedHeaders } from '../modules/webhooks/signing.js';
+import type { Lookup, UrlPolicy } from '../modules/webhooks/url-safety.js';
+import { type SendResult, sendWebhook } from '../modules/webhooks/webhook-sender.js';
+import * as webhooks from '../modules/webhooks/webhooks.repository.js';
+import { toEndpoint } from '../modules/webhooks/webhooks.service.js';
+import { toIso } from '../shared/clock.js';
+import type { ServiceContext } from '../shared/context.js';
+import { type ClaimedJob, claimJobOf, finishJob, rescheduleJob } from './queue.js';
+import type { JobHandler } from './runner.js';
+
+export interface WebhookDeliverySettings {
+  /** Waits before each retry, in ms: a delivery gets 1 + this many attempts. */
+  retrySchedule: number[];
+  timeoutMs: number;
+  /** An endpoint whose attempts have all failed for this long is disabled. */
+  disableAfterMs: number;
+  policy: UrlPolicy;
+  /** Resolves receiver host names; tests inject one. */
+  lookup?: Lookup | undefined;
+  /** Deliveries sent at once per process. */
+  concurrency: number;
+}
+
+export interface WebhookDeliverer {
+  handler: JobHandler;
+  /** Claims the delivery's job if it is due and attempts it now (test and manual retry). */
+  attemptNow(deliveryId: string): Promise<void>;
+}
+
+const MAX_RESPONSE_BYTES = 64 * 1024;
+/** Retry waits vary by up to ±10%, so the deliveries of one outage do not all return at once. */
+const JITTER = 0.1;
+
+export function webhookDeliverer(ctx: ServiceContext, settings: WebhookDeliverySettings, log: FastifyBaseLogger): WebhookDeliverer {
+  // The lease outlasts the attempt's timeout with room to record it, so a live worker never loses it.
+  const leaseMs = settings.timeoutMs + 30_000;
+
+  async function attempt(job: ClaimedJob, manual: boolean): Promise<void> {
+    const delivery = await webhooks.findDeliveryForJob(ctx.db, job.subjectId);
+    const endpoint = delivery && (await webhooks.findEndpointForJob(ctx.db, delivery.endpoint_id));
+    const event = delivery && (await findEventForJob(ctx.db, delivery.event_id));
+    if (!delivery || !endpoint || !event) {
+      // Deleted with its endpoint or past retention: nothing left to send.
+      await finishJob(ctx.db, job);
+      return;
+    }
+    if (endpoint.enabled !== 1 && !manual) {
+      await ctx.db.transaction().execute(async (trx) => {
+        if (await finishJob(trx, job)) await webhooks.updateDelivery(trx, delivery.id, { status: 'failed', next_attempt_at: null, updated_at: toIso(ctx.clock.now()) });
+      });
+      return;
+    }
+    const result = await send(endpoint, event);
+    await ctx.db.transaction().execute((trx) => settle(trx, job, delivery.id, endpoint, result));
+  }
+
+  async function send(endpoint: WebhookEndpointsTable, event: EventsTable): Promise<SendResult> {
+    const now = ctx.clock.now();
+    // The stored object is already JSON: spliced in, not parsed and serialised again.
+    const body = `{"id":${JSON.stringify(event.id)},"type":${JSON.stringify(event.type)},"created_at":${JSON.stringify(event.created_at)},"data":{"object":${event.data}}}`;
+    const secrets = [endpoint.secret];
+    if (endpoint.previous_secret && endpoint.previous_secret_expires_at && endpoint.previous_secret_expires_at > toIso(now)) {
+      secrets.push(endpoint.previous_secret);
+    }
+    const headers = signedHeaders(secrets, event.id, Math.floor(now / 1000), body);
+    return sendWebhook({
+      url: endpoint.url,
+      headers,
+      body,
+      timeoutMs: settings.timeoutMs,
+      maxResponseBytes: MAX_RESPONSE_BYTES,
+      policy: settings.policy,
+      ...(settings.lookup ? { lookup: settings.lookup } : {}),
+    });
+  }
+
+  /** Records the attempt and what follows from it, in one transaction, if this worker still holds the job. */
+  async function settle(trx: Kysely<DB>, job: ClaimedJob, deliveryId: string, endpoint: WebhookEndpointsTable, result: SendResult): Promise<void> {
+    const now = ctx.clock.now();
+    const nowText = toIso(now);
+    const current = await lockForUpdate(trx, trx.selectFrom('webhook_deliveries').select('attempt_count').where('id', '=', deliveryId)).executeTakeFirst();
+    if (!current) return;
+    const attemptNumber = current.attempt_count + 1;
+    await webhooks.insertAttempt(trx, {
+      delivery_id: deliveryId,
+      attempt: attemptNumber,
+      status_code: result.statusCode,
+      latency_ms: result.latencyMs,
+      response_excerpt: result.responseExcerpt,
+      error: result.error,
+      attempted_at: nowText,
+    });
+    const succeeded = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
+    if (succeeded) {
+      await finishJob(trx, job);
+      await webhooks.updateDelivery(trx, deliveryId, { status: 'succeeded', attempt_count: attemptNumber, next_attempt_at: null, updated_at: nowText });
+      if (endpoint.failing_since !== null) await webhooks.setEndpointHealth(trx, endpoint.id, { failing_since: null });
+      return;
+    }
+    const wait = settings.retrySchedule[attemptNumber - 1];
+    if (wait === undefined) {
+      await finishJob(trx, job);
+      await webhooks.updateDelivery(trx, deliveryId, { status: 'failed', attempt_count: attemptNumber, next_attempt_at: null, updated_at: nowText });
+    } else {
+      const runAt = now + Math.round(wait * (1 - JITTER + Math.random() * 2 * JITTER));
+      await rescheduleJob(trx, job, runAt);
+      await webhooks.updateDelivery(trx, deliveryId, { status: 'pending', attempt_count: attemptNumber, next_attempt_at: toIso(runAt), updated_at: nowText });
+    }
+    await recordFailure(trx, endpoint, now);
+  }
+
+  /** Starts or extends the endpoint's run of failures; past disableAfterMs the endpoint is disabled. */
+  async function recordFailure(trx: Kysely<DB>, endpoint: WebhookEndpointsTable, now: number): Promise<void> {
+    const fresh = await webhooks.findEndpointForJob(trx, endpoint.id);
+    if (!fresh) return;
+    const failingSince = fresh.failing_since ?? toIso(now);
+    if (fresh.enabled === 1 && now - Date.parse(failingSince) >= settings.disableAfterMs) {
+      const updatedAt = toIso(now);
+      await webhooks.setEndpointHealth(trx, endpoint.id, { failing_since: failingSince, enabled: 0, disabled_reason: 'failing', updated_at: updatedAt });
+      await recordEvent(trx, ctx.clock, fresh.workspace_id, 'webhook_endpoint.disabled', toEndpoint({ ...fresh, enabled: 0, disabled_reason: 'failing', updated_at: updatedAt }));
+      log.warn({ endpointId: endpoint.id, failingSince }, 'webhook endpoint disabled after failing too long');
+    } else if (fresh.failing_since === null) {
+      await webhooks.setEndpointHealth(trx, endpoint.id, { failing_since: failingSince });
+    }
+  }
+
+  return {
+    handler: { kind: 'webhook_delivery', concurrency: settings.concurrency, leaseMs, run: (job) => attempt(job, false) },
+    async attemptNow(deliveryId) {
+      const job = await claimJobOf(ctx.db, deliveryId, ctx.clock.now(), leaseMs);
+      if (job) await attempt(job, true);
+    },
+  };
+}

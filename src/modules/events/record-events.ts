@@ -1,0 +1,71 @@
+import type { Kysely } from 'kysely';
+import type { DB, EventsTable, WebhookDeliveriesTable } from '../../db/types.js';
+import { enqueueJobs } from '../../jobs/queue.js';
+import { announceJobs } from '../../jobs/wakeup.js';
+import { type Clock, toIso } from '../../shared/clock.js';
+import { newId } from '../../shared/ids.js';
+import { enabledEndpoints, insertDeliveries } from '../webhooks/webhooks.repository.js';
+import type { EventType, NewEvent } from './event-types.js';
+
+/**
+ * The one place where events are recorded. Call it with the transaction that makes the change:
+ * the event, a delivery for every enabled endpoint subscribed to its type, and a job for each
+ * delivery commit with the change or not at all, so a crash never loses an event.
+ */
+export async function recordEvents(
+  trx: Kysely<DB>,
+  clock: Clock,
+  workspaceId: string,
+  events: NewEvent[],
+  options: { onlyEndpointId?: string } = {},
+): Promise<EventsTable[]> {
+  if (events.length === 0) return [];
+  const now = clock.now();
+  const createdAt = toIso(now);
+  const rows: EventsTable[] = events.map((event) => ({
+    id: newId('evt', now),
+    workspace_id: workspaceId,
+    type: event.type,
+    data: JSON.stringify(event.object),
+    created_at: createdAt,
+  }));
+  await trx.insertInto('events').values(rows).execute();
+
+  // A test ping goes to the one endpoint it was asked for, whatever its subscriptions or state.
+  const endpoints = options.onlyEndpointId === undefined ? await enabledEndpoints(trx, workspaceId) : [{ id: options.onlyEndpointId, events: '["*"]' }];
+  const deliveries: WebhookDeliveriesTable[] = [];
+  for (const endpoint of endpoints) {
+    const subscribed = new Set(JSON.parse(endpoint.events) as string[]);
+    for (const row of rows) {
+      if (options.onlyEndpointId === undefined && !subscribes(subscribed, row.type as EventType)) continue;
+      deliveries.push({
+        id: newId('dlv', now),
+        workspace_id: workspaceId,
+        endpoint_id: endpoint.id,
+        event_id: row.id,
+        event_type: row.type,
+        status: 'pending',
+        attempt_count: 0,
+        next_attempt_at: createdAt,
+        created_at: createdAt,
+        updated_at: createdAt,
+      });
+    }
+  }
+  if (deliveries.length > 0) {
+    await insertDeliveries(trx, deliveries);
+    await enqueueJobs(trx, deliveries.map((d) => ({ kind: 'webhook_delivery' as const, subjectId: d.id, runAt: now })), now);
+    await announceJobs(trx);
+  }
+  return rows;
+}
+
+/** Records one event; see recordEvents. */
+export async function recordEvent(trx: Kysely<DB>, clock: Clock, workspaceId: string, type: EventType, object: unknown): Promise<EventsTable> {
+  const [row] = await recordEvents(trx, clock, workspaceId, [{ type, object }]);
+  return row!;
+}
+
+function subscribes(subscribed: Set<string>, type: EventType): boolean {
+  return type !== 'webhook_endpoint.test' && (subscribed.has('*') || subscribed.has(type));
+}

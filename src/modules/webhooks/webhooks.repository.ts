@@ -1,0 +1,145 @@
+import type { Kysely } from 'kysely';
+import { countRows } from '../../db/count.js';
+import { applyPage } from '../../db/keyset.js';
+import type { DB, WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable } from '../../db/types.js';
+import type { PageRequest } from '../../shared/pagination.js';
+
+/** Endpoint columns for reads the API answers: never the secrets. */
+const publicColumns = ['id', 'workspace_id', 'url', 'description', 'events', 'enabled', 'disabled_reason', 'version', 'created_at', 'updated_at'] as const;
+
+export type EndpointRow = Pick<WebhookEndpointsTable, (typeof publicColumns)[number]>;
+
+export async function listEndpoints(db: Kysely<DB>, workspaceId: string, page: PageRequest): Promise<EndpointRow[]> {
+  return applyPage(db.selectFrom('webhook_endpoints').select(publicColumns).where('workspace_id', '=', workspaceId), page).execute();
+}
+
+export async function countEndpoints(db: Kysely<DB>, workspaceId: string): Promise<number> {
+  return countRows(db.selectFrom('webhook_endpoints').where('workspace_id', '=', workspaceId));
+}
+
+export async function findEndpoint(db: Kysely<DB>, workspaceId: string, id: string): Promise<EndpointRow | undefined> {
+  return db.selectFrom('webhook_endpoints').select(publicColumns).where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertEndpoint(db: Kysely<DB>, row: WebhookEndpointsTable): Promise<void> {
+  await db.insertInto('webhook_endpoints').values(row).execute();
+}
+
+/** Applies changes if the endpoint is still at `version`; false when it changed meanwhile or is gone. */
+export async function updateEndpoint(
+  db: Kysely<DB>,
+  workspaceId: string,
+  id: string,
+  version: number,
+  changes: Partial<Omit<WebhookEndpointsTable, 'id' | 'workspace_id' | 'version' | 'created_at'>>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('webhook_endpoints')
+    .set({ ...changes, version: version + 1 })
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function deleteEndpoint(db: Kysely<DB>, workspaceId: string, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('webhook_endpoints').where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** The enabled endpoints of a workspace with their subscriptions, for fanning an event out. */
+export async function enabledEndpoints(db: Kysely<DB>, workspaceId: string): Promise<Pick<WebhookEndpointsTable, 'id' | 'events'>[]> {
+  return db.selectFrom('webhook_endpoints').select(['id', 'events']).where('workspace_id', '=', workspaceId).where('enabled', '=', 1).execute();
+}
+
+/** For the delivery job: the endpoint with its signing secrets, whatever its workspace. */
+export async function findEndpointForJob(db: Kysely<DB>, id: string): Promise<WebhookEndpointsTable | undefined> {
+  return db
+    .selectFrom('webhook_endpoints')
+    .select([...publicColumns, 'secret', 'previous_secret', 'previous_secret_expires_at', 'failing_since'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** For the delivery job: records the outcome's effect on the endpoint's run of failures. */
+export async function setEndpointHealth(
+  db: Kysely<DB>,
+  id: string,
+  changes: Pick<WebhookEndpointsTable, 'failing_since'> & Partial<Pick<WebhookEndpointsTable, 'enabled' | 'disabled_reason' | 'updated_at'>>,
+): Promise<void> {
+  await db.updateTable('webhook_endpoints').set(changes).where('id', '=', id).execute();
+}
+
+const deliveryColumns = ['id', 'workspace_id', 'endpoint_id', 'event_id', 'event_type', 'status', 'attempt_count', 'next_attempt_at', 'created_at', 'updated_at'] as const;
+
+export type DeliveryRow = WebhookDeliveriesTable;
+
+function filteredDeliveries(db: Kysely<DB>, workspaceId: string, endpointId: string, filters: DeliveryFilters) {
+  let query = db.selectFrom('webhook_deliveries').where('workspace_id', '=', workspaceId).where('endpoint_id', '=', endpointId);
+  if (filters.status !== undefined) query = query.where('status', '=', filters.status);
+  if (filters.eventId !== undefined) query = query.where('event_id', '=', filters.eventId);
+  return query;
+}
+
+export interface DeliveryFilters {
+  status?: WebhookDeliveriesTable['status'] | undefined;
+  eventId?: string | undefined;
+}
+
+export async function listDeliveries(
+  db: Kysely<DB>,
+  workspaceId: string,
+  endpointId: string,
+  filters: DeliveryFilters,
+  page: PageRequest,
+): Promise<DeliveryRow[]> {
+  return applyPage(filteredDeliveries(db, workspaceId, endpointId, filters).select(deliveryColumns), page).execute();
+}
+
+export async function countDeliveries(db: Kysely<DB>, workspaceId: string, endpointId: string, filters: DeliveryFilters): Promise<number> {
+  return countRows(filteredDeliveries(db, workspaceId, endpointId, filters));
+}
+
+export async function findDelivery(db: Kysely<DB>, workspaceId: string, id: string): Promise<DeliveryRow | undefined> {
+  return db.selectFrom('webhook_deliveries').select(deliveryColumns).where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
+}
+
+/** The delivery of an event to an endpoint. */
+export async function deliveryOfEvent(db: Kysely<DB>, eventId: string, endpointId: string): Promise<DeliveryRow | undefined> {
+  return db.selectFrom('webhook_deliveries').select(deliveryColumns).where('event_id', '=', eventId).where('endpoint_id', '=', endpointId).executeTakeFirst();
+}
+
+/** For the delivery job: a delivery by id, whatever its workspace. */
+export async function findDeliveryForJob(db: Kysely<DB>, id: string): Promise<WebhookDeliveriesTable | undefined> {
+  return db.selectFrom('webhook_deliveries').select(deliveryColumns).where('id', '=', id).executeTakeFirst();
+}
+
+/** In statements of at most 500 rows, within both databases' limits on bound parameters. */
+export async function insertDeliveries(db: Kysely<DB>, rows: WebhookDeliveriesTable[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 500) await db.insertInto('webhook_deliveries').values(rows.slice(i, i + 500)).execute();
+}
+
+export async function updateDelivery(
+  db: Kysely<DB>,
+  id: string,
+  changes: Partial<Pick<WebhookDeliveriesTable, 'status' | 'attempt_count' | 'next_attempt_at' | 'updated_at'>>,
+): Promise<void> {
+  await db.updateTable('webhook_deliveries').set(changes).where('id', '=', id).execute();
+}
+
+export async function insertAttempt(db: Kysely<DB>, row: WebhookAttemptsTable): Promise<void> {
+  await db.insertInto('webhook_attempts').values(row).execute();
+}
+
+/** The attempts of the given deliveries, oldest first. */
+export async function attemptsOf(db: Kysely<DB>, deliveryIds: string[]): Promise<WebhookAttemptsTable[]> {
+  if (deliveryIds.length === 0) return [];
+  return db
+    .selectFrom('webhook_attempts')
+    .select(['delivery_id', 'attempt', 'status_code', 'latency_ms', 'response_excerpt', 'error', 'attempted_at'])
+    .where('delivery_id', 'in', deliveryIds)
+    .orderBy('delivery_id')
+    .orderBy('attempt')
+    .execute();
+}
