@@ -11,6 +11,7 @@ import { type Database, migrateToLatest, openDatabase } from '../src/db/database
 import type { Environment, Plan } from '../src/db/types.js';
 import { createAccount, setPlan } from '../src/modules/accounts/accounts.service.js';
 import { createKey } from '../src/modules/api-keys/api-keys.service.js';
+import type { Lookup } from '../src/modules/webhooks/url-safety.js';
 import { ManualClock } from '../src/shared/clock.js';
 import type { ServiceContext } from '../src/shared/context.js';
 import { postgresAdminUrl, type TestDialect, withDatabase } from './dialects.js';
@@ -55,6 +56,8 @@ export interface SetupOptions {
   config?: Partial<Config>;
   /** Adds routes before the app is ready (test-only routes). */
   extend?: (app: FastifyInstance) => void | Promise<void>;
+  /** Resolves webhook host names in place of DNS. */
+  webhookLookup?: Lookup;
 }
 
 /** A fresh, migrated database of the given dialect and the app on top of it. */
@@ -63,7 +66,7 @@ export async function setupApp(dialect: TestDialect, options: SetupOptions = {})
   const config: Config = { ...loadConfig({}), ...options.config };
   const clock = new ManualClock(Date.UTC(2026, 10, 21, 12, 0, 0));
   const ctx: ServiceContext = { db: database.db, dialect: database.dialect, clock };
-  const app = await buildApp({ config, database, clock });
+  const app = await buildApp({ config, database, clock, ...(options.webhookLookup ? { webhookLookup: options.webhookLookup } : {}) });
   await options.extend?.(app);
   await app.ready();
   const checker = new ResponseChecker(app.swagger() as never, config.rateLimits);

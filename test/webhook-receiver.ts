@@ -1,0 +1,95 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
+
+export interface ReceivedDelivery {
+  id: string;
+  type: string;
+  /** The parsed body: {id, type, created_at, data: {object}}. */
+  body: any;
+  raw: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * A real HTTP receiver on a local port, as an integrator would run one: it verifies every
+ * delivery with the public `standardwebhooks` package (a delivery that does not verify is
+ * counted in `unverified`, never in `deliveries`) and answers what `answer` says.
+ */
+export class WebhookReceiver {
+  readonly deliveries: ReceivedDelivery[] = [];
+  readonly unverified: { raw: string; headers: Record<string, string>; error: string }[] = [];
+  /** Every request that reached the receiver, verified or not. */
+  requests = 0;
+  /** Status to answer the n-th request (1-based); 200 by default. */
+  answer: (n: number) => number = () => 200;
+  private secrets: string[] = [];
+  private server: http.Server | undefined;
+  url = '';
+
+  /** Secrets a delivery may be signed with (any one verifying is enough). */
+  trust(...secrets: string[]): void {
+    this.secrets = secrets;
+  }
+
+  async start(): Promise<this> {
+    this.server = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        this.requests++;
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
+        const errors: string[] = [];
+        const verified = this.secrets.some((secret) => {
+          try {
+            new Webhook(secret).verify(raw, headers);
+            return true;
+          } catch (error) {
+            errors.push(String(error));
+            return false;
+          }
+        });
+        if (verified) {
+          const body = JSON.parse(raw);
+          this.deliveries.push({ id: headers['webhook-id']!, type: body.type, body, raw, headers });
+        } else {
+          this.unverified.push({ raw, headers, error: errors.join('; ') || 'no secret trusted' });
+        }
+        const status = this.answer(this.requests);
+        res.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : `failed with ${status}`);
+      });
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hooks`;
+    return this;
+  }
+
+  /** Waits until `predicate` holds on the deliveries so far (polling), or fails after `timeoutMs`. */
+  async waitFor(predicate: (deliveries: ReceivedDelivery[]) => boolean, timeoutMs = 10_000, what = 'deliveries'): Promise<ReceivedDelivery[]> {
+    const deadline = Date.now() + timeoutMs;
+    while (!predicate(this.deliveries)) {
+      if (Date.now() > deadline) {
+        throw new Error(`timed out waiting for ${what}; got ${JSON.stringify(this.deliveries.map((d) => d.type))}, unverified ${this.unverified.length}`);
+      }
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    return this.deliveries;
+  }
+
+  ofType(type: string): ReceivedDelivery[] {
+    return this.deliveries.filter((d) => d.type === type);
+  }
+
+  reset(): void {
+    this.deliveries.length = 0;
+    this.unverified.length = 0;
+    this.requests = 0;
+    this.answer = () => 200;
+  }
+
+  async close(): Promise<void> {
+    this.server?.closeAllConnections();
+    await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
+  }
+}
