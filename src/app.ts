@@ -7,7 +7,6 @@ import { KeyUsageRecorder } from './modules/api-keys/key-usage.js';
 import { courseRoutes } from './modules/courses/courses.routes.js';
 import { enrollmentRoutes } from './modules/enrollments/enrollments.routes.js';
 import { eventRoutes } from './modules/events/events.routes.js';
-import { purgeExpiredEvents } from './modules/events/events.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { progressRoutes } from './modules/progress/progress.routes.js';
 import { quizAttemptRoutes } from './modules/quiz-attempts/quiz-attempts.routes.js';
@@ -17,10 +16,8 @@ import { RateLimiter } from './modules/rate-limits/rate-limiter.js';
 import { rateLimitRoutes } from './modules/rate-limits/rate-limits.routes.js';
 import { studentRoutes } from './modules/students/students.routes.js';
 import type { Lookup } from './modules/webhooks/url-safety.js';
-import { closeSenderAgents } from './modules/webhooks/webhook-sender.js';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.js';
-import { type JobHandler, JobRunner } from './jobs/runner.js';
-import { webhookDeliverer } from './jobs/webhook-delivery.js';
+import { backgroundWork, webhookUrlPolicy } from './jobs/background.js';
 import { API_PREFIX, authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
@@ -95,9 +92,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(idempotencyPlugin, { ctx, lockSeconds: config.idempotencyLockSeconds });
   await app.register(openapiPlugin);
 
-  const urlPolicy = { requireHttps: config.production, allowPrivate: config.webhooks.allowPrivate };
-  const deliverer = webhookDeliverer(ctx, { ...config.webhooks, policy: urlPolicy, lookup: options.webhookLookup }, app.log);
-  if (config.worker) startJobRunner(app, database, ctx, config.jobPollMs, [deliverer.handler]);
+  // Background jobs (webhook deliveries) run in this process unless WORKER=off. They start once the
+  // app is ready and stop on close after in-flight requests, before server.ts closes the database.
+  const background = backgroundWork(database, ctx, config, app.log, options.webhookLookup);
+  if (config.worker) {
+    app.addHook('onReady', () => background.start());
+    app.addHook('onClose', () => background.stop());
+  }
 
   await app.register(healthRoutes, { database, limiter });
   await app.register(apiKeyRoutes, { prefix: API_PREFIX, ctx, keyUsage });
@@ -110,27 +111,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(progressRoutes, { prefix: API_PREFIX, ctx });
   await app.register(quizAttemptRoutes, { prefix: API_PREFIX, ctx });
   await app.register(eventRoutes, { prefix: API_PREFIX, ctx });
-  await app.register(webhookRoutes, { prefix: API_PREFIX, ctx: { ...ctx, urlPolicy, lookup: options.webhookLookup, deliverer } });
+  const webhooksCtx = { ...ctx, urlPolicy: webhookUrlPolicy(config), lookup: options.webhookLookup, deliverer: background.deliverer };
+  await app.register(webhookRoutes, { prefix: API_PREFIX, ctx: webhooksCtx });
 
   return app;
 }
 
-const EVENT_PURGE_MS = 60 * 60 * 1000;
-
-/**
- * Background work of this process: the job runner (webhook deliveries) and the hourly purge of
- * events past retention. Started when the app is ready; on close, stopped after in-flight
- * requests finished and before the database closes, waiting for the jobs under way.
- */
-export function startJobRunner(app: FastifyInstance, database: Database, ctx: ServiceContext, pollMs: number, handlers: JobHandler[]): void {
-  const runner = new JobRunner({ database, clock: ctx.clock, log: app.log, pollMs, handlers });
-  const purge = () => purgeExpiredEvents(ctx).catch((err: unknown) => app.log.warn({ err }, 'event purge failed'));
-  const purgeTimer = setInterval(purge, EVENT_PURGE_MS);
-  purgeTimer.unref();
-  app.addHook('onReady', () => runner.start());
-  app.addHook('onClose', async () => {
-    clearInterval(purgeTimer);
-    await runner.stop();
-    closeSenderAgents();
-  });
-}

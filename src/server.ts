@@ -7,6 +7,7 @@ import { type Database, migrateToLatest, openDatabase } from './db/database.js';
 import { countAccounts } from './modules/accounts/accounts.repository.js';
 import { createAccount } from './modules/accounts/accounts.service.js';
 import { createKey } from './modules/api-keys/api-keys.service.js';
+import { backgroundWork } from './jobs/background.js';
 import { systemClock } from './shared/clock.js';
 
 /**
@@ -61,6 +62,30 @@ export async function serve(config: Config): Promise<{ app: FastifyInstance; dat
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
   return { app, database };
+}
+
+/**
+ * `lectern worker`: background jobs only (webhook deliveries), no HTTP. Run any number beside
+ * servers started with WORKER=off; they share the job queue in the database.
+ */
+export async function work(config: Config): Promise<void> {
+  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrateToLatest(database.db);
+  const logger = createLogger(config);
+  const background = backgroundWork(database, { db: database.db, dialect: database.dialect, clock: systemClock }, config, logger);
+  await background.start();
+  logger.info({ database: database.dialect, location: database.location }, 'Lectern worker is running');
+  const stop = async (signal: string) => {
+    logger.info({ signal }, 'worker shutting down: finishing the jobs under way');
+    const timer = setTimeout(() => process.exit(1), config.shutdownTimeoutMs);
+    timer.unref();
+    await background.stop();
+    await database.close();
+    logger.info('stopped');
+    logger.flush(() => process.exit(0));
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
 }
 
 /** On a database without accounts, a demo account with one production key, shown once. */

@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from '../config.js';
 import { migrateToLatest, openDatabase } from '../db/database.js';
 import { environments, plans, setPlan, createAccount } from '../modules/accounts/accounts.service.js';
 import { createKey } from '../modules/api-keys/api-keys.service.js';
-import { serve } from '../server.js';
+import { serve, work } from '../server.js';
 import { systemClock } from '../shared/clock.js';
 import type { ServiceContext } from '../shared/context.js';
 import { AppError } from '../shared/errors.js';
@@ -12,6 +12,7 @@ import { AppError } from '../shared/errors.js';
 const usage = `Usage: lectern <command>
 
   serve                                   run the API server (same as npm start)
+  worker                                  run background jobs only (webhook deliveries)
   migrate                                 apply database migrations
   account create --name N --plan P [--email E] [--json]
   account set-plan ID --plan P [--hourly N] [--burst N] [--export-hourly N]
@@ -27,6 +28,10 @@ async function main(argv: string[]): Promise<void> {
   const [command, sub] = argv;
   if (command === 'serve') {
     await serve(loadConfig());
+    return;
+  }
+  if (command === 'worker') {
+    await work(loadConfig());
     return;
   }
   if (command === 'migrate') {
