@@ -31,6 +31,8 @@ export const openapiPlugin = fp(
           { name: 'progress', description: 'Lesson activity and quiz attempts' },
           { name: 'api-keys', description: 'Keys of the calling key\'s account and environment' },
           { name: 'rate-limits', description: 'The calling key\'s rate-limit budgets (docs/rate-limits.md)' },
+          { name: 'webhooks', description: 'Endpoints that receive signed events, and their deliveries (docs/webhooks.md)' },
+          { name: 'events', description: 'The event log of the last 30 days: the polling fallback to webhooks' },
           { name: 'operations', description: 'Health, readiness and metrics (no key needed)' },
         ],
         components: {
