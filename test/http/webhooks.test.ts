@@ -76,7 +76,9 @@ describe.each(testDialects())('webhooks [%s]', (dialect) => {
     const student = await post('/api/v1/students', { email: 'hook@example.com', name: 'Hook Learner' });
     const enrollment = await post('/api/v1/enrollments', { student_id: student.id, course_id: course.id });
     const progress = await post(`/api/v1/students/${student.id}/progress`, { lesson_id: lesson.id, status: 'completed', time_spent_seconds: 60 });
-    await post(`/api/v1/students/${student.id}/progress`, { lesson_id: lesson.id, status: 'completed' }); // completed before: no event
+    // Completed before: later activity on the lesson reports nothing.
+    await post(`/api/v1/students/${student.id}/progress`, { lesson_id: lesson.id, status: 'completed' });
+    await post(`/api/v1/students/${student.id}/progress`, { lesson_id: lesson.id, status: 'started' });
     const deleted = await t.request({ method: 'DELETE', url: `/api/v1/courses/${course.id}?force=true` });
     expect(deleted.status, show(deleted)).toBe(200);
 

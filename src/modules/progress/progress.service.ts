@@ -49,7 +49,8 @@ export async function recordActivity(
   timeSpentSeconds: number,
 ): Promise<LessonProgress> {
   const now = nowIso(ctx.clock);
-  const completedBefore = status === 'completed' && (await repo.findProgress(trx, workspaceId, studentId, lesson.id))?.status === 'completed';
+  // Completion is reported once: the first time the lesson becomes completed, whatever comes after.
+  const completedBefore = (await repo.findProgress(trx, workspaceId, studentId, lesson.id))?.status === 'completed';
   const progress = await repo.upsertProgress(trx, {
     workspace_id: workspaceId,
     student_id: studentId,
