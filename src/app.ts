@@ -96,6 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // app is ready and stop on close after in-flight requests, before server.ts closes the database.
   const background = backgroundWork(database, ctx, config, app.log, options.webhookLookup);
   if (config.worker) {
+    background.registerMetrics(app.metrics);
     app.addHook('onReady', () => background.start());
     app.addHook('onClose', () => background.stop());
   }

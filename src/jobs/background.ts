@@ -1,10 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { Counter, Gauge, type Registry } from 'prom-client';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { purgeExpiredEvents } from '../modules/events/events.service.js';
 import type { Lookup, UrlPolicy } from '../modules/webhooks/url-safety.js';
 import { closeSenderAgents } from '../modules/webhooks/webhook-sender.js';
 import type { ServiceContext } from '../shared/context.js';
+import { countDueJobs } from './queue.js';
 import { JobRunner } from './runner.js';
 import { type WebhookDeliverer, webhookDeliverer } from './webhook-delivery.js';
 
@@ -22,6 +24,8 @@ export interface BackgroundWork {
   start(): Promise<void>;
   /** Stops claiming, waits for the jobs under way, and drops idle receiver connections. */
   stop(): Promise<void>;
+  /** Webhook attempts by outcome, and the jobs due now (a backlog that grows means workers fall behind). */
+  registerMetrics(registry: Registry): void;
 }
 
 /**
@@ -44,6 +48,27 @@ export function backgroundWork(database: Database, ctx: ServiceContext, config: 
       clearInterval(purgeTimer);
       await runner.stop();
       closeSenderAgents();
+    },
+    registerMetrics(registry) {
+      new Counter({
+        name: 'lectern_webhook_attempts_total',
+        help: 'Webhook delivery attempts made by this process, by result (succeeded: a 2xx answer)',
+        labelNames: ['result'],
+        registers: [registry],
+        collect() {
+          this.reset();
+          this.inc({ result: 'succeeded' }, deliverer.stats.succeeded);
+          this.inc({ result: 'failed' }, deliverer.stats.failed);
+        },
+      });
+      new Gauge({
+        name: 'lectern_jobs_due',
+        help: 'Background jobs due now and not claimed, across all processes',
+        registers: [registry],
+        async collect() {
+          this.set(await countDueJobs(database.db, ctx.clock.now()));
+        },
+      });
     },
   };
 }

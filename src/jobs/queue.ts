@@ -1,4 +1,5 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { countRows } from '../db/count.js';
 import type { DB, JobKind, JobsTable } from '../db/types.js';
 import { toIso } from '../shared/clock.js';
 import { newId } from '../shared/ids.js';
@@ -112,4 +113,9 @@ export async function rescheduleJob(db: Kysely<DB>, job: ClaimedJob, runAt: numb
 export async function hasDueJobs(db: Kysely<DB>, kind: JobKind, now: number): Promise<boolean> {
   const row = await db.selectFrom('jobs').select(sql<number>`1`.as('one')).where('kind', '=', kind).where('run_at', '<=', toIso(now)).limit(1).executeTakeFirst();
   return row !== undefined;
+}
+
+/** Jobs due now and not claimed, of every kind. */
+export async function countDueJobs(db: Kysely<DB>, now: number): Promise<number> {
+  return countRows(db.selectFrom('jobs').where('run_at', '<=', toIso(now)));
 }

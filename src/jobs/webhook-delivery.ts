@@ -27,8 +27,15 @@ export interface WebhookDeliverySettings {
   concurrency: number;
 }
 
+/** What this process's attempts came to, for /metrics. */
+export interface DeliveryStats {
+  succeeded: number;
+  failed: number;
+}
+
 export interface WebhookDeliverer {
   handler: JobHandler;
+  stats: DeliveryStats;
   /** Claims the delivery's job if it is due and attempts it now (test and manual retry). */
   attemptNow(deliveryId: string): Promise<void>;
 }
@@ -40,6 +47,7 @@ const JITTER = 0.1;
 export function webhookDeliverer(ctx: ServiceContext, settings: WebhookDeliverySettings, log: FastifyBaseLogger): WebhookDeliverer {
   // The lease outlasts the attempt's timeout with room to record it, so a live worker never loses it.
   const leaseMs = settings.timeoutMs + 30_000;
+  const stats: DeliveryStats = { succeeded: 0, failed: 0 };
 
   async function attempt(job: ClaimedJob, manual: boolean): Promise<void> {
     const delivery = await webhooks.findDeliveryForJob(ctx.db, job.subjectId);
@@ -97,6 +105,7 @@ export function webhookDeliverer(ctx: ServiceContext, settings: WebhookDeliveryS
       attempted_at: nowText,
     });
     const succeeded = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
+    stats[succeeded ? 'succeeded' : 'failed']++;
     if (succeeded) {
       await finishJob(trx, job);
       await webhooks.updateDelivery(trx, deliveryId, { status: 'succeeded', attempt_count: attemptNumber, next_attempt_at: null, updated_at: nowText });
@@ -132,6 +141,7 @@ export function webhookDeliverer(ctx: ServiceContext, settings: WebhookDeliveryS
 
   return {
     handler: { kind: 'webhook_delivery', concurrency: settings.concurrency, leaseMs, run: (job) => attempt(job, false) },
+    stats,
     async attemptNow(deliveryId) {
       const job = await claimJobOf(ctx.db, deliveryId, ctx.clock.now(), leaseMs);
       if (job) await attempt(job, true);

@@ -174,6 +174,12 @@ describe.each(testDialects())('webhooks [%s]', (dialect) => {
   });
 
   it('retries a failing receiver on the schedule, logs every attempt, and delivers once it recovers', async () => {
+    const attemptsSoFar = async () => {
+      const text = (await t.app.inject({ url: '/metrics' })).body;
+      const sample = (result: string) => Number(new RegExp(`^lectern_webhook_attempts_total\\{result="${result}"\\} (\\d+)$`, 'm').exec(text)?.[1]);
+      return { succeeded: sample('succeeded'), failed: sample('failed'), due: Number(/^lectern_jobs_due (\d+)$/m.exec(text)?.[1]) };
+    };
+    const before = await attemptsSoFar();
     receiver.answer = (n) => (n <= 2 ? 500 : 200);
     const hook = await endpoint();
     const course = await createCourse(t);
@@ -195,6 +201,7 @@ describe.each(testDialects())('webhooks [%s]', (dialect) => {
     // Every attempt carried the same event, with the same webhook-id.
     expect(new Set(receiver.deliveries.map((d) => d.id))).toEqual(new Set([log[0].event_id]));
     expect(receiver.deliveries[0]!.body.data.object.id).toBe(course.id);
+    expect(await attemptsSoFar()).toEqual({ succeeded: before.succeeded + 1, failed: before.failed + 2, due: 0 });
   });
 
   it('marks a delivery failed when the schedule runs out; a manual retry sends it again now', async () => {
