@@ -82,6 +82,10 @@ describe.each(testDialects())('search [%s]', (dialect) => {
     // Decomposed accents (e + U+0301) as some keyboards send them.
     expect(await found(key, 'courses', 'cafe\u0301')).toEqual([cafe.id]);
     expect(await found(key, 'courses', 're\u0301sume\u0301')).toEqual([resume.id]);
+    // Letters that are not accented forms of another are matched as written (docs/api.md "Search").
+    const lodz = await post(key, '/courses', { title: 'Łódź by night' });
+    expect(await found(key, 'courses', 'ŁÓDŹ')).toEqual([lodz.id]);
+    expect(await found(key, 'courses', 'łodz')).toEqual([lodz.id]);
   });
 
   it('answers 400 validation_error to a query without a letter or digit, and to a missing, empty or long q', async () => {
