@@ -14,6 +14,7 @@ import { lessonRoutes } from './modules/lessons/lessons.routes.js';
 import { moduleRoutes } from './modules/modules/modules.routes.js';
 import { RateLimiter } from './modules/rate-limits/rate-limiter.js';
 import { rateLimitRoutes } from './modules/rate-limits/rate-limits.routes.js';
+import { searchRoutes } from './modules/search/search.routes.js';
 import { studentRoutes } from './modules/students/students.routes.js';
 import type { Lookup } from './modules/webhooks/url-safety.js';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.js';
@@ -111,6 +112,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(enrollmentRoutes, { prefix: API_PREFIX, ctx });
   await app.register(progressRoutes, { prefix: API_PREFIX, ctx });
   await app.register(quizAttemptRoutes, { prefix: API_PREFIX, ctx });
+  await app.register(searchRoutes, { prefix: API_PREFIX, ctx });
   await app.register(eventRoutes, { prefix: API_PREFIX, ctx });
   const webhooksCtx = { ...ctx, urlPolicy: webhookUrlPolicy(config), lookup: options.webhookLookup, deliverer: background.deliverer };
   await app.register(webhookRoutes, { prefix: API_PREFIX, ctx: webhooksCtx });

@@ -143,19 +143,36 @@ export function toPageResult<R extends { id: string }, T>(
     };
   }
   const totalPages = Math.ceil((total ?? 0) / request.perPage);
-  const perPage = String(request.perPage);
-  const links: PageResult<T>['links'] = {};
-  if (request.page < totalPages) links.next = { page: String(request.page + 1), per_page: perPage };
-  if (request.page > 1) links.prev = { page: String(Math.min(request.page - 1, Math.max(totalPages, 1))), per_page: perPage };
+  return {
+    data,
+    pagination: { page: request.page, per_page: request.perPage, total: total ?? 0, total_pages: totalPages, next_cursor: nextCursor },
+    links: pageLinks(request.page, request.perPage, totalPages),
+  };
+}
+
+/**
+ * A page of a list that has page mode only (search, in relevance order): `data` is the page
+ * itself, `next_cursor` always null.
+ */
+export function toPageOnlyResult<T>(page: number, perPage: number, data: T[], total: number): PageResult<T> {
+  const totalPages = Math.ceil(total / perPage);
+  return {
+    data,
+    pagination: { page, per_page: perPage, total, total_pages: totalPages, next_cursor: null },
+    links: pageLinks(page, perPage, totalPages),
+  };
+}
+
+function pageLinks(page: number, perPageNumber: number, totalPages: number): PageResult<unknown>['links'] {
+  const perPage = String(perPageNumber);
+  const links: PageResult<unknown>['links'] = {};
+  if (page < totalPages) links.next = { page: String(page + 1), per_page: perPage };
+  if (page > 1) links.prev = { page: String(Math.min(page - 1, Math.max(totalPages, 1))), per_page: perPage };
   if (totalPages > 0) {
     links.first = { page: '1', per_page: perPage };
     links.last = { page: String(totalPages), per_page: perPage };
   }
-  return {
-    data,
-    pagination: { page: request.page, per_page: request.perPage, total: total ?? 0, total_pages: totalPages, next_cursor: nextCursor },
-    links,
-  };
+  return links;
 }
 
 /** `Link` header value: each relation is the request URL with its paging parameters replaced. */

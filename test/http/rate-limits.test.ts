@@ -21,7 +21,8 @@ describe.each(backends)('rate limits [%s]', (backend) => {
   beforeAll(async () => {
     t = await setupApp(testDialects()[0]!, {
       config: backend === 'redis' ? { redisUrl: process.env.TEST_REDIS_URL, redisPrefix: `lectern-test:${randomBytes(6).toString('hex')}:` } : {},
-      // Routes of endpoint groups that do not exist yet (export, search): the windows are tested now.
+      // Test-only routes of the export and search groups: the windows are tested apart from the
+      // features (test/http/search.test.ts checks that the real search routes spend the window).
       extend: (app) => {
         const schema = { response: responses({ 200: Type.Object({ ok: Type.Boolean() }) }) };
         app.get('/api/v1/test/export', { config: { scope: 'courses:read', rateLimit: 'export' }, schema, handler: async () => ({ ok: true }) });

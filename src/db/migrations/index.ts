@@ -4,6 +4,7 @@ import * as curriculum from './2026-11-21T22-00-00_curriculum.js';
 import * as eventsWebhooksJobs from './2026-11-21T23-00-00_events-webhooks-jobs.js';
 import * as enrollments from './2026-11-21T21-40-00_enrollments.js';
 import * as progress from './2026-11-21T22-20-00_progress.js';
+import * as search from './2026-11-22T10-00-00_search.js';
 import * as students from './2026-11-21T21-20-00_students.js';
 
 /** Every migration, in order. Listed explicitly so the built and the source tree run the same set. */
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21T22-00-00_curriculum': curriculum,
   '2026-11-21T22-20-00_progress': progress,
   '2026-11-21T23-00-00_events-webhooks-jobs': eventsWebhooksJobs,
+  '2026-11-22T10-00-00_search': search,
 };

@@ -5,7 +5,7 @@ import type { DB, LessonsTable } from '../../db/types.js';
 import type { PageRequest } from '../../shared/pagination.js';
 import { countRows } from '../../db/count.js';
 
-const columns = [
+export const columns = [
   'id',
   'workspace_id',
   'course_id',

@@ -6,7 +6,7 @@ import type { DB, StudentsTable } from '../../db/types.js';
 import type { PageRequest } from '../../shared/pagination.js';
 import { countRows } from '../../db/count.js';
 
-const columns = ['id', 'workspace_id', 'email', 'email_normalized', 'name', 'external_id', 'metadata', 'version', 'created_at', 'updated_at'] as const;
+export const columns = ['id', 'workspace_id', 'email', 'email_normalized', 'name', 'external_id', 'metadata', 'version', 'created_at', 'updated_at'] as const;
 
 export interface StudentFilters {
   updatedSince?: string | undefined;

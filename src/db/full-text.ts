@@ -1,0 +1,67 @@
+import { type AliasedRawBuilder, type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
+
+/**
+ * Full-text matching, the one part of search where SQLite and PostgreSQL differ (the indexes are
+ * made by migration 2026-11-22T10-00-00_search). Both sides take the same words and answer the
+ * same rows: every word must match, each as a prefix, case- and accent-insensitively; a match in
+ * the title-like column (title, name) ranks above one in the body-like column (description,
+ * content, email).
+ */
+export type FullTextTable = 'courses' | 'lessons' | 'students';
+
+/** One matching row: its id and its rank, lower first (relevance is not comparable across dialects). */
+export interface FullTextMatch {
+  search_id: string;
+  search_rank: number;
+}
+
+const sqliteIndexes: Record<FullTextTable, string> = { courses: 'course_search', lessons: 'lesson_search', students: 'student_search' };
+
+/** bm25 column weights on SQLite: a title-like match counts ten times a body-like one. */
+const TITLE_WEIGHT = 10;
+
+/**
+ * The rows of `table` matching all `words` (letters and digits only, at least one), as a derived
+ * table `search_match (search_id, search_rank)` to join on the table's id. The words are passed as
+ * parameters and quoted, so no user input becomes full-text query syntax. The caller still
+ * filters on workspace_id: the SQLite index covers every workspace.
+ */
+export function fullTextMatches(
+  db: Kysely<any>,
+  table: FullTextTable,
+  workspaceId: string,
+  words: readonly string[],
+): AliasedRawBuilder<FullTextMatch, 'search_match'> {
+  if (words.length === 0) throw new Error('fullTextMatches needs at least one word');
+  const query = db.getExecutor().adapter instanceof PostgresAdapter ? postgresMatches(table, workspaceId, words) : sqliteMatches(table, words);
+  return query.as('search_match');
+}
+
+/** FTS5: each word a quoted prefix phrase ("intro"*), juxtaposed phrases meaning AND. */
+function sqliteMatches(table: FullTextTable, words: readonly string[]): RawBuilder<FullTextMatch> {
+  const fts = sql.table(sqliteIndexes[table]);
+  const match = words.map((word) => `"${word.replaceAll('"', '""')}"*`).join(' ');
+  return sql<FullTextMatch>`(
+    select search_documents.id as search_id, bm25(${fts}, ${sql.lit(TITLE_WEIGHT)}, 1) as search_rank
+    from ${fts} join search_documents on search_documents.doc = ${fts}.rowid
+    where ${fts} match ${match}
+  )`;
+}
+
+/**
+ * tsquery: each word folded like the indexed text (lectern_search_text), quoted as a lexeme and
+ * marked as a prefix (`'intro':*`), joined with &&. lectern_search_text turns every ASCII
+ * punctuation character into a space, so the quoted text can hold no quote or backslash.
+ * ts_rank weighs A (title-like) 1.0 and B 0.4; negated so that lower ranks first, as on SQLite.
+ */
+function postgresMatches(table: FullTextTable, workspaceId: string, words: readonly string[]): RawBuilder<FullTextMatch> {
+  const tsquery = sql.join(
+    words.map((word) => sql`to_tsquery('simple', '''' || lectern_search_text(${word}::text) || ''':*')`),
+    sql` && `,
+  );
+  return sql<FullTextMatch>`(
+    select id as search_id, -ts_rank(search_vector, query) as search_rank
+    from ${sql.table(table)}, (select ${tsquery} as query) as search_query
+    where workspace_id = ${workspaceId} and search_vector @@ query
+  )`;
+}
