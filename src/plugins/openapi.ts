@@ -29,6 +29,7 @@ export const openapiPlugin = fp(
           { name: 'students', description: 'Learners of a workspace' },
           { name: 'enrollments', description: 'Students in courses' },
           { name: 'progress', description: 'Lesson activity and quiz attempts' },
+          { name: 'analytics', description: 'Course, student and quiz figures, exact, over a period (docs/analytics.md)' },
           { name: 'api-keys', description: 'Keys of the calling key\'s account and environment' },
           { name: 'rate-limits', description: 'The calling key\'s rate-limit budgets (docs/rate-limits.md)' },
           { name: 'webhooks', description: 'Endpoints that receive signed events, and their deliveries (docs/webhooks.md)' },
