@@ -18,13 +18,14 @@ export const round2 = (x: number): number => Math.round(x * 100) / 100;
 const ratio = (part: number, whole: number, round: (x: number) => number): number | null => (whole === 0 ? null : round(part / whole));
 
 /** The period of a request: `to` defaults to now; from ≥ to is a 400. Offsets are normalised to UTC. */
-function windowOf(ctx: ServiceContext, query: WindowQuery): repo.Window & { explicit: boolean } {
+function windowOf(ctx: ServiceContext, query: WindowQuery): repo.Window & { explicit: boolean; endsNow: boolean } {
+  const now = ctx.clock.now();
   const from = query.from === undefined ? undefined : toIso(Date.parse(query.from));
-  const to = query.to === undefined ? toIso(ctx.clock.now()) : toIso(Date.parse(query.to));
+  const to = query.to === undefined ? toIso(now) : toIso(Date.parse(query.to));
   if (from !== undefined && from >= to) {
     throw new AppError('invalid_parameter', '`from` must be before `to`', { parameter: 'from', from, to });
   }
-  return { from, to, explicit: query.from !== undefined || query.to !== undefined };
+  return { from, to, explicit: query.from !== undefined || query.to !== undefined, endsNow: Date.parse(to) >= now };
 }
 
 /** Mean progress_percent of enrollments given as [lessons completed, how many]. */
@@ -72,9 +73,9 @@ export async function courseAnalytics(ctx: ServiceContext, workspaceId: string, 
     lessonCounts = (id) => ({ started: counts.started.get(id) ?? 0, completed: counts.completed.get(id) ?? 0 });
   }
   const to = Date.parse(window.to);
-  // Up to now, an enrollment's latest activity tells (an indexed range count); a period that
+  // Up to now (the request's now: the clock moves on while it runs), an enrollment's latest activity tells (an indexed range count); a period that
   // ends in the past reads every recorded activity time instead.
-  const active = to >= ctx.clock.now() ? repo.activeStudents : repo.activeStudentsAt;
+  const active = window.endsNow ? repo.activeStudents : repo.activeStudentsAt;
   const [last7, last30, medianMs] = await Promise.all([
     active(ctx.db, workspaceId, courseId, toIso(to - 7 * DAY_MS), window.to),
     active(ctx.db, workspaceId, courseId, toIso(to - 30 * DAY_MS), window.to),
