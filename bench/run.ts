@@ -1,5 +1,5 @@
 // `npm run bench [-- --duration N] [--rounds N] [--warmup N] [--connections N] [--courses N] [--skip-build]
-//   [--redis URL | --no-redis] [--no-sync] [--sync-students N] [--postgres URL] [--json]`
+//   [--redis URL | --no-redis] [--no-sync] [--sync-students N] [--no-analytics] [--analytics-enrollments N] [--postgres URL] [--json]`
 //
 // Builds Lectern, starts it on a fresh temp data dir, seeds courses, starts the two baselines
 // (hello-world, floor) and loads the targets with autocannon, one server busy at a time: each
@@ -20,6 +20,7 @@ import {
   startLectern,
 } from './lectern.js';
 import { LoadAccumulator, type Target } from './load.js';
+import { type AnalyticsResult, runAnalyticsCase } from './analytics.js';
 import { runSyncCase, type SyncResult } from './sync.js';
 import { buildReport, FLOOR, FLOOR_CHECKED, formatReport, HELLO, LIMITS_OFF, LIMITS_REDIS, type Measurement } from './report.js';
 import { killAllServersNow, rssMb, stopAllServers, type ServerHandle } from './servers.js';
@@ -37,6 +38,9 @@ interface Options {
   /** The sync-at-scale case (`--no-sync` skips it). */
   sync: boolean;
   syncStudents: number;
+  /** The analytics case (`--no-analytics` skips it). */
+  analytics: boolean;
+  analyticsEnrollments: number;
   /** Also run the sync case on PostgreSQL (`--postgres postgres://…`, an admin URL). */
   postgresUrl: string | undefined;
   /** Redis for the limiter case's shared-limits variant (`--no-redis` skips it). */
@@ -56,6 +60,8 @@ function parseOptions(): Options {
       'skip-build': { type: 'boolean', default: false },
       sync: { type: 'boolean', default: true },
       'sync-students': { type: 'string', default: '1000000' },
+      analytics: { type: 'boolean', default: true },
+      'analytics-enrollments': { type: 'string', default: '100000' },
       postgres: { type: 'string' },
       redis: { type: 'string', default: process.env.REDIS_URL || 'redis://127.0.0.1:6379' },
       'no-redis': { type: 'boolean', default: false },
@@ -76,6 +82,8 @@ function parseOptions(): Options {
     skipBuild: values['skip-build'],
     sync: values.sync,
     syncStudents: positive('sync-students', values['sync-students'], 1000),
+    analytics: values.analytics,
+    analyticsEnrollments: positive('analytics-enrollments', values['analytics-enrollments'], 1000),
     postgresUrl: values.postgres,
     redisUrl: values['no-redis'] ? undefined : values.redis,
     json: values.json,
@@ -244,6 +252,13 @@ async function main(): Promise<void> {
     if (options.postgresUrl) sync.push(await runSyncCase({ ...syncOptions, postgresUrl: options.postgresUrl }));
   }
 
+  const analytics: AnalyticsResult[] = [];
+  if (options.analytics) {
+    const analyticsOptions = { root: ROOT, host: HOST, enrollments: options.analyticsEnrollments, durationS: 4, connections: options.connections, log };
+    analytics.push(await runAnalyticsCase(analyticsOptions));
+    if (options.postgresUrl) analytics.push(await runAnalyticsCase({ ...analyticsOptions, postgresUrl: options.postgresUrl }));
+  }
+
   const report = buildReport(measurements, {
     durationS: options.durationS,
     rounds: options.rounds,
@@ -254,7 +269,8 @@ async function main(): Promise<void> {
   });
   process.stdout.write(`${formatReport(report)}\n`);
   if (sync.length > 0) process.stdout.write(`${formatSync(sync)}\n`);
-  if (options.json) process.stdout.write(`${JSON.stringify({ ...report, sync })}\n`);
+  if (analytics.length > 0) process.stdout.write(`${formatAnalytics(analytics, options.connections)}\n`);
+  if (options.json) process.stdout.write(`${JSON.stringify({ ...report, sync, analytics })}\n`);
 }
 
 // Teardown on every path: normal end, error, Ctrl-C / SIGTERM, and a last-resort 'exit' hook.
@@ -291,6 +307,18 @@ function formatSync(results: SyncResult[]): string {
       `  ${r.database.padEnd(8)} ${r.students.toLocaleString('en')} students (seeded in ${r.seed_s} s): first ${r.first_page_rps} req/s (p99 ${r.first_page_p99_ms} ms), ` +
         `deep ${r.deep_page_rps} req/s (p99 ${r.deep_page_p99_ms} ms) — a deep page costs ${r.deep_over_first}× the first (target ≤ 1.5)`,
     );
+  }
+  return lines.join('\n');
+}
+
+function formatAnalytics(results: AnalyticsResult[], connections: number): string {
+  const lines = ['', `Analytics at scale (${connections} connections; target p99 < 50 ms)`];
+  for (const r of results) {
+    lines.push(
+      `  ${r.database}: ${r.enrollments.toLocaleString('en')} enrollments, ${r.progress_rows.toLocaleString('en')} progress rows, ` +
+        `${r.quiz_attempts.toLocaleString('en')} quiz attempts (seeded in ${r.seed_s} s; rollups built in ${r.rollup_build_s} s)`,
+    );
+    for (const e of r.endpoints) lines.push(`    ${e.name.padEnd(58)} ${String(e.rps).padStart(6)} req/s  p50 ${e.p50_ms.toFixed(2).padStart(7)} ms  p99 ${e.p99_ms.toFixed(2).padStart(7)} ms`);
   }
   return lines.join('\n');
 }

@@ -131,7 +131,7 @@ async function seedStudents(db: ReturnType<typeof openDatabase>['db'], workspace
   return deep;
 }
 
-async function createPostgresDatabase(adminUrl: string, name: string): Promise<string> {
+export async function createPostgresDatabase(adminUrl: string, name: string): Promise<string> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   await client.query(`drop database if exists ${name}`);
@@ -142,7 +142,7 @@ async function createPostgresDatabase(adminUrl: string, name: string): Promise<s
   return url.toString();
 }
 
-async function dropPostgresDatabase(adminUrl: string, name: string): Promise<void> {
+export async function dropPostgresDatabase(adminUrl: string, name: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   await client.query(`drop database if exists ${name} with (force)`);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.js';
 import { KeyUsageRecorder } from './modules/api-keys/key-usage.js';
 import { courseRoutes } from './modules/courses/courses.routes.js';
@@ -113,6 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(progressRoutes, { prefix: API_PREFIX, ctx });
   await app.register(quizAttemptRoutes, { prefix: API_PREFIX, ctx });
   await app.register(searchRoutes, { prefix: API_PREFIX, ctx });
+  await app.register(analyticsRoutes, { prefix: API_PREFIX, ctx });
   await app.register(eventRoutes, { prefix: API_PREFIX, ctx });
   const webhooksCtx = { ...ctx, urlPolicy: webhookUrlPolicy(config), lookup: options.webhookLookup, deliverer: background.deliverer };
   await app.register(webhookRoutes, { prefix: API_PREFIX, ctx: webhooksCtx });

@@ -132,6 +132,10 @@ export interface EnrollmentsTable {
   version: number;
   created_at: string;
   updated_at: string;
+  /** The student's last activity in the course (analytics: active students); kept by progress writes. */
+  last_activity_at?: string | null;
+  /** completed_at - enrolled_at while completed (analytics: median time to complete); bigint, a string on PostgreSQL. */
+  time_to_complete_ms?: number | string | null;
 }
 
 export type ProgressStatus = 'started' | 'completed';
@@ -250,6 +254,57 @@ export interface JobsTable {
   created_at: string;
 }
 
+/** Analytics rollups of a course (docs/analytics.md); `ready` 0 = to be rebuilt from raw rows. */
+export interface CourseRollupsTable {
+  course_id: string;
+  workspace_id: string;
+  ready: number;
+  active: number;
+  completed: number;
+  cancelled: number;
+}
+
+/** Enrollments not cancelled, by lessons completed. */
+export interface CourseProgressBucketsTable {
+  course_id: string;
+  lessons_completed: number;
+  enrollments: number;
+}
+
+/** Enrollments by the UTC day (YYYY-MM-DD) of enrolled_at. */
+export interface CourseEnrollmentDaysTable {
+  course_id: string;
+  day: string;
+  enrollments: number;
+}
+
+export interface LessonRollupsTable {
+  lesson_id: string;
+  course_id: string;
+  started: number;
+  completed: number;
+  attempts: number;
+  attempt_students: number;
+  passed: number;
+  /** bigint: a string on PostgreSQL. */
+  score_sum: number | string;
+}
+
+export interface QuizScoreCountsTable {
+  lesson_id: string;
+  course_id: string;
+  score: number;
+  attempts: number;
+}
+
+export interface QuizQuestionRollupsTable {
+  lesson_id: string;
+  course_id: string;
+  question_id: string;
+  attempts: number;
+  correct: number;
+}
+
 export interface DB {
   accounts: AccountsTable;
   workspaces: WorkspacesTable;
@@ -268,4 +323,10 @@ export interface DB {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
   jobs: JobsTable;
+  course_rollups: CourseRollupsTable;
+  course_progress_buckets: CourseProgressBucketsTable;
+  course_enrollment_days: CourseEnrollmentDaysTable;
+  lesson_rollups: LessonRollupsTable;
+  quiz_score_counts: QuizScoreCountsTable;
+  quiz_question_rollups: QuizQuestionRollupsTable;
 }

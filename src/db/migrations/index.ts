@@ -1,4 +1,5 @@
 import type { Migration } from 'kysely';
+import * as analytics from './2026-11-22T09-00-00_analytics.js';
 import * as foundation from './2026-11-21T20-00-00_foundation.js';
 import * as curriculum from './2026-11-21T22-00-00_curriculum.js';
 import * as eventsWebhooksJobs from './2026-11-21T23-00-00_events-webhooks-jobs.js';
@@ -15,5 +16,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21T22-00-00_curriculum': curriculum,
   '2026-11-21T22-20-00_progress': progress,
   '2026-11-21T23-00-00_events-webhooks-jobs': eventsWebhooksJobs,
+  '2026-11-22T09-00-00_analytics': analytics,
   '2026-11-22T10-00-00_search': search,
 };

@@ -86,7 +86,7 @@ export async function transition(
   workspaceId: string,
   id: string,
   from: EnrollmentStatus[],
-  changes: Partial<Pick<EnrollmentsTable, 'status' | 'enrolled_at' | 'completed_at' | 'updated_at'>>,
+  changes: Partial<Pick<EnrollmentsTable, 'status' | 'enrolled_at' | 'completed_at' | 'updated_at' | 'time_to_complete_ms'>>,
 ): Promise<boolean> {
   const result = await db
     .updateTable('enrollments')
@@ -110,6 +110,12 @@ export async function countedEnrollmentsOfStudent(db: Kysely<DB>, workspaceId: s
     .orderBy('course_id')
     .execute();
   return rows.map((r) => ({ course_id: r.course_id, n: Number(r.n) }));
+}
+
+/** Every course the student has an enrollment in, whatever its status. */
+export async function coursesOfStudent(db: Kysely<DB>, workspaceId: string, studentId: string): Promise<string[]> {
+  const rows = await db.selectFrom('enrollments').select('course_id').where('workspace_id', '=', workspaceId).where('student_id', '=', studentId).execute();
+  return rows.map((r) => r.course_id);
 }
 
 export async function deleteEnrollmentsOfStudent(db: Kysely<DB>, workspaceId: string, studentId: string): Promise<void> {

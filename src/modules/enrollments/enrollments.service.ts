@@ -12,6 +12,7 @@ import { adjustEnrollmentCount, findCourse, publishedByIds } from '../courses/co
 import { existingStudentIds, findStudent } from '../students/students.repository.js';
 import type { NewEvent } from '../events/event-types.js';
 import { recordEvent, recordEvents } from '../events/record-events.js';
+import * as rollups from '../analytics/analytics-rollups.js';
 import * as repo from './enrollments.repository.js';
 import type { EnrollmentRow } from './enrollments.repository.js';
 import { CreateEnrollmentBody, type Enrollment, enrollmentSorts, type ListEnrollmentsQuery } from './enrollments.schemas.js';
@@ -73,14 +74,16 @@ export async function enroll(ctx: ServiceContext, workspaceId: string, body: Cre
       const row = newEnrollmentRow(ctx, workspaceId, student.id, course.id, now);
       if (await repo.insertEnrollmentIfAbsent(trx, row)) {
         await adjustEnrollmentCount(trx, workspaceId, course.id, 1);
+        await rollups.enrollmentCreated(trx, workspaceId, course.id, now, 0);
         const enrolled = (await repo.findEnrollment(trx, workspaceId, row.id))!;
         await recordEvent(trx, ctx.clock, workspaceId, 'student.enrolled', toEnrollment(enrolled));
         return versioned(enrolled);
       }
       const existing = await repo.findEnrollmentOf(trx, workspaceId, student.id, course.id);
       const reactivation = { status: 'active' as const, enrolled_at: now, completed_at: null, updated_at: now };
-      if (existing && existing.status === 'cancelled' && (await repo.transition(trx, workspaceId, existing.id, ['cancelled'], reactivation))) {
+      if (existing && existing.status === 'cancelled' && (await repo.transition(trx, workspaceId, existing.id, ['cancelled'], { ...reactivation, time_to_complete_ms: null }))) {
         await adjustEnrollmentCount(trx, workspaceId, course.id, 1);
+        await rollups.enrollmentReactivated(trx, workspaceId, course.id, existing.enrolled_at, now, Number(existing.lessons_completed));
         const reactivated = { ...existing, ...reactivation, version: existing.version + 1 };
         await recordEvent(trx, ctx.clock, workspaceId, 'student.enrolled', toEnrollment(reactivated));
         return versioned(reactivated);
@@ -132,6 +135,7 @@ export async function bulkEnroll(ctx: ServiceContext, workspaceId: string, recor
     }
     const inserted = await repo.insertEnrollmentsIfAbsent(trx, candidates.map((c) => c.row));
     const created = new Map<number, string>();
+    const reactivated: { courseId: string; previousEnrolledAt: string; lessonsCompleted: number }[] = [];
     const increments = new Map<string, number>();
     const existing = new Map(
       (
@@ -146,9 +150,11 @@ export async function bulkEnroll(ctx: ServiceContext, workspaceId: string, recor
       let id: string | undefined = inserted.has(row.id) ? row.id : undefined;
       if (!id) {
         const current = existing.get(pairKey(row.student_id, row.course_id));
-        const reactivation = { status: 'active' as const, enrolled_at: now, completed_at: null, updated_at: now };
-        if (current?.status === 'cancelled' && (await repo.transition(trx, workspaceId, current.id, ['cancelled'], reactivation))) id = current.id;
-        else results.push(failed(index, alreadyEnrolled(row.student_id, row.course_id, current?.id ?? null)));
+        const reactivation = { status: 'active' as const, enrolled_at: now, completed_at: null, updated_at: now, time_to_complete_ms: null };
+        if (current?.status === 'cancelled' && (await repo.transition(trx, workspaceId, current.id, ['cancelled'], reactivation))) {
+          id = current.id;
+          reactivated.push({ courseId: current.course_id, previousEnrolledAt: current.enrolled_at, lessonsCompleted: Number(current.lessons_completed) });
+        } else results.push(failed(index, alreadyEnrolled(row.student_id, row.course_id, current?.id ?? null)));
       }
       if (id) {
         created.set(index, id);
@@ -156,6 +162,15 @@ export async function bulkEnroll(ctx: ServiceContext, workspaceId: string, recor
       }
     }
     for (const [courseId, n] of [...increments].sort(([a], [b]) => (a < b ? -1 : 1))) await adjustEnrollmentCount(trx, workspaceId, courseId, n);
+    // Rollups after every course row is locked, in course order (the lock order of single writes).
+    const changes = [
+      ...candidates.filter((c) => inserted.has(c.row.id)).map((c) => ({ courseId: c.row.course_id, previousEnrolledAt: undefined, lessonsCompleted: 0 })),
+      ...reactivated,
+    ].sort((a, b) => (a.courseId < b.courseId ? -1 : a.courseId > b.courseId ? 1 : 0));
+    for (const change of changes) {
+      if (change.previousEnrolledAt === undefined) await rollups.enrollmentCreated(trx, workspaceId, change.courseId, now, 0);
+      else await rollups.enrollmentReactivated(trx, workspaceId, change.courseId, change.previousEnrolledAt, now, change.lessonsCompleted);
+    }
     const rows = new Map((await repo.findEnrollmentsByIds(trx, workspaceId, [...created.values()])).map((r) => [r.id, r]));
     const enrolled: NewEvent[] = [];
     for (const [index, id] of created) {
@@ -198,7 +213,10 @@ export async function cancel(ctx: ServiceContext, workspaceId: string, id: strin
     if (!current) throw notFound('Enrollment', id);
     const now = nowIso(ctx.clock);
     const cancelled = await repo.transition(trx, workspaceId, id, ['active', 'completed'], { status: 'cancelled', updated_at: now });
-    if (cancelled) await adjustEnrollmentCount(trx, workspaceId, current.course_id, -1);
+    if (cancelled) {
+      await adjustEnrollmentCount(trx, workspaceId, current.course_id, -1);
+      await rollups.enrollmentCancelled(trx, workspaceId, current.course_id, current.status, Number(current.lessons_completed));
+    }
     const row = (await repo.findEnrollment(trx, workspaceId, id))!;
     if (cancelled) await recordEvent(trx, ctx.clock, workspaceId, 'student.unenrolled', toEnrollment(row));
     return versioned(row);

@@ -1,4 +1,5 @@
 import { countSiblings, moveWithin, shiftPositions } from '../../db/positions.js';
+import { markStale } from '../analytics/analytics-rollups.js';
 import type { LessonsTable, LessonType } from '../../db/types.js';
 import { nowIso } from '../../shared/clock.js';
 import type { ServiceContext } from '../../shared/context.js';
@@ -153,6 +154,8 @@ export async function deleteLesson(ctx: ServiceContext, workspaceId: string, id:
   await ctx.db.transaction().execute(async (trx) => {
     const now = nowIso(ctx.clock);
     const current = await lockForCurriculumEdit(trx, workspaceId, () => repo.findLesson(trx, workspaceId, id), () => notFound('Lesson', id), now);
+    // Students' completed-lesson counts change: the course's rollups are rebuilt on the next analytics read.
+    await markStale(trx, [current.course_id]);
     await repo.deleteLesson(trx, workspaceId, id);
     await shiftPositions(trx, 'lessons', current.module_id, current.position + 1, undefined, -1, now);
     await recordEvent(trx, ctx.clock, workspaceId, 'lesson.deleted', toLesson(current, false));

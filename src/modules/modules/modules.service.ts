@@ -1,4 +1,5 @@
 import { countSiblings, moveWithin, shiftPositions } from '../../db/positions.js';
+import { markStale } from '../analytics/analytics-rollups.js';
 import type { ModulesTable } from '../../db/types.js';
 import { nowIso } from '../../shared/clock.js';
 import type { ServiceContext } from '../../shared/context.js';
@@ -110,6 +111,8 @@ export async function deleteModule(ctx: ServiceContext, workspaceId: string, id:
   await ctx.db.transaction().execute(async (trx) => {
     const now = nowIso(ctx.clock);
     const current = await lockForCurriculumEdit(trx, workspaceId, () => repo.findModule(trx, workspaceId, id), () => notFound('Module', id), now);
+    // Students' completed-lesson counts change: the course's rollups are rebuilt on the next analytics read.
+    await markStale(trx, [current.course_id]);
     await repo.deleteModule(trx, workspaceId, id);
     await shiftPositions(trx, 'modules', current.course_id, current.position + 1, undefined, -1, now);
     await recordEvent(trx, ctx.clock, workspaceId, 'module.deleted', toModule(current));

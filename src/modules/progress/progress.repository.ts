@@ -21,6 +21,17 @@ export async function upsertProgress(db: Kysely<DB>, row: LessonProgressTable): 
   return (await findProgress(db, row.workspace_id, row.student_id, row.lesson_id))!;
 }
 
+/** The student's last activity in a course, kept on the enrollment for analytics (active students). */
+export async function touchEnrollmentActivity(db: Kysely<DB>, workspaceId: string, studentId: string, courseId: string, at: string): Promise<void> {
+  await db
+    .updateTable('enrollments')
+    .set({ last_activity_at: at })
+    .where('workspace_id', '=', workspaceId)
+    .where('student_id', '=', studentId)
+    .where('course_id', '=', courseId)
+    .execute();
+}
+
 export async function findProgress(db: Kysely<DB>, workspaceId: string, studentId: string, lessonId: string): Promise<LessonProgressTable | undefined> {
   return db
     .selectFrom('lesson_progress')

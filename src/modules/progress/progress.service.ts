@@ -9,6 +9,7 @@ import { findLesson } from '../lessons/lessons.repository.js';
 import { findStudent } from '../students/students.repository.js';
 import type { NewEvent } from '../events/event-types.js';
 import { recordEvents } from '../events/record-events.js';
+import * as rollups from '../analytics/analytics-rollups.js';
 import * as repo from './progress.repository.js';
 import type { CourseProgress, LessonProgress, RecordProgressBody, StudentProgress } from './progress.schemas.js';
 
@@ -49,8 +50,9 @@ export async function recordActivity(
   timeSpentSeconds: number,
 ): Promise<LessonProgress> {
   const now = nowIso(ctx.clock);
+  const before = await repo.findProgress(trx, workspaceId, studentId, lesson.id);
   // Completion is reported once: the first time the lesson becomes completed, whatever comes after.
-  const completedBefore = (await repo.findProgress(trx, workspaceId, studentId, lesson.id))?.status === 'completed';
+  const completedBefore = before?.status === 'completed';
   const progress = await repo.upsertProgress(trx, {
     workspace_id: workspaceId,
     student_id: studentId,
@@ -62,11 +64,19 @@ export async function recordActivity(
     completed_at: status === 'completed' ? now : null,
     last_activity_at: now,
   });
+  await repo.touchEnrollmentActivity(trx, workspaceId, studentId, lesson.course_id, now);
   let enrollment = (await findEnrollmentOf(trx, workspaceId, studentId, lesson.course_id))!;
+  await rollups.lessonActivity(trx, workspaceId, lesson.course_id, lesson.id, {
+    firstActivity: before === undefined,
+    firstCompletion: progress.status === 'completed' && !completedBefore,
+    lessonsCompleted: Number(enrollment.lessons_completed),
+  });
   const total = Number(enrollment.lessons_total);
   let completedCourse = false;
   if (enrollment.status === 'active' && total > 0 && Number(enrollment.lessons_completed) >= total) {
-    completedCourse = await transition(trx, workspaceId, enrollment.id, ['active'], { status: 'completed', completed_at: now, updated_at: now });
+    const timeToComplete = Date.parse(now) - Date.parse(enrollment.enrolled_at);
+    completedCourse = await transition(trx, workspaceId, enrollment.id, ['active'], { status: 'completed', completed_at: now, updated_at: now, time_to_complete_ms: timeToComplete });
+    if (completedCourse) await rollups.enrollmentCompleted(trx, workspaceId, lesson.course_id);
     enrollment = (await findEnrollmentOf(trx, workspaceId, studentId, lesson.course_id))!;
   }
   const result: LessonProgress = {

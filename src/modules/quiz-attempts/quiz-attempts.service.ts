@@ -7,6 +7,7 @@ import type { StoredQuiz } from '../lessons/quiz.js';
 import { activeEnrollment, recordActivity } from '../progress/progress.service.js';
 import { grade, submissionProblems } from './grading.js';
 import { recordEvents } from '../events/record-events.js';
+import * as rollups from '../analytics/analytics-rollups.js';
 import * as repo from './quiz-attempts.repository.js';
 import type { QuizAttempt, SubmitAttemptBody } from './quiz-attempts.schemas.js';
 
@@ -35,7 +36,14 @@ export async function submitAttempt(ctx: ServiceContext, workspaceId: string, le
       results: JSON.stringify(result.per_question),
       created_at: nowIso(ctx.clock),
     };
+    const firstOfStudent = !(await repo.hasAttempted(trx, workspaceId, lesson.id, body.student_id));
     await repo.insertAttempt(trx, row);
+    await rollups.quizAttempted(trx, workspaceId, lesson.course_id, lesson.id, {
+      score: row.score,
+      passed: result.passed,
+      firstOfStudent,
+      perQuestion: result.per_question,
+    });
     const attempt: QuizAttempt = {
       id: row.id,
       lesson_id: row.lesson_id,
