@@ -88,13 +88,28 @@ export function webhookDeliverer(ctx: ServiceContext, settings: WebhookDeliveryS
     });
   }
 
-  /** Records the attempt and what follows from it, in one transaction, if this worker still holds the job. */
+  /**
+   * Records the attempt and what follows from it, in one transaction, if this worker still holds
+   * the job. A worker that outlived its lease (paused past it, say) records nothing: another worker
+   * has taken the job over and may already have settled the delivery, which must not go back to
+   * pending, or failed, on a late answer.
+   */
   async function settle(trx: Kysely<DB>, job: ClaimedJob, deliveryId: string, endpoint: WebhookEndpointsTable, result: SendResult): Promise<void> {
     const now = ctx.clock.now();
     const nowText = toIso(now);
     const current = await lockForUpdate(trx, trx.selectFrom('webhook_deliveries').select('attempt_count').where('id', '=', deliveryId)).executeTakeFirst();
     if (!current) return;
     const attemptNumber = current.attempt_count + 1;
+    const succeeded = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
+    stats[succeeded ? 'succeeded' : 'failed']++;
+    const wait = succeeded ? undefined : settings.retrySchedule[attemptNumber - 1];
+    const runAt = wait === undefined ? undefined : now + Math.round(wait * (1 - JITTER + Math.random() * 2 * JITTER));
+    // The job first: finishing or rescheduling it is what checks the lease.
+    const held = runAt === undefined ? await finishJob(trx, job) : await rescheduleJob(trx, job, runAt);
+    if (!held) {
+      log.warn({ deliveryId, jobId: job.id, statusCode: result.statusCode, error: result.error }, 'webhook attempt not recorded: its job lease had ended');
+      return;
+    }
     await webhooks.insertAttempt(trx, {
       delivery_id: deliveryId,
       attempt: attemptNumber,
@@ -104,21 +119,14 @@ export function webhookDeliverer(ctx: ServiceContext, settings: WebhookDeliveryS
       error: result.error,
       attempted_at: nowText,
     });
-    const succeeded = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
-    stats[succeeded ? 'succeeded' : 'failed']++;
     if (succeeded) {
-      await finishJob(trx, job);
       await webhooks.updateDelivery(trx, deliveryId, { status: 'succeeded', attempt_count: attemptNumber, next_attempt_at: null, updated_at: nowText });
       if (endpoint.failing_since !== null) await webhooks.setEndpointHealth(trx, endpoint.id, { failing_since: null });
       return;
     }
-    const wait = settings.retrySchedule[attemptNumber - 1];
-    if (wait === undefined) {
-      await finishJob(trx, job);
+    if (runAt === undefined) {
       await webhooks.updateDelivery(trx, deliveryId, { status: 'failed', attempt_count: attemptNumber, next_attempt_at: null, updated_at: nowText });
     } else {
-      const runAt = now + Math.round(wait * (1 - JITTER + Math.random() * 2 * JITTER));
-      await rescheduleJob(trx, job, runAt);
       await webhooks.updateDelivery(trx, deliveryId, { status: 'pending', attempt_count: attemptNumber, next_attempt_at: toIso(runAt), updated_at: nowText });
     }
     await recordFailure(trx, endpoint, now);
