@@ -1,4 +1,4 @@
-import { randomBytes, randomFillSync } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 
 /** Resource id prefixes (CONTRACT "Wire conventions"). */
 export type IdPrefix = 'acc' | 'wsp' | 'key' | 'crs' | 'mod' | 'les' | 'qst' | 'stu' | 'enr' | 'att' | 'exp' | 'whe' | 'evt' | 'dlv' | 'job' | 'req';
@@ -6,23 +6,27 @@ export type IdPrefix = 'acc' | 'wsp' | 'key' | 'crs' | 'mod' | 'les' | 'qst' | '
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz'; // Crockford base32, lower case
 
 let lastTime = -1;
-let lastRandom: Uint8Array = new Uint8Array(10);
+let lastTimePart = '';
+/** The random part of the last id; ids of one millisecond increment it in place. */
+const random = new Uint8Array(10);
 
 /**
  * A ULID-style id: 48 bits of milliseconds then 80 random bits, base32, so ids sort by creation
  * time. Within one millisecond the random part is incremented, keeping ids of one process in order.
+ * Every request gets one (its request id), so it allocates nothing but the string.
  */
 export function newId(prefix: IdPrefix, now: number = Date.now()): string {
-  let random: Uint8Array;
   if (now === lastTime) {
-    random = increment(lastRandom);
+    increment(random);
   } else {
-    random = nextRandom();
+    nextRandom(random);
     lastTime = now;
+    lastTimePart = encodeTime(now);
   }
-  lastRandom = random;
-  return `${prefix}_${encodeTime(now)}${encodeRandom(random)}`;
+  return `${prefix}_${lastTimePart}${encode40(random, 0)}${encode40(random, 5)}`;
 }
+
+const CODES = Array.from(ALPHABET, (c) => c.charCodeAt(0));
 
 function encodeTime(ms: number): string {
   let out = '';
@@ -38,43 +42,43 @@ function encodeTime(ms: number): string {
 const pool = Buffer.allocUnsafe(4096);
 let poolOffset = pool.length;
 
-function nextRandom(): Uint8Array {
+function nextRandom(into: Uint8Array): void {
   if (poolOffset + 10 > pool.length) {
     randomFillSync(pool);
     poolOffset = 0;
   }
-  const bytes = Uint8Array.prototype.slice.call(pool, poolOffset, poolOffset + 10);
+  pool.copy(into, 0, poolOffset, poolOffset + 10);
   poolOffset += 10;
-  return bytes;
 }
 
-function encodeRandom(bytes: Uint8Array): string {
-  // 80 bits → 16 base32 characters: two 40-bit halves, each exact in a double.
-  return encode40(bytes, 0) + encode40(bytes, 5);
-}
-
+/** 40 bits (5 bytes) → 8 base32 characters; exact in a double. */
 function encode40(bytes: Uint8Array, offset: number): string {
   let value = 0;
   for (let i = offset; i < offset + 5; i++) value = value * 256 + bytes[i]!;
-  let out = '';
-  for (let i = 0; i < 8; i++) {
-    out = ALPHABET[value % 32] + out;
-    value = Math.floor(value / 32);
-  }
-  return out;
+  const lo = value % 1048576; // the low 20 bits: 4 characters
+  const hi = (value - lo) / 1048576;
+  return String.fromCharCode(
+    CODES[(hi >>> 15) & 31]!,
+    CODES[(hi >>> 10) & 31]!,
+    CODES[(hi >>> 5) & 31]!,
+    CODES[hi & 31]!,
+    CODES[(lo >>> 15) & 31]!,
+    CODES[(lo >>> 10) & 31]!,
+    CODES[(lo >>> 5) & 31]!,
+    CODES[lo & 31]!,
+  );
 }
 
-function increment(bytes: Uint8Array): Uint8Array {
-  const next = Uint8Array.from(bytes);
-  for (let i = next.length - 1; i >= 0; i--) {
-    if (next[i] === 255) {
-      next[i] = 0;
+function increment(bytes: Uint8Array): void {
+  for (let i = bytes.length - 1; i >= 0; i--) {
+    if (bytes[i] === 255) {
+      bytes[i] = 0;
     } else {
-      next[i] = next[i]! + 1;
-      return next;
+      bytes[i]!++;
+      return;
     }
   }
-  return randomBytes(10); // overflow after 2^80 ids in one millisecond: start afresh
+  randomFillSync(bytes); // overflow after 2^80 ids in one millisecond: start afresh
 }
 
 /** Shape of any id with the given prefix, for schemas and quick checks. */

@@ -5,16 +5,22 @@ import type { EndpointGroup, KeyLimits } from './policies.js';
 
 const seconds = (ms: number) => Math.max(0, Math.ceil(ms / 1000));
 
-const policies = new Map<string, string>();
+// Keyed by the limits object, which the key cache keeps per key row (auth.ts): the field is built
+// once per key and group, not keyed by a string built on every request.
+const policies = new WeakMap<KeyLimits, Map<EndpointGroup | undefined, string>>();
 
-/** `RateLimit-Policy` (IETF draft): every budget that applies to the route; a few distinct values, built once. */
+/** `RateLimit-Policy` (IETF draft): every budget that applies to the route. */
 function policyField(limits: KeyLimits, group: EndpointGroup | undefined): string {
-  const id = `${limits.hourly}/${limits.burst}/${group ?? ''}/${group ? limits[group] : ''}`;
-  let field = policies.get(id);
+  let byGroup = policies.get(limits);
+  if (!byGroup) {
+    byGroup = new Map();
+    policies.set(limits, byGroup);
+  }
+  let field = byGroup.get(group);
   if (field === undefined) {
     field = `"hourly";q=${limits.hourly};w=3600, "burst";q=${limits.burst};w=60`;
     if (group) field += `, "${group}";q=${limits[group]};w=3600`;
-    if (policies.size < 10_000) policies.set(id, field);
+    byGroup.set(group, field);
   }
   return field;
 }
