@@ -56,13 +56,18 @@ export function responses<T extends Record<number, TSchema>>(success: T, ...extr
   return { ...errors, ...success } as T & typeof commonErrors;
 }
 
-/** Query parameters every list takes (CONTRACT "Pagination"). */
-export const ListQueryFields = {
+/** Paging parameters of every list (CONTRACT "Pagination"). */
+export const PageQueryFields = {
   page: Type.Optional(Type.Integer({ minimum: 1, description: 'Page number, 1-based (page mode).' })),
   per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'Records per page, 1..100 (default 20).' })),
   cursor: Type.Optional(
     Type.String({ maxLength: 512, description: 'Cursor mode: `next_cursor` of the previous page; empty to start from the beginning.' }),
   ),
+};
+
+/** Query parameters every list of records that change takes: paging and incremental sync. */
+export const ListQueryFields = {
+  ...PageQueryFields,
   updated_since: Type.Optional(Timestamp('Only records updated at or after this time.')),
 };
 

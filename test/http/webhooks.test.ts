@@ -295,7 +295,7 @@ describe.each(testDialects())('webhooks [%s]', (dialect) => {
   });
 
   it('manages endpoints: the secret shown once, list, ETag updates, delete, validation', async () => {
-    const created = await t.request({ method: 'POST', url: '/api/v1/webhook-endpoints', body: { url: receiver.url, events: ['course.created', 'student.*'.replace('.*', '.created')], description: 'CRM sync' } });
+    const created = await t.request({ method: 'POST', url: '/api/v1/webhook-endpoints', body: { url: receiver.url, events: ['course.created', 'student.created'], description: 'CRM sync' } });
     expect(created.status, show(created)).toBe(201);
     endpoints.push(created.body.data.id);
     expect(created.body.data).toEqual({
@@ -412,8 +412,8 @@ describe('webhook URL safety', () => {
       expect(response.status, `${url}: ${show(response)}`).toBe(400);
       expect(response.body.error).toMatchObject({ code: 'validation_error', details: { errors: [{ path: '/url', message: expect.stringMatching(/private, loopback or link-local/) }] } });
     }
-    const update = await t.request({ method: 'POST', url: '/api/v1/webhook-endpoints', body: { url: 'https://hooks.example.test/in' } });
-    expect(update.status).toBe(400);
+    const namedLoopback = await t.request({ method: 'POST', url: '/api/v1/webhook-endpoints', body: { url: 'https://hooks.example.test/in' } });
+    expect(namedLoopback.status).toBe(400);
   });
 
   it('checks again when connecting: a host that resolves to loopback after creation is never contacted', async () => {

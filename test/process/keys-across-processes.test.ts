@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../dialects.js';
 import { freshDatabaseEnv } from '../harness.js';
-import { runCli, type RunningServer, startServer } from './spawn.js';
+import { callApi as call, runCli, type RunningServer, startServer } from './spawn.js';
 
 /**
  * Revocation and rotation grace hold in every process at once (CONTRACT "Rotate", "Revoke"):
@@ -32,16 +32,6 @@ describe.each(testDialects())('API key rotation and revocation across two proces
     await Promise.all([a?.exited, b?.exited]);
     await drop?.();
   });
-
-  const call = async (server: RunningServer, method: 'GET' | 'POST', path: string, key: string, body?: unknown) => {
-    const response = await fetch(`${server.url}/api/v1${path}`, {
-      method,
-      headers: { authorization: `Bearer ${key}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-    const text = await response.text();
-    return { status: response.status, text, body: text ? (JSON.parse(text) as any) : undefined };
-  };
 
   /** What each process answers for a request with `key`: "200", or "401 invalid_api_key". */
   const answers = async (key: string) => {

@@ -40,3 +40,14 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/** One API call to a running server as a client makes it: Bearer key, JSON body; the answer parsed. */
+export async function callApi(server: RunningServer, method: 'GET' | 'POST', path: string, key: string, body?: unknown) {
+  const response = await fetch(`${server.url}/api/v1${path}`, {
+    method,
+    headers: { authorization: `Bearer ${key}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await response.text();
+  return { status: response.status, text, body: text ? (JSON.parse(text) as any) : undefined };
+}

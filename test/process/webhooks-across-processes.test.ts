@@ -5,7 +5,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testDialects } from '../dialects.js';
 import { freshDatabaseEnv } from '../harness.js';
-import { runCli, type RunningServer, startServer } from './spawn.js';
+import { callApi as call, runCli, type RunningServer, startServer } from './spawn.js';
 
 /**
  * Webhook delivery with real server processes, a real receiver (verifying with the public
@@ -147,16 +147,6 @@ async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs: n
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await sleep(25);
   }
-}
-
-async function call(server: RunningServer, method: 'GET' | 'POST', path: string, key: string, body?: unknown) {
-  const response = await fetch(`${server.url}/api/v1${path}`, {
-    method,
-    headers: { authorization: `Bearer ${key}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await response.text();
-  return { status: response.status, text, body: text ? (JSON.parse(text) as any) : undefined };
 }
 
 /** An account (limits out of the way when `limit` is given) and a production key with every scope, through the CLI. */

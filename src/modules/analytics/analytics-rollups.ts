@@ -165,18 +165,18 @@ export async function quizAttempted(
     .values({ lesson_id: lessonId, course_id: courseId, score: attempt.score, attempts: 1 })
     .onConflict((oc) => oc.columns(['lesson_id', 'score']).doUpdateSet({ attempts: sql<number>`quiz_score_counts.attempts + 1` }))
     .execute();
-  for (const q of attempt.perQuestion) {
-    await trx
-      .insertInto('quiz_question_rollups')
-      .values({ lesson_id: lessonId, course_id: courseId, question_id: q.question_id, attempts: 1, correct: q.correct ? 1 : 0 })
-      .onConflict((oc) =>
-        oc.columns(['lesson_id', 'question_id']).doUpdateSet({
-          attempts: sql<number>`quiz_question_rollups.attempts + 1`,
-          correct: sql<number>`quiz_question_rollups.correct + excluded.correct`,
-        }),
-      )
-      .execute();
-  }
+  if (attempt.perQuestion.length === 0) return;
+  // One statement for all questions (each appears once: grading answers per question of the quiz).
+  await trx
+    .insertInto('quiz_question_rollups')
+    .values(attempt.perQuestion.map((q) => ({ lesson_id: lessonId, course_id: courseId, question_id: q.question_id, attempts: 1, correct: q.correct ? 1 : 0 })))
+    .onConflict((oc) =>
+      oc.columns(['lesson_id', 'question_id']).doUpdateSet({
+        attempts: sql<number>`quiz_question_rollups.attempts + 1`,
+        correct: sql<number>`quiz_question_rollups.correct + excluded.correct`,
+      }),
+    )
+    .execute();
 }
 
 /** Marks courses' rollups stale (rebuilt on the next read). Ids sorted: locks are taken in one order. */

@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { recordValidator } from '../../shared/bulk.js';
 import type { ServiceContext } from '../../shared/context.js';
+import { gracePeriodOf } from '../../shared/rotation.js';
 import { pageReply } from '../../shared/reply.js';
 import { responses } from '../../shared/schemas.js';
 import {
@@ -11,13 +11,11 @@ import {
   ApiKeyWithSecretResponse,
   CreateApiKeyBody,
   ListApiKeysQuery,
-  RotateApiKeyBody,
 } from './api-keys.schemas.js';
 import * as service from './api-keys.service.js';
 import type { PendingKeyUsage } from './key-usage.js';
 
 const tags = ['api-keys'];
-const validateRotate = recordValidator<{ grace_period_seconds?: number }>(RotateApiKeyBody);
 
 const caller = (request: FastifyRequest): service.KeyManager => ({
   accountId: request.auth.accountId,
@@ -75,15 +73,7 @@ export async function apiKeyRoutes(parent: FastifyInstance, { ctx, keyUsage }: {
       params: ApiKeyParams,
       response: responses({ 200: ApiKeyWithSecretResponse }, 404, 409, 413, 415, 422),
     },
-    handler: async (request) => {
-      let grace: number | undefined;
-      if (request.body !== undefined && request.body !== null) {
-        const checked = validateRotate(request.body);
-        if (!checked.ok) throw checked.error;
-        grace = checked.value.grace_period_seconds;
-      }
-      return { data: await service.rotateApiKey(ctx, keyUsage, caller(request), request.params.id, grace) };
-    },
+    handler: async (request) => ({ data: await service.rotateApiKey(ctx, keyUsage, caller(request), request.params.id, gracePeriodOf(request.body)) }),
   });
 
   app.post('/api-keys/:id/revoke', {

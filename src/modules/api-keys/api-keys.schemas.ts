@@ -42,17 +42,6 @@ export const CreateApiKeyBody = Type.Object(
 );
 export type CreateApiKeyBody = Static<typeof CreateApiKeyBody>;
 
-/** Optional body of the rotate action (validated by the handler, since it may be absent). */
-export const RotateApiKeyBody = Type.Object(
-  {
-    grace_period_seconds: Type.Optional(
-      Type.Integer({ minimum: 0, maximum: 604_800, description: 'How long the old secret keeps working (default 86400; 0 stops it now).' }),
-    ),
-  },
-  { additionalProperties: false },
-);
-export type RotateApiKeyBody = Static<typeof RotateApiKeyBody>;
-
 export const ListApiKeysQuery = Type.Object({ ...ListQueryFields }, { additionalProperties: false });
 export type ListApiKeysQuery = Static<typeof ListApiKeysQuery>;
 

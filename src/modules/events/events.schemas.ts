@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { DataOf, Id, ListOf, ListQueryFields, PathId, Timestamp } from '../../shared/schemas.js';
+import { DataOf, Id, ListOf, PageQueryFields, PathId, Timestamp } from '../../shared/schemas.js';
 import { eventTypes } from './event-types.js';
 
 export const Event = Type.Object(
@@ -29,11 +29,9 @@ export const eventSorts = {
   created_at: { column: 'created_at', direction: 'asc' },
 } as const;
 
-const { updated_since: _unused, ...pageFields } = ListQueryFields;
-
 export const ListEventsQuery = Type.Object(
   {
-    ...pageFields,
+    ...PageQueryFields,
     sort: Type.Optional(Type.Enum(Object.keys(eventSorts), { description: 'Newest first (`-created_at`, the default) or oldest first.' })),
     type: Type.Optional(
       Type.Enum([...eventTypes, ...eventFamilies], { description: 'Only events of this type (`student.enrolled`), or of a family (`student.*`).' }),

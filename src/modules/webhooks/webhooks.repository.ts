@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { countRows } from '../../db/count.js';
 import { applyPage } from '../../db/keyset.js';
 import type { DB, WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable } from '../../db/types.js';
@@ -41,6 +41,33 @@ export async function updateEndpoint(
     .where('version', '=', version)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Puts a new signing secret in place in one statement; the current one becomes the previous
+ * secret until `previousUntil` (null: it stops at once). Answers the endpoint, or undefined if missing.
+ */
+export async function rotateSecret(
+  db: Kysely<DB>,
+  workspaceId: string,
+  id: string,
+  secret: string,
+  previousUntil: string | null,
+  updatedAt: string,
+): Promise<EndpointRow | undefined> {
+  return db
+    .updateTable('webhook_endpoints')
+    .set({
+      secret,
+      previous_secret: previousUntil === null ? null : sql<string>`secret`,
+      previous_secret_expires_at: previousUntil,
+      updated_at: updatedAt,
+      version: sql<number>`version + 1`,
+    })
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', id)
+    .returning(publicColumns)
+    .executeTakeFirst();
 }
 
 export async function deleteEndpoint(db: Kysely<DB>, workspaceId: string, id: string): Promise<boolean> {

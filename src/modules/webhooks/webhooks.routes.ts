@@ -1,13 +1,12 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { recordValidator } from '../../shared/bulk.js';
+import { gracePeriodOf } from '../../shared/rotation.js';
 import { pageReply, resourceReply } from '../../shared/reply.js';
 import { IfMatchHeaders, responses } from '../../shared/schemas.js';
 import {
   CreateWebhookEndpointBody,
   ListDeliveriesQuery,
   ListWebhookEndpointsQuery,
-  RotateSecretBody,
   UpdateWebhookEndpointBody,
   WebhookDeliveryListResponse,
   WebhookDeliveryParams,
@@ -21,7 +20,6 @@ import {
 import * as service from './webhooks.service.js';
 
 const tags = ['webhooks'];
-const validateRotate = recordValidator<RotateSecretBody>(RotateSecretBody);
 
 export async function webhookRoutes(parent: FastifyInstance, { ctx }: { ctx: service.WebhooksContext }) {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
@@ -114,15 +112,7 @@ export async function webhookRoutes(parent: FastifyInstance, { ctx }: { ctx: ser
       params: WebhookEndpointParams,
       response: responses({ 200: WebhookEndpointWithSecretResponse }, 404, 409, 413, 415, 422),
     },
-    handler: async (request) => {
-      let grace: number | undefined;
-      if (request.body !== undefined && request.body !== null) {
-        const checked = validateRotate(request.body);
-        if (!checked.ok) throw checked.error;
-        grace = checked.value.grace_period_seconds;
-      }
-      return { data: await service.rotateSecret(ctx, request.auth.workspaceId, request.params.id, grace) };
-    },
+    handler: async (request) => ({ data: await service.rotateSecret(ctx, request.auth.workspaceId, request.params.id, gracePeriodOf(request.body)) }),
   });
 
   app.post('/webhook-endpoints/:id/test', {

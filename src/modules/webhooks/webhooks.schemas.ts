@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { DataOf, Deleted, Id, ListOf, ListQueryFields, PathId, Timestamp } from '../../shared/schemas.js';
+import { DataOf, Deleted, Id, ListOf, PageQueryFields, PathId, Timestamp } from '../../shared/schemas.js';
 import { subscribableEventTypes } from '../events/event-types.js';
 
 const Url = Type.String({
@@ -67,26 +67,13 @@ export const UpdateWebhookEndpointBody = Type.Object(
 );
 export type UpdateWebhookEndpointBody = Static<typeof UpdateWebhookEndpointBody>;
 
-/** The optional body of rotate-secret (action endpoints take an empty body too). */
-export const RotateSecretBody = Type.Object(
-  {
-    grace_period_seconds: Type.Optional(
-      Type.Integer({ minimum: 0, maximum: 604_800, description: 'How long the old secret keeps signing too (default 86400; 0 ends it now).' }),
-    ),
-  },
-  { additionalProperties: false },
-);
-export type RotateSecretBody = Static<typeof RotateSecretBody>;
-
 export const endpointSorts = {
   created_at: { column: 'created_at', direction: 'asc' },
   '-created_at': { column: 'created_at', direction: 'desc' },
 } as const;
 
-const { updated_since: _unused, ...pageFields } = ListQueryFields;
-
 export const ListWebhookEndpointsQuery = Type.Object(
-  { ...pageFields, sort: Type.Optional(Type.Enum(Object.keys(endpointSorts), { description: 'created_at (default) or -created_at.' })) },
+  { ...PageQueryFields, sort: Type.Optional(Type.Enum(Object.keys(endpointSorts), { description: 'created_at (default) or -created_at.' })) },
   { additionalProperties: false },
 );
 export type ListWebhookEndpointsQuery = Static<typeof ListWebhookEndpointsQuery>;
@@ -129,7 +116,7 @@ export const deliverySorts = {
 
 export const ListDeliveriesQuery = Type.Object(
   {
-    ...pageFields,
+    ...PageQueryFields,
     sort: Type.Optional(Type.Enum(Object.keys(deliverySorts), { description: 'Newest first (-created_at, the default) or oldest first.' })),
     status: Type.Optional(Type.Union([Type.Literal('pending'), Type.Literal('succeeded'), Type.Literal('failed')])),
     event_id: Type.Optional(Type.String({ maxLength: 64, description: 'Only the delivery of this event.' })),

@@ -138,23 +138,12 @@ export async function rotateSecret(
   id: string,
   graceSeconds: number = DEFAULT_GRACE_SECONDS,
 ): Promise<WebhookEndpointWithSecret> {
-  for (;;) {
-    const current = await repo.findEndpoint(ctx.db, workspaceId, id);
-    if (!current) throw notFound('Webhook endpoint', id);
-    const old = await repo.findEndpointForJob(ctx.db, id);
-    if (!old) throw notFound('Webhook endpoint', id);
-    const secret = newSigningSecret();
-    const now = ctx.clock.now();
-    const changes = {
-      secret,
-      previous_secret: graceSeconds > 0 ? old.secret : null,
-      previous_secret_expires_at: graceSeconds > 0 ? toIso(now + graceSeconds * 1000) : null,
-      updated_at: toIso(now),
-    };
-    if (await repo.updateEndpoint(ctx.db, workspaceId, id, old.version, changes)) {
-      return { ...toEndpoint({ ...current, updated_at: changes.updated_at }), secret };
-    }
-  }
+  const secret = newSigningSecret();
+  const now = ctx.clock.now();
+  const previousUntil = graceSeconds > 0 ? toIso(now + graceSeconds * 1000) : null;
+  const row = await repo.rotateSecret(ctx.db, workspaceId, id, secret, previousUntil, toIso(now));
+  if (!row) throw notFound('Webhook endpoint', id);
+  return { ...toEndpoint(row), secret };
 }
 
 export function toDelivery(row: repo.DeliveryRow, attempts: WebhookAttemptsTable[]): WebhookDelivery {
