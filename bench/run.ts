@@ -1,5 +1,6 @@
 // `npm run bench [-- --duration N] [--rounds N] [--warmup N] [--connections N] [--courses N] [--skip-build]
-//   [--redis URL | --no-redis] [--no-sync] [--sync-students N] [--no-analytics] [--analytics-enrollments N] [--postgres URL] [--json]`
+//   [--redis URL | --no-redis] [--no-sync] [--sync-students N] [--no-analytics] [--analytics-enrollments N] [--postgres URL]
+//   [--only sync|analytics] [--json]`
 //
 // Builds Lectern, starts it on a fresh temp data dir, seeds courses, starts the two baselines
 // (hello-world, floor) and loads the targets with autocannon, one server busy at a time: each
@@ -22,7 +23,7 @@ import {
 import { LoadAccumulator, type Target } from './load.js';
 import { type AnalyticsResult, runAnalyticsCase } from './analytics.js';
 import { runSyncCase, type SyncResult } from './sync.js';
-import { buildReport, FLOOR, FLOOR_CHECKED, formatReport, HELLO, LIMITS_OFF, LIMITS_REDIS, type Measurement } from './report.js';
+import { buildReport, FLOOR, FLOOR_CHECKED, formatReport, HELLO, LIMITS_OFF, LIMITS_REDIS, type Measurement, type Report } from './report.js';
 import { killAllServersNow, rssMb, stopAllServers, type ServerHandle } from './servers.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -45,6 +46,8 @@ interface Options {
   postgresUrl: string | undefined;
   /** Redis for the limiter case's shared-limits variant (`--no-redis` skips it). */
   redisUrl: string | undefined;
+  /** Run one large-data case alone (`--only sync|analytics`): no HTTP targets, no other case. */
+  only: 'sync' | 'analytics' | undefined;
   json: boolean;
 }
 
@@ -65,6 +68,7 @@ function parseOptions(): Options {
       postgres: { type: 'string' },
       redis: { type: 'string', default: process.env.REDIS_URL || 'redis://127.0.0.1:6379' },
       'no-redis': { type: 'boolean', default: false },
+      only: { type: 'string' },
       json: { type: 'boolean', default: false },
     },
   });
@@ -73,6 +77,8 @@ function parseOptions(): Options {
     if (!Number.isInteger(value) || value < min) throw new Error(`--${name} must be an integer ≥ ${min}, got "${raw}"`);
     return value;
   };
+  if (values.only !== undefined && values.only !== 'sync' && values.only !== 'analytics') throw new Error(`--only must be sync or analytics, got "${values.only}"`);
+  const only = values.only as Options['only'];
   return {
     durationS: positive('duration', values.duration, 1),
     rounds: positive('rounds', values.rounds, 1),
@@ -80,12 +86,13 @@ function parseOptions(): Options {
     connections: positive('connections', values.connections, 1),
     courses: positive('courses', values.courses, 1),
     skipBuild: values['skip-build'],
-    sync: values.sync,
+    sync: only === undefined ? values.sync : only === 'sync',
     syncStudents: positive('sync-students', values['sync-students'], 1000),
-    analytics: values.analytics,
+    analytics: only === undefined ? values.analytics : only === 'analytics',
     analyticsEnrollments: positive('analytics-enrollments', values['analytics-enrollments'], 1000),
     postgresUrl: values.postgres,
     redisUrl: values['no-redis'] ? undefined : values.redis,
+    only,
     json: values.json,
   };
 }
@@ -191,7 +198,30 @@ async function main(): Promise<void> {
     log('npm run build');
     buildProject(ROOT);
   }
+  const report = options.only === undefined ? await runTargets(options) : undefined;
 
+  const sync: SyncResult[] = [];
+  if (options.sync) {
+    const syncOptions = { root: ROOT, host: HOST, students: options.syncStudents, durationS: 4, connections: options.connections, log };
+    sync.push(await runSyncCase(syncOptions));
+    if (options.postgresUrl) sync.push(await runSyncCase({ ...syncOptions, postgresUrl: options.postgresUrl }));
+  }
+
+  const analytics: AnalyticsResult[] = [];
+  if (options.analytics) {
+    const analyticsOptions = { root: ROOT, host: HOST, enrollments: options.analyticsEnrollments, durationS: 4, connections: options.connections, log };
+    analytics.push(await runAnalyticsCase(analyticsOptions));
+    if (options.postgresUrl) analytics.push(await runAnalyticsCase({ ...analyticsOptions, postgresUrl: options.postgresUrl }));
+  }
+
+  if (report) process.stdout.write(`${formatReport(report)}\n`);
+  if (sync.length > 0) process.stdout.write(`${formatSync(sync)}\n`);
+  if (analytics.length > 0) process.stdout.write(`${formatAnalytics(analytics, options.connections)}\n`);
+  if (options.json) process.stdout.write(`${JSON.stringify({ ...(report ?? {}), sync, analytics })}\n`);
+}
+
+/** The HTTP targets against Lectern and the baselines on a seeded data dir. */
+async function runTargets(options: Options): Promise<Report> {
   dataDir = mkdtempSync(join(tmpdir(), 'lectern-bench-'));
   log(`data dir ${dataDir}`);
   const { apiKey } = createApiKey(ROOT, dataDir);
@@ -245,21 +275,7 @@ async function main(): Promise<void> {
     return { name: target.name, load: result, rssMb: rssMb(server.pid) };
   });
 
-  const sync: SyncResult[] = [];
-  if (options.sync) {
-    const syncOptions = { root: ROOT, host: HOST, students: options.syncStudents, durationS: 4, connections: options.connections, log };
-    sync.push(await runSyncCase(syncOptions));
-    if (options.postgresUrl) sync.push(await runSyncCase({ ...syncOptions, postgresUrl: options.postgresUrl }));
-  }
-
-  const analytics: AnalyticsResult[] = [];
-  if (options.analytics) {
-    const analyticsOptions = { root: ROOT, host: HOST, enrollments: options.analyticsEnrollments, durationS: 4, connections: options.connections, log };
-    analytics.push(await runAnalyticsCase(analyticsOptions));
-    if (options.postgresUrl) analytics.push(await runAnalyticsCase({ ...analyticsOptions, postgresUrl: options.postgresUrl }));
-  }
-
-  const report = buildReport(measurements, {
+  return buildReport(measurements, {
     durationS: options.durationS,
     rounds: options.rounds,
     warmupS: options.warmupS,
@@ -267,10 +283,6 @@ async function main(): Promise<void> {
     seededCourses: ids.length,
     cpus: availableParallelism(),
   });
-  process.stdout.write(`${formatReport(report)}\n`);
-  if (sync.length > 0) process.stdout.write(`${formatSync(sync)}\n`);
-  if (analytics.length > 0) process.stdout.write(`${formatAnalytics(analytics, options.connections)}\n`);
-  if (options.json) process.stdout.write(`${JSON.stringify({ ...report, sync, analytics })}\n`);
 }
 
 // Teardown on every path: normal end, error, Ctrl-C / SIGTERM, and a last-resort 'exit' hook.

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { type Logger, pino } from 'pino';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
@@ -8,6 +9,7 @@ import { KeyUsageRecorder } from './modules/api-keys/key-usage.js';
 import { courseRoutes } from './modules/courses/courses.routes.js';
 import { enrollmentRoutes } from './modules/enrollments/enrollments.routes.js';
 import { eventRoutes } from './modules/events/events.routes.js';
+import { exportRoutes } from './modules/exports/exports.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { progressRoutes } from './modules/progress/progress.routes.js';
 import { quizAttemptRoutes } from './modules/quiz-attempts/quiz-attempts.routes.js';
@@ -23,7 +25,7 @@ import { backgroundWork, webhookUrlPolicy } from './jobs/background.js';
 import { API_PREFIX, authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
-import { metricsPlugin } from './plugins/metrics.js';
+import { metricsPlugin, RequestStats } from './plugins/metrics.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { lazyChildLogger, RequestLogController, requestContextPlugin } from './plugins/request-context.js';
 import { validatorCompiler } from './plugins/validation.js';
@@ -42,8 +44,8 @@ export interface AppOptions {
   config: Config;
   database: Database;
   clock?: Clock;
-  /** The process logger; tests run without one. */
-  logger?: FastifyBaseLogger;
+  /** The process logger; tests run without one (a silent one stands in). */
+  logger?: Logger;
   /** Process-wide metrics (GC, memory): on for the server, off for the many apps of a test run. */
   processMetrics?: boolean;
   /** Resolves webhook host names (tests inject one to play DNS); the system resolver otherwise. */
@@ -54,12 +56,16 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const ctx: ServiceContext = { db: database.db, dialect: database.dialect, clock: options.clock ?? systemClock };
+  const requestStats = new RequestStats();
+  // Fastify reports completed requests to the log controller, which also takes the request
+  // metrics, only when it has a logger: without the process logger, a silent one.
+  const logger = options.logger ?? pino({ level: 'silent' });
 
   const app = Fastify({
-    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    loggerInstance: logger,
     genReqId: () => newId('req'),
     requestIdHeader: false,
-    logController: new RequestLogController(),
+    logController: new RequestLogController(logger, requestStats),
     childLoggerFactory: lazyChildLogger,
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy as boolean, // Fastify also takes a hop count, which its types omit
@@ -81,7 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(errorsPlugin);
   await app.register(requestContextPlugin);
-  await app.register(metricsPlugin, { processMetrics: options.processMetrics ?? false });
+  await app.register(metricsPlugin, { processMetrics: options.processMetrics ?? false, requestStats });
   const limiter = config.rateLimits
     ? new RateLimiter({ redisUrl: config.redisUrl, redisPrefix: config.redisPrefix, redisTimeoutMs: config.redisTimeoutMs, clock: ctx.clock, log: app.log })
     : undefined;
@@ -116,6 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(searchRoutes, { prefix: API_PREFIX, ctx });
   await app.register(analyticsRoutes, { prefix: API_PREFIX, ctx });
   await app.register(eventRoutes, { prefix: API_PREFIX, ctx });
+  await app.register(exportRoutes, { prefix: API_PREFIX, ctx: { ...ctx, exportDir: config.exportDir } });
   const webhooksCtx = { ...ctx, urlPolicy: webhookUrlPolicy(config), lookup: options.webhookLookup, deliverer: background.deliverer };
   await app.register(webhookRoutes, { prefix: API_PREFIX, ctx: webhooksCtx });
 

@@ -5,6 +5,8 @@ export interface Config {
   host: string;
   port: number;
   dataDir: string;
+  /** Where export files are written (EXPORT_DIR; default `${dataDir}/exports`). Shared by every process that serves downloads. */
+  exportDir: string;
   /** postgres://… when set; otherwise SQLite at `${dataDir}/lectern.db`. */
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
@@ -63,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '127.0.0.1',
     port: integer(env, 'PORT', 3000, 0, 65535),
     dataDir,
+    exportDir: path.resolve(env.EXPORT_DIR || path.join(dataDir, 'exports')),
     databaseUrl,
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX || 'lectern:',

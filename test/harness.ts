@@ -42,6 +42,7 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   ctx: ServiceContext;
+  config: Config;
   clock: ManualClock;
   /** A professional account's production key with every scope (its hourly and burst limits set very high). */
   key: string;
@@ -62,8 +63,8 @@ export interface SetupOptions {
 
 /** A fresh, migrated database of the given dialect and the app on top of it. */
 export async function setupApp(dialect: TestDialect, options: SetupOptions = {}): Promise<TestApp> {
-  const { database, drop } = await freshDatabase(dialect);
-  const config: Config = { ...loadConfig({}), ...options.config };
+  const { database, drop, dataDir } = await freshDatabase(dialect);
+  const config: Config = { ...loadConfig({ DATA_DIR: dataDir }), ...options.config };
   const clock = new ManualClock(Date.UTC(2026, 10, 21, 12, 0, 0));
   const ctx: ServiceContext = { db: database.db, dialect: database.dialect, clock };
   const app = await buildApp({ config, database, clock, ...(options.webhookLookup ? { webhookLookup: options.webhookLookup } : {}) });
@@ -111,6 +112,7 @@ export async function setupApp(dialect: TestDialect, options: SetupOptions = {})
     app,
     database,
     ctx,
+    config,
     clock,
     key: main.key,
     accountId: main.accountId,
@@ -154,7 +156,7 @@ async function adminQuery(sql: string): Promise<void> {
   }
 }
 
-async function freshDatabase(dialect: TestDialect): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function freshDatabase(dialect: TestDialect): Promise<{ database: Database; drop: () => Promise<void>; dataDir: string }> {
   const { env, drop } = await freshDatabaseEnv(dialect);
   const database = openDatabase({ dataDir: env.DATA_DIR!, databaseUrl: env.DATABASE_URL });
   await migrateToLatest(database.db);
@@ -163,6 +165,7 @@ async function freshDatabase(dialect: TestDialect): Promise<{ database: Database
     drop: async () => {
       await drop();
     },
+    dataDir: env.DATA_DIR!,
   };
 }
 

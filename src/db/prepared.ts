@@ -1,4 +1,5 @@
 import { type Compilable, CompiledQuery, type Kysely } from 'kysely';
+import type { MaybePromise } from '../shared/maybe-promise.js';
 import { readerOf } from './reader.js';
 import type { DB } from './types.js';
 
@@ -51,11 +52,12 @@ export function prepared<P extends Params, O>(build: (db: Kysely<DB>, p: <K exte
 
   return {
     execute,
-    async first(db: Kysely<DB>, params: P): Promise<O | undefined> {
+    /** The first row: synchronously from the SQLite reader, else from the database, later. */
+    first(db: Kysely<DB>, params: P): MaybePromise<O | undefined> {
       const { query, slots } = compiled(db);
       const reader = readerOf(db);
       if (reader && isRead(query)) return reader.prepare(query.sql).get(...parametersOf(slots, params)) as O | undefined;
-      return (await execute(db, params))[0];
+      return execute(db, params).then((rows) => rows[0]);
     },
   };
 }

@@ -241,6 +241,29 @@ export interface WebhookAttemptsTable {
   attempted_at: string;
 }
 
+export type ExportFormat = 'json' | 'imscc';
+export type ExportStatus = 'queued' | 'running' | 'succeeded' | 'failed';
+
+/** A course export (docs/api.md "Exports"): the record of a `course_export` job and its file. */
+export interface ExportsTable {
+  id: string;
+  workspace_id: string;
+  course_id: string;
+  format: ExportFormat;
+  status: ExportStatus;
+  /** 1 when the file holds quiz answers. */
+  contains_answers: number;
+  size_bytes: number | null;
+  failures: number;
+  error_code: string | null;
+  error_message: string | null;
+  created_at: string;
+  updated_at: string;
+  completed_at: string | null;
+  expires_at: string | null;
+  file_removed_at: string | null;
+}
+
 export type JobKind = 'webhook_delivery' | 'course_export';
 
 /** The shared job queue: due at run_at; a claim moves run_at to the lease's end and sets lease_until. */
@@ -254,14 +277,11 @@ export interface JobsTable {
   created_at: string;
 }
 
-/** Analytics rollups of a course (docs/analytics.md); `ready` 0 = to be rebuilt from raw rows. */
+/** The lock of a course's analytics rollups (docs/analytics.md); `ready` 0 = to be rebuilt from raw rows. */
 export interface CourseRollupsTable {
   course_id: string;
   workspace_id: string;
   ready: number;
-  active: number;
-  completed: number;
-  cancelled: number;
 }
 
 /** Enrollments not cancelled, by lessons completed. */
@@ -271,10 +291,35 @@ export interface CourseProgressBucketsTable {
   enrollments: number;
 }
 
-/** Enrollments by the UTC day (YYYY-MM-DD) of enrolled_at. */
+/** Enrollments by the UTC day (YYYY-MM-DD) of enrolled_at and current status. */
 export interface CourseEnrollmentDaysTable {
   course_id: string;
   day: string;
+  active: number;
+  completed: number;
+  cancelled: number;
+}
+
+/** Enrollments not cancelled, by the UTC day of enrolled_at and lessons completed. */
+export interface CourseProgressDaysTable {
+  course_id: string;
+  day: string;
+  lessons_completed: number;
+  enrollments: number;
+}
+
+/** Completed enrollments by bucket of time to complete (analytics-days.ts). */
+export interface CourseCompletionBucketsTable {
+  course_id: string;
+  bucket: number;
+  enrollments: number;
+}
+
+/** Completed enrollments by the UTC day of enrolled_at and bucket of time to complete (analytics-days.ts). */
+export interface CourseCompletionDaysTable {
+  course_id: string;
+  day: string;
+  bucket: number;
   enrollments: number;
 }
 
@@ -290,6 +335,26 @@ export interface LessonRollupsTable {
   score_sum: number | string;
 }
 
+/** Enrollments by the UTC day of last_activity_at. */
+export interface CourseActivityDaysTable {
+  course_id: string;
+  day: string;
+  enrollments: number;
+}
+
+/** Per lesson per UTC day: started (day of started_at), completed (of completed_at), quiz attempts (of created_at). */
+export interface LessonDaysTable {
+  lesson_id: string;
+  course_id: string;
+  day: string;
+  started: number;
+  completed: number;
+  attempts: number;
+  passed: number;
+  /** bigint: a string on PostgreSQL. */
+  score_sum: number | string;
+}
+
 export interface QuizScoreCountsTable {
   lesson_id: string;
   course_id: string;
@@ -300,6 +365,23 @@ export interface QuizScoreCountsTable {
 export interface QuizQuestionRollupsTable {
   lesson_id: string;
   course_id: string;
+  question_id: string;
+  attempts: number;
+  correct: number;
+}
+
+export interface QuizScoreDaysTable {
+  lesson_id: string;
+  course_id: string;
+  day: string;
+  score: number;
+  attempts: number;
+}
+
+export interface QuizQuestionDaysTable {
+  lesson_id: string;
+  course_id: string;
+  day: string;
   question_id: string;
   attempts: number;
   correct: number;
@@ -323,10 +405,18 @@ export interface DB {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
   jobs: JobsTable;
+  exports: ExportsTable;
   course_rollups: CourseRollupsTable;
   course_progress_buckets: CourseProgressBucketsTable;
   course_enrollment_days: CourseEnrollmentDaysTable;
   lesson_rollups: LessonRollupsTable;
   quiz_score_counts: QuizScoreCountsTable;
   quiz_question_rollups: QuizQuestionRollupsTable;
+  course_progress_days: CourseProgressDaysTable;
+  course_completion_buckets: CourseCompletionBucketsTable;
+  course_completion_days: CourseCompletionDaysTable;
+  course_activity_days: CourseActivityDaysTable;
+  lesson_days: LessonDaysTable;
+  quiz_score_days: QuizScoreDaysTable;
+  quiz_question_days: QuizQuestionDaysTable;
 }

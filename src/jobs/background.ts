@@ -3,14 +3,16 @@ import { Counter, Gauge, type Registry } from 'prom-client';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { purgeExpiredEvents } from '../modules/events/events.service.js';
+import { purgeExpiredExports } from '../modules/exports/exports.service.js';
 import type { Lookup, UrlPolicy } from '../modules/webhooks/url-safety.js';
 import { closeSenderAgents } from '../modules/webhooks/webhook-sender.js';
 import type { ServiceContext } from '../shared/context.js';
+import { courseExporter } from './course-export.js';
 import { countDueJobs } from './queue.js';
 import { JobRunner } from './runner.js';
 import { type WebhookDeliverer, webhookDeliverer } from './webhook-delivery.js';
 
-const EVENT_PURGE_MS = 60 * 60 * 1000;
+const PURGE_MS = 60 * 60 * 1000;
 
 /** Where webhooks may go: https only in production; private addresses only with WEBHOOK_ALLOW_PRIVATE. */
 export function webhookUrlPolicy(config: Config): UrlPolicy {
@@ -20,7 +22,7 @@ export function webhookUrlPolicy(config: Config): UrlPolicy {
 export interface BackgroundWork {
   /** Sends webhook deliveries; the API's test and retry endpoints use it too. */
   deliverer: WebhookDeliverer;
-  /** Starts the job runner and the hourly purge of events past retention. */
+  /** Starts the job runner and the hourly purge of events and export files past retention. */
   start(): Promise<void>;
   /** Stops claiming, waits for the jobs under way, and drops idle receiver connections. */
   stop(): Promise<void>;
@@ -30,18 +32,23 @@ export interface BackgroundWork {
 
 /**
  * The background work of a process, the same in a server (`WORKER=on`, the default) and in a
- * `lectern worker`: one job runner over the shared queue, and the event log's retention.
+ * `lectern worker`: one job runner over the shared queue (webhook deliveries, course exports),
+ * and the retention of the event log and of export files.
  */
 export function backgroundWork(database: Database, ctx: ServiceContext, config: Config, log: FastifyBaseLogger, lookup?: Lookup): BackgroundWork {
   const deliverer = webhookDeliverer(ctx, { ...config.webhooks, policy: webhookUrlPolicy(config), lookup }, log);
-  const runner = new JobRunner({ database, clock: ctx.clock, log, pollMs: config.jobPollMs, handlers: [deliverer.handler] });
+  const exportsCtx = { ...ctx, exportDir: config.exportDir };
+  const runner = new JobRunner({ database, clock: ctx.clock, log, pollMs: config.jobPollMs, handlers: [deliverer.handler, courseExporter(exportsCtx, log)] });
   let purgeTimer: NodeJS.Timeout | undefined;
   return {
     deliverer,
     async start() {
       await runner.start();
-      const purge = () => purgeExpiredEvents(ctx).catch((err: unknown) => log.warn({ err }, 'event purge failed'));
-      purgeTimer = setInterval(purge, EVENT_PURGE_MS);
+      const purge = () => {
+        purgeExpiredEvents(ctx).catch((err: unknown) => log.warn({ err }, 'event purge failed'));
+        purgeExpiredExports(exportsCtx).catch((err: unknown) => log.warn({ err }, 'export file purge failed'));
+      };
+      purgeTimer = setInterval(purge, PURGE_MS);
       purgeTimer.unref();
     },
     async stop() {

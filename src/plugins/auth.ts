@@ -97,7 +97,7 @@ export const authPlugin = fp<AuthOptions>(
           return done(new AppError('insufficient_permissions', `This API key lacks the ${scope} scope`, { required_scope: scope }));
         }
         request.auth = auth;
-        options.keyUsage.touch(auth.keyId, toIso(now));
+        options.keyUsage.touch(auth.keyId, now);
         done();
       };
 
@@ -165,27 +165,31 @@ function identify(ctx: ServiceContext, row: KeyAuthRow | undefined): AuthContext
   if (row.plan === 'starter') {
     throw new AppError('plan_not_eligible', 'API access needs the Professional, Enterprise or Custom plan', { plan: row.plan });
   }
-  return {
-    keyId: row.key_id,
-    accountId: row.account_id,
-    workspaceId: row.workspace_id,
-    environment: row.environment,
-    scopes: scopeSet(row.scopes),
-    plan: row.plan,
-    limits: limitsOfRow(row),
-  };
+  return contextOf(row);
 }
 
-const rowLimits = new WeakMap<KeyAuthRow, KeyLimits>();
+const contexts = new WeakMap<KeyAuthRow, AuthContext>();
 
-/** A cached key row is the same object request after request: its limits are built once. */
-function limitsOfRow(row: KeyAuthRow): KeyLimits {
-  let limits = rowLimits.get(row);
-  if (!limits) {
-    limits = limitsOf(row.plan as Exclude<Plan, 'starter'>, row);
-    rowLimits.set(row, limits);
+/**
+ * A cached key row (key-lookup.ts) is the same object request after request: its context is built
+ * once and shared by those requests, which only read it. Its limits object is therefore stable too,
+ * which the RateLimit-Policy cache relies on.
+ */
+function contextOf(row: KeyAuthRow): AuthContext {
+  let auth = contexts.get(row);
+  if (!auth) {
+    auth = Object.freeze({
+      keyId: row.key_id,
+      accountId: row.account_id,
+      workspaceId: row.workspace_id,
+      environment: row.environment,
+      scopes: scopeSet(row.scopes),
+      plan: row.plan,
+      limits: limitsOf(row.plan as Exclude<Plan, 'starter'>, row),
+    });
+    contexts.set(row, auth);
   }
-  return limits;
+  return auth;
 }
 
 const scopeSets = new Map<string, ReadonlySet<string>>();

@@ -30,6 +30,7 @@ export const openapiPlugin = fp(
           { name: 'enrollments', description: 'Students in courses' },
           { name: 'progress', description: 'Lesson activity and quiz attempts' },
           { name: 'search', description: 'Ranked full-text search of courses, lessons and students' },
+          { name: 'exports', description: 'Course exports (json, IMS Common Cartridge 1.1) built in the background, and imports' },
           { name: 'analytics', description: 'Course, student and quiz figures, exact, over a period (docs/analytics.md)' },
           { name: 'api-keys', description: 'Keys of the calling key\'s account and environment' },
           { name: 'rate-limits', description: 'The calling key\'s rate-limit budgets (docs/rate-limits.md)' },

@@ -1,30 +1,46 @@
 import type { Bindings, ChildLoggerOptions } from 'fastify/types/logger.js';
 import { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Logger } from 'pino';
 import { AppError } from '../shared/errors.js';
+import { accessLogWriter, type RequestSummary } from './access-log.js';
+import type { RequestStats } from './metrics.js';
 
 /**
- * One log line per request, when it completes: method, path, route, status, duration and the
- * key id, labelled with the request id. Headers are never logged, so keys stay out of logs.
+ * What happens when a request completes (Fastify calls requestCompleted once the response is
+ * sent, for every request, unmatched ones included): one log line with method, path, route,
+ * status, duration and key id, labelled with the request id, and one sample of the request
+ * metrics. Both read the route and the duration once, in this one place rather than in a log line
+ * and an onResponse hook each. Headers are never logged, so keys stay out of logs.
  */
 export class RequestLogController extends LogController {
-  // Logged through the root logger with request_id as a field: no per-request child logger.
-  constructor() {
+  private readonly logLine: (summary: RequestSummary) => void;
+
+  constructor(
+    logger: Logger,
+    private readonly stats: RequestStats,
+  ) {
     super({ requestIdLogLabel: 'request_id' });
+    this.logLine = accessLogWriter(logger);
   }
   override incomingRequest(): void {}
   override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
-    const line = {
+    // The route pattern, not the URL, keeps metric label values few.
+    const route = request.routeOptions.url;
+    const ms = reply.elapsedTime;
+    this.stats.record(request.method, route ?? 'unmatched', reply.statusCode, ms / 1000);
+    const summary: RequestSummary = {
       request_id: request.id,
       method: request.method,
       url: pathOf(request.url),
-      route: request.routeOptions.url,
+      route,
       status: reply.statusCode,
-      ms: Math.round(reply.elapsedTime * 100) / 100,
+      ms: Math.round(ms * 100) / 100,
       key_id: request.auth?.keyId,
     };
-    if (error) request.server.log.error({ ...line, err: error }, 'request errored');
-    else request.server.log.info(line, 'request completed');
+    // Errors go through the logger itself: pino serialises the error with its stack.
+    if (error) request.server.log.error({ ...summary, err: error }, 'request errored');
+    else this.logLine(summary);
   }
 }
 

@@ -20,6 +20,8 @@ export const errorStatus = {
   course_has_enrollments: 409,
   course_not_published: 409,
   idempotency_request_in_progress: 409,
+  export_not_ready: 409,
+  export_expired: 410,
   precondition_failed: 412,
   payload_too_large: 413,
   unsupported_media_type: 415,

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { andThen, type MaybePromise } from './maybe-promise.js';
 import { linkHeader, type PageResult } from './pagination.js';
 
 /** Sets the `Link` header of a list page and returns the body `{data, pagination}`. */
@@ -9,8 +10,10 @@ export function pageReply<T>(request: FastifyRequest, reply: FastifyReply, resul
   return { data: result.data, pagination: result.pagination };
 }
 
-/** Sets the ETag of a single resource and returns the body `{data}`. */
-export function resourceReply<T>(reply: FastifyReply, result: { data: T; etag: string }) {
-  reply.header('etag', result.etag);
-  return { data: result.data };
+/** Sets the ETag of a single resource and returns the body `{data}` (when the resource is here). */
+export function resourceReply<T>(reply: FastifyReply, result: MaybePromise<{ data: T; etag: string }>) {
+  return andThen(result, (resource) => {
+    reply.header('etag', resource.etag);
+    return { data: resource.data };
+  });
 }

@@ -44,6 +44,9 @@ describe.each(testDialects())('analytics [%s]', (dialect) => {
     q = quiz.quiz.questions.map((x: { id: string }) => x.id);
     L2 = (await post(`/api/v1/modules/${m1}/lessons`, { title: 'Median', type: 'text' })).id;
     await post(`/api/v1/courses/${courseId}/publish`);
+    // A first read makes the course's rollups live: every write below then updates them (whole
+    // history and day rollups) in its own transaction; the stale test further down rebuilds them.
+    expect((await t.request({ url: `/api/v1/courses/${courseId}/analytics` })).status).toBe(200);
     for (const name of Object.keys(s) as (keyof typeof s)[]) s[name] = (await post('/api/v1/students', { email: `${name}@example.com`, name })).id;
     const enroll = (who: string) => post('/api/v1/enrollments', { student_id: who, course_id: courseId });
 
@@ -124,7 +127,7 @@ describe.each(testDialects())('analytics [%s]', (dialect) => {
     expect(await get(`/api/v1/courses/${courseId}/analytics`)).toMatchObject(wholeCourse());
   });
 
-  it('computes the same figures from raw rows for a period spanning everything', async () => {
+  it('computes the same figures from the day rollups for a period spanning everything', async () => {
     const data = await get(`/api/v1/courses/${courseId}/analytics?from=2026-01-01T00:00:00Z&to=2026-11-21T12:00:00Z`);
     expect(data).toMatchObject({ ...wholeCourse(), from: '2026-01-01T00:00:00.000Z' });
   });
@@ -245,6 +248,265 @@ describe.each(testDialects())('analytics [%s]', (dialect) => {
     ]);
   });
 
+  const course = (query: string) => get(`/api/v1/courses/${courseId}/analytics?${query}`);
+  const quiz = async (query: string) => (await get(`/api/v1/analytics/quiz-results?lesson_id=${L1}&${query}`)).quizzes[0];
+  const funnel = (...counts: [number, number][]) => [L0, L1, L2].map((id, i) => ({ lesson_id: id, started: counts[i]![0], completed: counts[i]![1] }));
+  const questions = (...rates: [number, number | null][]) => q.map((id, i) => ({ question_id: id, attempts: rates[i]![0], correct_rate: rates[i]![1] }));
+  const noEnrollments = { enrollments: { total: 0, active: 0, completed: 0, cancelled: 0 }, completion_rate: null, average_progress_percent: null, median_time_to_complete_seconds: null, enrollments_per_day: [] };
+
+  // A period reads its whole days from the day rollups and its partial edge days from raw rows:
+  // either the part inside the period, or the whole day minus the part outside, whichever is
+  // shorter (test/unit/analytics-days.test.ts checks which). Each case below names what it reads.
+  it('computes course figures for periods whose edges cut through days', async () => {
+    // 11-01 minus [00:00, 11:00) (A, B, C enrolled at 10:00 come off, with A's and C's completions),
+    // 11-02 to 11-04 whole, and [00:00, 10:45) of 11-05.
+    expect(await course('from=2026-11-01T11:00:00Z&to=2026-11-05T10:45:00Z')).toMatchObject({
+      from: '2026-11-01T11:00:00.000Z',
+      to: '2026-11-05T10:45:00.000Z',
+      enrollments: { total: 3, active: 2, completed: 0, cancelled: 1 }, // D, E (cancelled), F
+      active_students: { last_7_days: 3, last_30_days: 3 }, // A, B, C; D and F not before 11-06
+      completion_rate: 0,
+      average_progress_percent: 16.5, // D 0, F 33
+      median_time_to_complete_seconds: null,
+      // L0: A (11-01 12:00), B, C (11-05 10:00) started, A and C completed. L1: A, B, C (10:30) started;
+      // A, B completed (C at 11:00, after the period). L2: A.
+      lessons: funnel([3, 2], [3, 2], [1, 1]),
+      enrollments_per_day: [
+        { date: '2026-11-02', enrollments: 2 },
+        { date: '2026-11-03', enrollments: 1 },
+      ],
+    });
+    // 11-01 minus [00:00, 09:30) (nothing there), 11-02 to 11-05 whole minus [15:00, 24:00) of 11-05 (C's L2 at 16:00).
+    expect(await course('from=2026-11-01T09:30:00Z&to=2026-11-05T15:00:00Z')).toMatchObject({
+      enrollments: { total: 6, active: 3, completed: 2, cancelled: 1 },
+      active_students: { last_7_days: 3, last_30_days: 3 },
+      completion_rate: 0.4,
+      average_progress_percent: 53.2,
+      median_time_to_complete_seconds: (14_400 + 367_200) / 2, // A and C
+      lessons: funnel([3, 2], [3, 3], [1, 1]),
+      enrollments_per_day: [
+        { date: '2026-11-01', enrollments: 3 },
+        { date: '2026-11-02', enrollments: 2 },
+        { date: '2026-11-03', enrollments: 1 },
+      ],
+    });
+  });
+
+  it('computes course figures for a period of whole days only', async () => {
+    expect(await course('from=2026-11-01T00:00:00Z&to=2026-11-06T00:00:00Z')).toMatchObject({
+      enrollments: { total: 6, active: 3, completed: 2, cancelled: 1 },
+      active_students: { last_7_days: 3, last_30_days: 3 }, // [10-30, 11-06): A, B, C
+      completion_rate: 0.4,
+      average_progress_percent: 53.2,
+      median_time_to_complete_seconds: (14_400 + 367_200) / 2,
+      lessons: funnel([3, 2], [3, 3], [2, 2]), // D's L2 is on 11-06
+      enrollments_per_day: [
+        { date: '2026-11-01', enrollments: 3 },
+        { date: '2026-11-02', enrollments: 2 },
+        { date: '2026-11-03', enrollments: 1 },
+      ],
+    });
+  });
+
+  it('computes course figures for a period inside one day', async () => {
+    // [09:00, 12:00) of 11-01, read directly: A, B, C enrolled; A's first activity is at 12:00, outside.
+    expect(await course('from=2026-11-01T09:00:00Z&to=2026-11-01T12:00:00Z')).toMatchObject({
+      enrollments: { total: 3, active: 1, completed: 2, cancelled: 0 },
+      active_students: { last_7_days: 0, last_30_days: 0 },
+      completion_rate: 0.6667, // 2 ÷ 3
+      average_progress_percent: 77.67, // (100 + 33 + 100) ÷ 3
+      median_time_to_complete_seconds: (14_400 + 367_200) / 2,
+      lessons: funnel([0, 0], [0, 0], [0, 0]),
+      enrollments_per_day: [{ date: '2026-11-01', enrollments: 3 }],
+    });
+    // [10:15, 23:30) of 11-05: the day minus [00:00, 10:15) (C's L0 at 10:00) and [23:30, 24:00).
+    expect(await course('from=2026-11-05T10:15:00Z&to=2026-11-05T23:30:00Z')).toMatchObject({
+      ...noEnrollments,
+      active_students: { last_7_days: 3, last_30_days: 3 },
+      lessons: funnel([0, 0], [1, 1], [1, 1]),
+    });
+    // Ending now: today's rollup as is (no row lies after now). F's L0 on 11-20.
+    expect(await course('from=2026-11-20T00:00:00Z')).toMatchObject({
+      ...noEnrollments,
+      to: '2026-11-21T12:00:00.000Z',
+      active_students: { last_7_days: 1, last_30_days: 5 },
+      lessons: funnel([1, 1], [0, 0], [0, 0]),
+    });
+  });
+
+  it('computes quiz results for periods whose edges cut through days', async () => {
+    // 11-05 minus [00:00, 10:45) (C's 0 at 10:30), then whole days: C's 100.
+    expect(await quiz('from=2026-11-05T10:45:00Z&to=2026-11-21T00:00:00Z')).toMatchObject({
+      attempts: 1,
+      unique_students: 1,
+      average_score: 100,
+      median_score: 100,
+      pass_rate: 1,
+      questions: questions([1, 1], [1, 1], [1, 1]),
+    });
+    // [12:30, 24:00) of 11-01 (A's 100), 11-02 to 11-04 (B's 67), [00:00, 10:45) of 11-05 (C's 0).
+    expect(await quiz('from=2026-11-01T12:30:00Z&to=2026-11-05T10:45:00Z')).toMatchObject({
+      attempts: 3,
+      unique_students: 3,
+      average_score: 55.67,
+      median_score: 67,
+      pass_rate: 0.6667,
+      questions: questions([3, 0.6667], [3, 0.3333], [3, 0.6667]),
+    });
+    // Inside 11-05: [10:15, 10:45) directly (C's 0); [10:15, 23:30) as the day minus its ends (C's 0 and 100).
+    expect(await quiz('from=2026-11-05T10:15:00Z&to=2026-11-05T10:45:00Z')).toMatchObject({
+      attempts: 1,
+      unique_students: 1,
+      average_score: 0,
+      median_score: 0,
+      pass_rate: 0,
+      questions: questions([1, 0], [1, 0], [1, 0]),
+    });
+    expect(await quiz('from=2026-11-05T10:15:00Z&to=2026-11-05T23:30:00Z')).toMatchObject({
+      attempts: 2,
+      unique_students: 1,
+      average_score: 50,
+      median_score: 50,
+      pass_rate: 0.5,
+      questions: questions([2, 0.5], [2, 0.5], [2, 0.5]),
+    });
+    // Nothing in the period: zero counts and null figures.
+    expect(await quiz('from=2026-11-10T06:00:00Z&to=2026-11-12T18:00:00Z')).toMatchObject({
+      attempts: 0,
+      unique_students: 0,
+      average_score: null,
+      median_score: null,
+      pass_rate: null,
+      questions: questions([0, null], [0, null], [0, null]),
+    });
+  });
+
+  /** Count columns of each rollup table of a course; a rebuild writes no row whose counts are all 0. */
+  const rollupCounts = {
+    course_rollups: ['ready'],
+    course_enrollment_days: ['active', 'completed', 'cancelled'],
+    course_progress_buckets: ['enrollments'],
+    course_progress_days: ['enrollments'],
+    course_completion_buckets: ['enrollments'],
+    course_completion_days: ['enrollments'],
+    course_activity_days: ['enrollments'],
+    lesson_rollups: ['started', 'completed', 'attempts', 'attempt_students', 'passed', 'score_sum'],
+    lesson_days: ['started', 'completed', 'attempts', 'passed', 'score_sum'],
+    quiz_score_counts: ['attempts'],
+    quiz_score_days: ['attempts'],
+    quiz_question_rollups: ['attempts', 'correct'],
+    quiz_question_days: ['attempts', 'correct'],
+  } as const;
+  /** Every rollup row of the course, comparable across databases (bigint strings as numbers). */
+  const rollupRows = async () => {
+    const rows: Record<string, string[]> = {};
+    for (const [table, counts] of Object.entries(rollupCounts)) {
+      const all = (await t.ctx.db.selectFrom(table as keyof typeof rollupCounts).selectAll().where('course_id', '=', courseId).execute()) as Record<string, unknown>[];
+      rows[table] = all
+        .filter((row) => counts.some((c) => Number(row[c]) !== 0))
+        .map((row) => JSON.stringify(Object.entries(row).map(([k, v]) => [k, typeof v === 'string' && /^-?\d+$/.test(v) ? Number(v) : v])))
+        .sort();
+    }
+    return rows;
+  };
+  /** The rollups as kept by the writes since the last build equal a rebuild from the raw rows. */
+  const expectRollupsEqualRebuild = async () => {
+    const kept = await rollupRows();
+    await t.ctx.db.updateTable('course_rollups').set({ ready: 0 }).where('course_id', '=', courseId).execute();
+    expect((await t.request({ url: `/api/v1/courses/${courseId}/analytics` })).status).toBe(200);
+    expect(await rollupRows()).toEqual(kept);
+  };
+
+  it('drops an erased student from every period, from whole days and edge days alike', async () => {
+    const periods = [
+      'from=2026-11-04T08:15:00Z&to=2026-11-05T10:45:00Z', // 11-04 minus [00:00, 08:15), [00:00, 10:45) of 11-05
+      'from=2026-11-03T00:00:00Z&to=2026-11-05T00:00:00Z', // whole days
+      'from=2026-11-04T08:45:00Z&to=2026-11-04T23:00:00Z', // 11-04 minus [00:00, 08:45) and [23:00, 24:00)
+      'from=2026-11-01T10:30:00Z&to=2026-11-05T00:00:00Z', // 11-01 minus [00:00, 10:30): A's and C's completions come off
+    ];
+    const before = await Promise.all(periods.map(course));
+    const quizBefore = await Promise.all(periods.map(quiz));
+    const student = async (name: string) => (await post('/api/v1/students', { email: `${name}@example.com`, name })).id as string;
+    const [g, h] = [await student('G'), await student('H')];
+    // 11-04: G enrolls at 08:00, completes L0 at 08:30, the quiz (100) at 09:00 and L2 at 23:30: 15 h 30 min.
+    // H enrolls at 10:00 and completes L0, the quiz (100) and L2 at 10:10, 10:20, 10:30: 30 min.
+    at('2026-11-04T08:00:00.000Z');
+    const enrollmentOfG = (await post('/api/v1/enrollments', { student_id: g, course_id: courseId })).id;
+    at('2026-11-04T08:30:00.000Z');
+    await progress(g, L0, 'completed');
+    at('2026-11-04T09:00:00.000Z');
+    await attempt(g, [true, true, true]);
+    at('2026-11-04T10:00:00.000Z');
+    await post('/api/v1/enrollments', { student_id: h, course_id: courseId });
+    at('2026-11-04T10:10:00.000Z');
+    await progress(h, L0, 'completed');
+    at('2026-11-04T10:20:00.000Z');
+    await attempt(h, [true, true, true]);
+    at('2026-11-04T10:30:00.000Z');
+    await progress(h, L2, 'completed');
+    at('2026-11-04T23:30:00.000Z');
+    await progress(g, L2, 'completed');
+    at('2026-11-21T12:00:00.000Z');
+
+    // G enrolled before the period, H in it; L0: G, H, C; L1: G, H completed, C started; L2: G, H.
+    expect(before[0]).toMatchObject({ ...noEnrollments, active_students: { last_7_days: 3, last_30_days: 3 }, lessons: funnel([1, 1], [1, 0], [0, 0]) });
+    expect(await course(periods[0]!)).toMatchObject({
+      enrollments: { total: 1, active: 0, completed: 1, cancelled: 0 },
+      active_students: { last_7_days: 5, last_30_days: 5 }, // A, B, C, G, H
+      completion_rate: 1,
+      average_progress_percent: 100,
+      median_time_to_complete_seconds: 1_800, // H's; G's comes off with 11-04's first hours
+      lessons: funnel([3, 3], [3, 2], [2, 2]),
+      enrollments_per_day: [{ date: '2026-11-04', enrollments: 1 }],
+    });
+    expect(await quiz(periods[0]!)).toMatchObject({ attempts: 3, unique_students: 3, average_score: 66.67, median_score: 100, pass_rate: 0.6667 }); // G 100, H 100, C 0
+    // F (11-03, active, 33), G and H.
+    expect(before[1]).toMatchObject({ enrollments: { total: 1, active: 1, completed: 0, cancelled: 0 }, median_time_to_complete_seconds: null, active_students: { last_7_days: 2, last_30_days: 2 } });
+    expect(await course(periods[1]!)).toMatchObject({
+      enrollments: { total: 3, active: 1, completed: 2, cancelled: 0 },
+      active_students: { last_7_days: 4, last_30_days: 4 }, // A, B, G, H
+      completion_rate: 0.6667,
+      average_progress_percent: 77.67, // (33 + 100 + 100) ÷ 3
+      median_time_to_complete_seconds: (55_800 + 1_800) / 2,
+      lessons: funnel([2, 2], [2, 2], [2, 2]),
+      enrollments_per_day: [
+        { date: '2026-11-03', enrollments: 1 },
+        { date: '2026-11-04', enrollments: 2 },
+      ],
+    });
+    // H; G's enrollment, L0 and L2 are in the parts of 11-04 taken off, G's quiz is not.
+    expect(await course(periods[2]!)).toMatchObject({
+      enrollments: { total: 1, active: 0, completed: 1, cancelled: 0 },
+      active_students: { last_7_days: 4, last_30_days: 4 }, // A, B, G, H
+      median_time_to_complete_seconds: 1_800,
+      lessons: funnel([1, 1], [2, 2], [1, 1]),
+    });
+    expect(await quiz(periods[2]!)).toMatchObject({ attempts: 2, unique_students: 2, average_score: 100, median_score: 100, pass_rate: 1 });
+    // D, E (cancelled), F, G, H.
+    expect(before[3]).toMatchObject({ enrollments: { total: 3, active: 2, completed: 0, cancelled: 1 }, median_time_to_complete_seconds: null });
+    expect(await course(periods[3]!)).toMatchObject({
+      enrollments: { total: 5, active: 2, completed: 2, cancelled: 1 },
+      completion_rate: 0.5,
+      average_progress_percent: 58.25, // D 0, F 33, G 100, H 100
+      median_time_to_complete_seconds: (55_800 + 1_800) / 2,
+    });
+    // G's completed enrollment cancelled: G's completion and progress leave the figures.
+    expect((await t.request({ method: 'DELETE', url: `/api/v1/enrollments/${enrollmentOfG}` })).status).toBe(200);
+    expect(await course(periods[1]!)).toMatchObject({
+      enrollments: { total: 3, active: 1, completed: 1, cancelled: 1 },
+      completion_rate: 0.5,
+      average_progress_percent: 66.5, // F 33, H 100
+      median_time_to_complete_seconds: 1_800,
+    });
+    await expectRollupsEqualRebuild();
+
+    // Erased: rebuilt from the raw rows, every period is as before G and H.
+    for (const id of [g, h]) expect((await t.request({ method: 'DELETE', url: `/api/v1/students/${id}` })).status).toBe(200);
+    expect(await Promise.all(periods.map(course))).toEqual(before);
+    expect(await Promise.all(periods.map(quiz))).toEqual(quizBefore);
+    expect(await get(`/api/v1/courses/${courseId}/analytics`)).toMatchObject(wholeCourse());
+  });
+
   it('rebuilds stale rollups to the same figures, and keeps them exact after an erasure', async () => {
     await t.ctx.db.updateTable('course_rollups').set({ ready: 0 }).where('course_id', '=', courseId).execute();
     expect(await get(`/api/v1/courses/${courseId}/analytics`)).toMatchObject(wholeCourse());
@@ -285,6 +547,38 @@ describe.each(testDialects())('analytics [%s]', (dialect) => {
     const quizzes = await get(`/api/v1/analytics/quiz-results?lesson_id=${L1}`);
     await t.ctx.db.updateTable('course_rollups').set({ ready: 0 }).where('course_id', '=', courseId).execute();
     expect(await get(`/api/v1/analytics/quiz-results?lesson_id=${L1}`)).toEqual(quizzes);
+
+    // Periods after the rebuild and the writes since: hand-computed, then equal to a rebuild.
+    t.clock.advance(60_000); // now 12:02: F's attempt at 12:01 is before `to`
+    const periods = ['from=2026-11-21T00:00:00Z', 'from=2026-11-01T09:30:00Z&to=2026-11-05T15:00:00Z', 'from=2026-11-03T00:00:00Z&to=2026-11-04T00:00:00Z'];
+    const live = await Promise.all(periods.map(course));
+    const liveQuiz = await Promise.all(periods.map(quiz));
+    // Today: E enrolled again (0 lessons); F started and completed L2 (12:00) and the quiz (12:01, 67: ✓✓✗).
+    expect(live[0]).toMatchObject({
+      enrollments: { total: 1, active: 1, completed: 0, cancelled: 0 },
+      completion_rate: 0,
+      average_progress_percent: 0,
+      median_time_to_complete_seconds: null,
+      lessons: funnel([0, 0], [1, 1], [1, 1]),
+      enrollments_per_day: [{ date: '2026-11-21', enrollments: 1 }],
+    });
+    expect(liveQuiz[0]).toMatchObject({ attempts: 1, unique_students: 1, average_score: 67, median_score: 67, pass_rate: 1, questions: questions([1, 1], [1, 1], [1, 0]) });
+    // A, B, C (11-01) and F (11-03), F now completed: 18 d 2 h 1 min after enrolling; D erased, E moved.
+    expect(live[1]).toMatchObject({
+      enrollments: { total: 4, active: 1, completed: 3, cancelled: 0 },
+      completion_rate: 0.75,
+      average_progress_percent: (100 + 33 + 100 + 100) / 4, // 83.25
+      median_time_to_complete_seconds: 367_200, // of 14,400, 367,200 and 1,562,460
+      lessons: funnel([3, 2], [3, 3], [1, 1]),
+      enrollments_per_day: [
+        { date: '2026-11-01', enrollments: 3 },
+        { date: '2026-11-03', enrollments: 1 },
+      ],
+    });
+    expect(live[2]).toMatchObject({ enrollments: { total: 1, completed: 1 }, median_time_to_complete_seconds: 1_562_460 });
+    await expectRollupsEqualRebuild();
+    expect(await Promise.all(periods.map(course))).toEqual(live);
+    expect(await Promise.all(periods.map(quiz))).toEqual(liveQuiz);
   });
 
   it('needs analytics:read, hides other workspaces (404) and refuses bad periods and filters', async () => {
@@ -318,5 +612,24 @@ describe.each(testDialects())('analytics [%s]', (dialect) => {
     expect(backwards.body.error.code).toBe('invalid_parameter');
     expect((await t.request({ url: `/api/v1/students/${s.A}/analytics?from=yesterday` })).status).toBe(400);
     expect((await t.request({ url: `/api/v1/analytics/quiz-results?foo=1` })).status).toBe(400);
+  });
+
+  it('counts active students up to now by the day of their latest activity', async () => {
+    // Latest activity now: A 11-01, B 11-02, C 11-05, F 11-21 (E none; D erased). J: 11-22 at 09:00 and 09:30.
+    const j = (await post('/api/v1/students', { email: 'J@example.com', name: 'J' })).id;
+    at('2026-11-22T09:00:00.000Z');
+    await post('/api/v1/enrollments', { student_id: j, course_id: courseId });
+    await progress(j, L0, 'started');
+    at('2026-11-22T09:30:00.000Z');
+    await progress(j, L0, 'completed');
+    // 7 days back from 11-29 10:00: 11-22 minus its first 10 h, where J's activity lies.
+    at('2026-11-29T10:00:00.000Z');
+    expect((await course('')).active_students).toEqual({ last_7_days: 0, last_30_days: 5 });
+    at('2026-11-29T10:05:00.000Z');
+    await progress(j, L2, 'started'); // J's latest activity moves to 11-29
+    at('2026-11-29T10:10:00.000Z');
+    expect((await course('')).active_students).toEqual({ last_7_days: 1, last_30_days: 5 });
+    expect((await course('from=2026-11-22T00:00:00Z')).active_students).toEqual({ last_7_days: 1, last_30_days: 5 });
+    await expectRollupsEqualRebuild();
   });
 });

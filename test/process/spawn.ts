@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { expect } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -50,4 +51,18 @@ export async function callApi(server: RunningServer, method: 'GET' | 'POST', pat
   });
   const text = await response.text();
   return { status: response.status, text, body: text ? (JSON.parse(text) as any) : undefined };
+}
+
+/** An account (limits out of the way when `limit` is given) and a production key with every scope, through the CLI. */
+export function accountKey(env: Record<string, string>, limit?: number): string {
+  const account = runCli(['account', 'create', '--name', 'Process School', '--plan', limit ? 'custom' : 'professional', '--json'], env);
+  expect(account.status, account.stderr).toBe(0);
+  const { id } = JSON.parse(account.stdout) as { id: string };
+  if (limit) {
+    const plan = runCli(['account', 'set-plan', id, '--plan', 'custom', '--hourly', String(limit), '--burst', String(limit), '--json'], env);
+    expect(plan.status, plan.stderr).toBe(0);
+  }
+  const created = runCli(['key', 'create', '--account', id, '--env', 'production', '--name', 'process-test', '--json'], env);
+  expect(created.status, created.stderr).toBe(0);
+  return (JSON.parse(created.stdout) as { key: string }).key;
 }

@@ -5,7 +5,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testDialects } from '../dialects.js';
 import { freshDatabaseEnv } from '../harness.js';
-import { callApi as call, runCli, type RunningServer, startServer } from './spawn.js';
+import { accountKey, callApi as call, type RunningServer, startServer } from './spawn.js';
 
 /**
  * Webhook delivery with real server processes, a real receiver (verifying with the public
@@ -147,20 +147,6 @@ async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs: n
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await sleep(25);
   }
-}
-
-/** An account (limits out of the way when `limit` is given) and a production key with every scope, through the CLI. */
-function accountKey(env: Record<string, string>, limit?: number): string {
-  const account = runCli(['account', 'create', '--name', 'Webhook School', '--plan', limit ? 'custom' : 'professional', '--json'], env);
-  expect(account.status, account.stderr).toBe(0);
-  const { id } = JSON.parse(account.stdout) as { id: string };
-  if (limit) {
-    const plan = runCli(['account', 'set-plan', id, '--plan', 'custom', '--hourly', String(limit), '--burst', String(limit), '--json'], env);
-    expect(plan.status, plan.stderr).toBe(0);
-  }
-  const created = runCli(['key', 'create', '--account', id, '--env', 'production', '--name', 'webhooks', '--json'], env);
-  expect(created.status, created.stderr).toBe(0);
-  return (JSON.parse(created.stdout) as { key: string }).key;
 }
 
 async function createEndpoint(server: RunningServer, key: string, receiver: Receiver): Promise<string> {

@@ -1,5 +1,7 @@
 import type { Migration } from 'kysely';
 import * as analytics from './2026-11-22T09-00-00_analytics.js';
+import * as exportsMigration from './2026-11-22T11-00-00_exports.js';
+import * as analyticsDays from './2026-11-22T12-00-00_analytics-days.js';
 import * as foundation from './2026-11-21T20-00-00_foundation.js';
 import * as curriculum from './2026-11-21T22-00-00_curriculum.js';
 import * as eventsWebhooksJobs from './2026-11-21T23-00-00_events-webhooks-jobs.js';
@@ -18,4 +20,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21T23-00-00_events-webhooks-jobs': eventsWebhooksJobs,
   '2026-11-22T09-00-00_analytics': analytics,
   '2026-11-22T10-00-00_search': search,
+  '2026-11-22T11-00-00_exports': exportsMigration,
+  '2026-11-22T12-00-00_analytics-days': analyticsDays,
 };

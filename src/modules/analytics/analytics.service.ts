@@ -7,7 +7,9 @@ import { progressPercent } from '../enrollments/enrollments.service.js';
 import type { StoredQuiz } from '../lessons/quiz.js';
 import { findLesson } from '../lessons/lessons.repository.js';
 import { findStudent } from '../students/students.repository.js';
+import { splitPeriod } from './analytics-days.js';
 import { ensureRollups } from './analytics-rollups.js';
+import { activeStudentsUpToNow, courseTally, medianTimeToCompleteMs, quizTallies } from './analytics-tallies.js';
 import * as repo from './analytics.repository.js';
 import type { CourseAnalytics, QuizResult, QuizResults, QuizResultsQuery, StudentAnalytics, WindowQuery } from './analytics.schemas.js';
 
@@ -18,14 +20,14 @@ export const round2 = (x: number): number => Math.round(x * 100) / 100;
 const ratio = (part: number, whole: number, round: (x: number) => number): number | null => (whole === 0 ? null : round(part / whole));
 
 /** The period of a request: `to` defaults to now; from ≥ to is a 400. Offsets are normalised to UTC. */
-function windowOf(ctx: ServiceContext, query: WindowQuery): repo.Window & { explicit: boolean; endsNow: boolean } {
+function windowOf(ctx: ServiceContext, query: WindowQuery): repo.Window & { explicit: boolean; endsNow: boolean; now: number } {
   const now = ctx.clock.now();
   const from = query.from === undefined ? undefined : toIso(Date.parse(query.from));
   const to = query.to === undefined ? toIso(now) : toIso(Date.parse(query.to));
   if (from !== undefined && from >= to) {
     throw new AppError('invalid_parameter', '`from` must be before `to`', { parameter: 'from', from, to });
   }
-  return { from, to, explicit: query.from !== undefined || query.to !== undefined, endsNow: Date.parse(to) >= now };
+  return { from, to, explicit: query.from !== undefined || query.to !== undefined, endsNow: Date.parse(to) >= now, now };
 }
 
 /** Mean progress_percent of enrollments given as [lessons completed, how many]. */
@@ -54,44 +56,32 @@ export async function courseAnalytics(ctx: ServiceContext, workspaceId: string, 
   const window = windowOf(ctx, query);
   if (!(await findCourse(ctx.db, workspaceId, courseId))) throw notFound('Course', courseId);
   const lessons = await repo.lessonsOfCourses(ctx.db, workspaceId, { courseId });
-  let statuses: repo.StatusCounts;
-  let buckets: { k: number; n: number }[];
-  let days: { day: string; n: number }[];
-  let lessonCounts: (lessonId: string) => { started: number; completed: number };
-  if (!window.explicit) {
-    // The whole history: a few rollup rows, kept in the transaction of every write.
-    await ensureRollups(ctx.db, workspaceId, courseId);
-    [statuses, buckets, days] = await Promise.all([repo.rollupStatuses(ctx.db, courseId), repo.rollupProgressBuckets(ctx.db, courseId), repo.rollupEnrollmentDays(ctx.db, courseId)]);
-    const rows = new Map((await repo.rollupLessons(ctx.db, lessons.map((l) => l.id))).map((r) => [r.lesson_id, r]));
-    lessonCounts = (id) => ({ started: Number(rows.get(id)?.started ?? 0), completed: Number(rows.get(id)?.completed ?? 0) });
-  } else {
-    // A period: the raw rows of the period, through indexes.
-    statuses = await repo.windowStatuses(ctx.db, workspaceId, courseId, window);
-    buckets = await repo.windowProgressBuckets(ctx.db, workspaceId, courseId, window);
-    days = await repo.windowEnrollmentDays(ctx.db, workspaceId, courseId, window);
-    const counts = await repo.windowLessonCounts(ctx.db, workspaceId, courseId, window);
-    lessonCounts = (id) => ({ started: counts.started.get(id) ?? 0, completed: counts.completed.get(id) ?? 0 });
-  }
+  await ensureRollups(ctx.db, workspaceId, courseId);
+  // The whole history reads the rollups; a period, the day rollups of its whole days and the raw rows of its edges.
+  const period = window.explicit ? splitPeriod(window.from, window.to, window.now) : undefined;
+  const tally = await courseTally(ctx.db, workspaceId, courseId, lessons.map((l) => l.id), period);
   const to = Date.parse(window.to);
-  // Up to now (the request's now: the clock moves on while it runs), an enrollment's latest activity tells (an indexed range count); a period that
+  const sinces = [toIso(to - 7 * DAY_MS), toIso(to - 30 * DAY_MS)];
+  // Up to now (the request's now: the clock moves on while it runs), an enrollment's latest activity tells (day rollups); a period that
   // ends in the past reads every recorded activity time instead.
-  const active = window.endsNow ? repo.activeStudents : repo.activeStudentsAt;
-  const [last7, last30, medianMs] = await Promise.all([
-    active(ctx.db, workspaceId, courseId, toIso(to - 7 * DAY_MS), window.to),
-    active(ctx.db, workspaceId, courseId, toIso(to - 30 * DAY_MS), window.to),
-    repo.medianTimeToCompleteMs(ctx.db, workspaceId, courseId, window.explicit ? window : undefined),
-  ]);
+  const activeCounts = window.endsNow
+    ? activeStudentsUpToNow(ctx.db, workspaceId, courseId, sinces, window.to, window.now)
+    : Promise.all(sinces.map((since) => repo.activeStudentsAt(ctx.db, workspaceId, courseId, since, window.to)));
+  // The median's histogram is the tally's; should it have to be read again, so is the tally.
+  const histogram = async (attempt: number) => (attempt === 0 ? tally : await courseTally(ctx.db, workspaceId, courseId, [], period)).completions;
+  const [active, medianMs] = await Promise.all([activeCounts, medianTimeToCompleteMs(ctx.db, workspaceId, courseId, window.explicit ? window : undefined, histogram)]);
+  const statuses = { active: tally.statuses.get('active') ?? 0, completed: tally.statuses.get('completed') ?? 0, cancelled: tally.statuses.get('cancelled') ?? 0 };
   return {
     course_id: courseId,
     from: window.from ?? null,
     to: window.to,
     enrollments: { total: statuses.active + statuses.completed + statuses.cancelled, ...statuses },
-    active_students: { last_7_days: last7, last_30_days: last30 },
+    active_students: { last_7_days: active[0]!, last_30_days: active[1]! },
     completion_rate: ratio(statuses.completed, statuses.active + statuses.completed, round4),
-    average_progress_percent: averageProgress(buckets, lessons.length),
+    average_progress_percent: averageProgress(tally.progress.sorted().map(([k, n]) => ({ k, n })), lessons.length),
     median_time_to_complete_seconds: medianMs === null ? null : Math.round(medianMs) / 1000,
-    lessons: lessons.map((l) => ({ lesson_id: l.id, module_id: l.module_id, title: l.title, ...lessonCounts(l.id) })),
-    enrollments_per_day: days.map((d) => ({ date: d.day, enrollments: d.n })),
+    lessons: lessons.map((l) => ({ lesson_id: l.id, module_id: l.module_id, title: l.title, started: tally.started.get(l.id) ?? 0, completed: tally.completed.get(l.id) ?? 0 })),
+    enrollments_per_day: tally.days.sorted().map(([day, n]) => ({ date: day, enrollments: n })),
   };
 }
 
@@ -117,15 +107,6 @@ export async function studentAnalytics(ctx: ServiceContext, workspaceId: string,
   };
 }
 
-interface QuizTally {
-  attempts: number;
-  students: number;
-  passed: number;
-  scoreSum: number;
-  scores: { value: number; n: number }[];
-  questions: Map<string, { attempts: number; correct: number }>;
-}
-
 export async function quizResults(ctx: ServiceContext, workspaceId: string, query: QuizResultsQuery): Promise<QuizResults> {
   const window = windowOf(ctx, query);
   if (query.course_id !== undefined && !(await findCourse(ctx.db, workspaceId, query.course_id))) throw notFound('Course', query.course_id);
@@ -136,40 +117,10 @@ export async function quizResults(ctx: ServiceContext, workspaceId: string, quer
     if (lesson.type !== 'quiz') throw new AppError('invalid_parameter', `Lesson ${lesson.id} is not a quiz`, { parameter: 'lesson_id', lesson_id: lesson.id });
   }
   const quizzes = await repo.lessonsOfCourses(ctx.db, workspaceId, { courseId: query.course_id, lessonId: query.lesson_id, quizOnly: true });
-  const ids = quizzes.map((q) => q.id);
-  const tallies = new Map<string, QuizTally>(ids.map((id) => [id, { attempts: 0, students: 0, passed: 0, scoreSum: 0, scores: [], questions: new Map() }]));
-  if (!window.explicit && query.student_id === undefined) {
-    for (const courseId of new Set(quizzes.map((q) => q.course_id))) await ensureRollups(ctx.db, workspaceId, courseId);
-    const [lessons, scores, questions] = await Promise.all([repo.rollupLessons(ctx.db, ids), repo.rollupScoreCounts(ctx.db, ids), repo.rollupQuestions(ctx.db, ids)]);
-    for (const r of lessons) {
-      Object.assign(tallies.get(r.lesson_id)!, { attempts: Number(r.attempts), students: Number(r.attempt_students), passed: Number(r.passed), scoreSum: Number(r.score_sum) });
-    }
-    for (const s of scores) tallies.get(s.lesson_id)!.scores.push({ value: Number(s.score), n: Number(s.attempts) });
-    for (const q of questions) tallies.get(q.lesson_id)!.questions.set(q.question_id, { attempts: Number(q.attempts), correct: Number(q.correct) });
-  } else {
-    const studentsSeen = new Map<string, Set<string>>();
-    const scoreCounts = new Map<string, Map<number, number>>();
-    for (const a of await repo.attemptsOf(ctx.db, workspaceId, ids, query.student_id, window)) {
-      const tally = tallies.get(a.lesson_id)!;
-      tally.attempts += 1;
-      tally.passed += Number(a.passed) === 1 ? 1 : 0;
-      tally.scoreSum += a.score;
-      const seen = studentsSeen.get(a.lesson_id) ?? new Set();
-      seen.add(a.student_id);
-      studentsSeen.set(a.lesson_id, seen);
-      const counts = scoreCounts.get(a.lesson_id) ?? new Map<number, number>();
-      counts.set(a.score, (counts.get(a.score) ?? 0) + 1);
-      scoreCounts.set(a.lesson_id, counts);
-      for (const r of JSON.parse(a.results) as { question_id: string; correct: boolean }[]) {
-        const q = tally.questions.get(r.question_id) ?? { attempts: 0, correct: 0 };
-        q.attempts += 1;
-        q.correct += r.correct ? 1 : 0;
-        tally.questions.set(r.question_id, q);
-      }
-    }
-    for (const [lessonId, seen] of studentsSeen) tallies.get(lessonId)!.students = seen.size;
-    for (const [lessonId, counts] of scoreCounts) tallies.get(lessonId)!.scores = [...counts].map(([value, n]) => ({ value, n }));
-  }
+  const byStudent = query.student_id !== undefined;
+  if (!byStudent) for (const courseId of new Set(quizzes.map((q) => q.course_id))) await ensureRollups(ctx.db, workspaceId, courseId);
+  const period = window.explicit && !byStudent ? splitPeriod(window.from, window.to, window.now) : undefined;
+  const tallies = await quizTallies(ctx.db, workspaceId, quizzes.map((q) => q.id), window, period, query.student_id);
   return {
     from: window.from ?? null,
     to: window.to,
@@ -183,7 +134,7 @@ export async function quizResults(ctx: ServiceContext, workspaceId: string, quer
         attempts: t.attempts,
         unique_students: t.students,
         average_score: ratio(t.scoreSum, t.attempts, round2),
-        median_score: histogramMedian(t.scores.sort((a, b) => a.value - b.value)),
+        median_score: histogramMedian(t.scores.sorted().map(([value, n]) => ({ value, n }))),
         pass_rate: ratio(t.passed, t.attempts, round4),
         questions: stored.questions.map((q) => {
           const tally = t.questions.get(q.id) ?? { attempts: 0, correct: 0 };

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
+import { toIso } from '../../shared/clock.js';
 import { recordLastUsed } from './api-keys.repository.js';
 
 /** What key reads need of the recorder: this process's use of a key not yet written. */
@@ -15,7 +16,8 @@ export interface PendingKeyUsage {
  * up to one flush interval late; this process sees it at once (key reads merge `pending`).
  */
 export class KeyUsageRecorder implements PendingKeyUsage {
-  private readonly unwritten = new Map<string, string>();
+  /** Key id → epoch ms of its last accepted use not yet written. */
+  private readonly unwritten = new Map<string, number>();
   private flushing: Promise<void> = Promise.resolve();
   private timer: NodeJS.Timeout | undefined;
 
@@ -33,15 +35,20 @@ export class KeyUsageRecorder implements PendingKeyUsage {
     await this.flush().catch(onError);
   }
 
-  /** On every accepted request: synchronous, one Map entry per key. `at` is an ISO timestamp. */
-  touch(keyId: string, at: string): void {
+  /**
+   * On every accepted request: synchronous, one Map entry per key. `at` is epoch ms, turned into
+   * an ISO timestamp only when read or written, not on every request.
+   */
+  touch(keyId: string, at: number): void {
     const current = this.unwritten.get(keyId);
-    // ISO timestamps of one format order as strings; a clock stepping back never moves it back.
+    // A clock stepping back never moves it back.
     if (current === undefined || current < at) this.unwritten.set(keyId, at);
   }
 
+  /** The pending use of a key, as an ISO timestamp. */
   pending(keyId: string): string | undefined {
-    return this.unwritten.get(keyId);
+    const at = this.unwritten.get(keyId);
+    return at === undefined ? undefined : toIso(at);
   }
 
   /**
@@ -64,7 +71,7 @@ export class KeyUsageRecorder implements PendingKeyUsage {
     if (this.unwritten.size === 0) return;
     const batch = [...this.unwritten];
     await this.db.transaction().execute(async (trx) => {
-      for (const [keyId, at] of batch) await recordLastUsed(trx, keyId, at);
+      for (const [keyId, at] of batch) await recordLastUsed(trx, keyId, toIso(at));
     });
     for (const [keyId, at] of batch) {
       if (this.unwritten.get(keyId) === at) this.unwritten.delete(keyId);

@@ -1,4 +1,4 @@
-import { nowIso } from '../../shared/clock.js';
+import { type Clock, nowIso } from '../../shared/clock.js';
 import type { ServiceContext } from '../../shared/context.js';
 import { AppError, notFound } from '../../shared/errors.js';
 import { etagOf } from '../../shared/etag.js';
@@ -9,10 +9,12 @@ import type { CoursesTable } from '../../db/types.js';
 import type { NewEvent } from '../events/event-types.js';
 import { recordEvent, recordEvents } from '../events/record-events.js';
 import * as repo from './courses.repository.js';
+import type { CourseRow } from './courses.repository.js';
 import { parseMetadata } from '../../shared/schemas.js';
 import { type Course, type CreateCourseBody, courseSorts, type ListCoursesQuery, type UpdateCourseBody } from './courses.schemas.js';
+import { andThen, type MaybePromise } from '../../shared/maybe-promise.js';
 
-export function toCourse(row: CoursesTable): Course {
+export function toCourse(row: CourseRow): Course {
   return {
     id: row.id,
     title: row.title,
@@ -25,7 +27,7 @@ export function toCourse(row: CoursesTable): Course {
   };
 }
 
-function versioned(row: CoursesTable): Versioned<Course> {
+export function versionedCourse(row: CourseRow): Versioned<Course> {
   return { data: toCourse(row), etag: etagOf(row.version, row.enrollment_count) };
 }
 
@@ -39,16 +41,18 @@ export async function listCourses(ctx: ServiceContext, workspaceId: string, quer
   return toPageResult('courses', workspaceId, page, rows, total, (row) => row[page.sort.column], toCourse);
 }
 
-export async function getCourse(ctx: ServiceContext, workspaceId: string, id: string): Promise<Versioned<Course>> {
-  const row = await repo.findCourse(ctx.db, workspaceId, id);
-  if (!row) throw notFound('Course', id);
-  return versioned(row);
+export function getCourse(ctx: ServiceContext, workspaceId: string, id: string): MaybePromise<Versioned<Course>> {
+  return andThen(repo.findCourse(ctx.db, workspaceId, id), (row) => {
+    if (!row) throw notFound('Course', id);
+    return versionedCourse(row);
+  });
 }
 
-export async function createCourse(ctx: ServiceContext, workspaceId: string, body: CreateCourseBody): Promise<Versioned<Course>> {
-  const now = nowIso(ctx.clock);
-  const row: CoursesTable = {
-    id: newId('crs', ctx.clock.now()),
+/** The row of a new course (created, or imported from an export). */
+export function newCourseRow(clock: Clock, workspaceId: string, body: CreateCourseBody): CoursesTable {
+  const now = nowIso(clock);
+  return {
+    id: newId('crs', clock.now()),
     workspace_id: workspaceId,
     title: body.title,
     description: body.description ?? '',
@@ -59,11 +63,15 @@ export async function createCourse(ctx: ServiceContext, workspaceId: string, bod
     created_at: now,
     updated_at: now,
   };
+}
+
+export async function createCourse(ctx: ServiceContext, workspaceId: string, body: CreateCourseBody): Promise<Versioned<Course>> {
+  const row = newCourseRow(ctx.clock, workspaceId, body);
   await ctx.db.transaction().execute(async (trx) => {
     await repo.insertCourse(trx, row);
     await recordEvent(trx, ctx.clock, workspaceId, 'course.created', toCourse(row));
   });
-  return versioned(row);
+  return versionedCourse(row);
 }
 
 /**
@@ -80,7 +88,7 @@ export async function updateCourse(
   return updateVersioned({
     load: () => repo.findCourse(ctx.db, workspaceId, id),
     missing: () => notFound('Course', id),
-    present: versioned,
+    present: versionedCourse,
     changes: (current) => ({
       ...(body.title !== undefined && { title: body.title }),
       ...(body.description !== undefined && { description: body.description }),

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import type { AppError } from '../../shared/errors.js';
+import type { MaybePromise } from '../../shared/maybe-promise.js';
 import { touchCourse } from './courses.repository.js';
 
 /**
@@ -11,7 +12,7 @@ import { touchCourse } from './courses.repository.js';
 export async function lockForCurriculumEdit<Row extends { course_id: string }>(
   trx: Kysely<DB>,
   workspaceId: string,
-  load: () => Promise<Row | undefined>,
+  load: () => MaybePromise<Row | undefined>,
   missing: () => AppError,
   now: string,
 ): Promise<Row> {

@@ -4,8 +4,10 @@ import { prepared } from '../../db/prepared.js';
 import type { DB, EnrollmentStatus, EnrollmentsTable } from '../../db/types.js';
 import type { PageRequest } from '../../shared/pagination.js';
 import { countRows } from '../../db/count.js';
+import type { MaybePromise } from '../../shared/maybe-promise.js';
 
-const columns = ['id', 'workspace_id', 'student_id', 'course_id', 'status', 'enrolled_at', 'completed_at', 'version', 'created_at', 'updated_at'] as const;
+// last_activity_at and time_to_complete_ms: the analytics rollups of activity and of a cancelled completion need them.
+const columns = ['id', 'workspace_id', 'student_id', 'course_id', 'status', 'enrolled_at', 'completed_at', 'last_activity_at', 'time_to_complete_ms', 'version', 'created_at', 'updated_at'] as const;
 
 /** An enrollment with the counts its progress is derived from, so progress is never stale. */
 export type EnrollmentRow = EnrollmentsTable & { lessons_completed: number | string | null; lessons_total: number | string | null };
@@ -55,7 +57,8 @@ const enrollmentById = prepared<{ workspaceId: string; id: string }, EnrollmentR
   withProgress(db).where('enrollments.workspace_id', '=', p('workspaceId')).where('enrollments.id', '=', p('id')),
 );
 
-export async function findEnrollment(db: Kysely<DB>, workspaceId: string, id: string): Promise<EnrollmentRow | undefined> {
+/** Synchronous on the SQLite reader (see prepared.ts). */
+export function findEnrollment(db: Kysely<DB>, workspaceId: string, id: string): MaybePromise<EnrollmentRow | undefined> {
   return enrollmentById.first(db, { workspaceId, id });
 }
 

@@ -16,6 +16,7 @@ import * as rollups from '../analytics/analytics-rollups.js';
 import * as repo from './enrollments.repository.js';
 import type { EnrollmentRow } from './enrollments.repository.js';
 import { CreateEnrollmentBody, type Enrollment, enrollmentSorts, type ListEnrollmentsQuery } from './enrollments.schemas.js';
+import { andThen, type MaybePromise } from '../../shared/maybe-promise.js';
 
 /** Completed lessons of the course in percent, rounded down (2 of 3 is 66). */
 export function progressPercent(completed: number, total: number): number {
@@ -51,10 +52,11 @@ export async function listEnrollments(ctx: ServiceContext, workspaceId: string, 
   return toPageResult('enrollments', workspaceId, page, rows, total, (row) => row[page.sort.column], toEnrollment);
 }
 
-export async function getEnrollment(ctx: ServiceContext, workspaceId: string, id: string): Promise<Versioned<Enrollment>> {
-  const row = await repo.findEnrollment(ctx.db, workspaceId, id);
-  if (!row) throw notFound('Enrollment', id);
-  return versioned(row);
+export function getEnrollment(ctx: ServiceContext, workspaceId: string, id: string): MaybePromise<Versioned<Enrollment>> {
+  return andThen(repo.findEnrollment(ctx.db, workspaceId, id), (row) => {
+    if (!row) throw notFound('Enrollment', id);
+    return versioned(row);
+  });
 }
 
 /**
@@ -215,7 +217,12 @@ export async function cancel(ctx: ServiceContext, workspaceId: string, id: strin
     const cancelled = await repo.transition(trx, workspaceId, id, ['active', 'completed'], { status: 'cancelled', updated_at: now });
     if (cancelled) {
       await adjustEnrollmentCount(trx, workspaceId, current.course_id, -1);
-      await rollups.enrollmentCancelled(trx, workspaceId, current.course_id, current.status, Number(current.lessons_completed));
+      await rollups.enrollmentCancelled(trx, workspaceId, current.course_id, {
+        status: current.status,
+        enrolledAt: current.enrolled_at,
+        lessonsCompleted: Number(current.lessons_completed),
+        timeToCompleteMs: current.time_to_complete_ms == null ? null : Number(current.time_to_complete_ms),
+      });
     }
     const row = (await repo.findEnrollment(trx, workspaceId, id))!;
     if (cancelled) await recordEvent(trx, ctx.clock, workspaceId, 'student.unenrolled', toEnrollment(row));

@@ -29,7 +29,8 @@ export async function recordEvents(
     data: JSON.stringify(event.object),
     created_at: createdAt,
   }));
-  await trx.insertInto('events').values(rows).execute();
+  // In statements of at most 500 rows, within both databases' limits on bound parameters.
+  for (let i = 0; i < rows.length; i += 500) await trx.insertInto('events').values(rows.slice(i, i + 500)).execute();
 
   // A test ping goes to the one endpoint it was asked for, whatever its subscriptions or state.
   const endpoints = options.onlyEndpointId === undefined ? await enabledEndpoints(trx, workspaceId) : [{ id: options.onlyEndpointId, events: '["*"]' }];

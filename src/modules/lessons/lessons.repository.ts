@@ -4,6 +4,7 @@ import { prepared } from '../../db/prepared.js';
 import type { DB, LessonsTable } from '../../db/types.js';
 import type { PageRequest } from '../../shared/pagination.js';
 import { countRows } from '../../db/count.js';
+import type { MaybePromise } from '../../shared/maybe-promise.js';
 
 export const columns = [
   'id',
@@ -40,7 +41,8 @@ const lessonById = prepared<{ workspaceId: string; id: string }, LessonsTable>((
   db.selectFrom('lessons').select(columns).where('workspace_id', '=', p('workspaceId')).where('id', '=', p('id')),
 );
 
-export async function findLesson(db: Kysely<DB>, workspaceId: string, id: string): Promise<LessonsTable | undefined> {
+/** Synchronous on the SQLite reader (see prepared.ts). */
+export function findLesson(db: Kysely<DB>, workspaceId: string, id: string): MaybePromise<LessonsTable | undefined> {
   return lessonById.first(db, { workspaceId, id });
 }
 

@@ -66,9 +66,9 @@ export const Lesson = Type.Object(
 );
 export type Lesson = Static<typeof Lesson>;
 
-const Content = Type.String({ maxLength: 200_000, description: 'Markdown, up to 200,000 characters.' });
-const VideoUrl = Type.String({ format: 'uri', maxLength: 2048 });
-const Duration = Type.Integer({ minimum: 0, maximum: 10_000_000 });
+export const Content = Type.String({ maxLength: 200_000, description: 'Markdown, up to 200,000 characters.' });
+export const VideoUrl = Type.String({ format: 'uri', maxLength: 2048 });
+export const Duration = Type.Integer({ minimum: 0, maximum: 10_000_000 });
 const Position = Type.Integer({ minimum: 0, description: '0-based; the others shift to make room. Default: at the end.' });
 
 export const CreateLessonBody = Type.Object(

@@ -16,6 +16,7 @@ import { recordEvent } from '../events/record-events.js';
 import * as repo from './lessons.repository.js';
 import { type CreateLessonBody, type Lesson, lessonSorts, type ListLessonsQuery, type UpdateLessonBody } from './lessons.schemas.js';
 import { normalizeQuiz, presentQuiz, type StoredQuiz } from './quiz.js';
+import { andThen, type MaybePromise } from '../../shared/maybe-promise.js';
 
 /** How a lesson is shown: quiz answers only to keys that may edit the course. */
 export function toLesson(row: LessonsTable, withAnswers: boolean): Lesson {
@@ -41,7 +42,7 @@ function versioned(row: LessonsTable, withAnswers: boolean): Versioned<Lesson> {
 }
 
 /** A quiz lesson needs a quiz; other types take none. */
-function quizFor(type: LessonType, quiz: CreateLessonBody['quiz'], current: string | null, now: number): string | null {
+export function quizFor(type: LessonType, quiz: CreateLessonBody['quiz'], current: string | null, now: number): string | null {
   if (type !== 'quiz') {
     if (quiz !== undefined) throw quizMismatch('/quiz', 'is only for lessons of type quiz');
     return null;
@@ -71,10 +72,11 @@ export async function listLessons(
   return toPageResult(`lessons:${moduleId}`, workspaceId, page, rows, total, (row) => row.position, (row) => toLesson(row, withAnswers));
 }
 
-export async function getLesson(ctx: ServiceContext, workspaceId: string, id: string, withAnswers: boolean): Promise<Versioned<Lesson>> {
-  const row = await repo.findLesson(ctx.db, workspaceId, id);
-  if (!row) throw notFound('Lesson', id);
-  return versioned(row, withAnswers);
+export function getLesson(ctx: ServiceContext, workspaceId: string, id: string, withAnswers: boolean): MaybePromise<Versioned<Lesson>> {
+  return andThen(repo.findLesson(ctx.db, workspaceId, id), (row) => {
+    if (!row) throw notFound('Lesson', id);
+    return versioned(row, withAnswers);
+  });
 }
 
 /** Adds a lesson at `position` (default: the end of the module); later lessons move down one. */

@@ -64,9 +64,12 @@ export async function recordActivity(
     completed_at: status === 'completed' ? now : null,
     last_activity_at: now,
   });
-  await repo.touchEnrollmentActivity(trx, workspaceId, studentId, lesson.course_id, now);
   let enrollment = (await findEnrollmentOf(trx, workspaceId, studentId, lesson.course_id))!;
+  await repo.touchEnrollmentActivity(trx, workspaceId, studentId, lesson.course_id, now);
   await rollups.lessonActivity(trx, workspaceId, lesson.course_id, lesson.id, {
+    at: now,
+    previousActivityAt: enrollment.last_activity_at ?? null,
+    enrolledAt: enrollment.enrolled_at,
     firstActivity: before === undefined,
     firstCompletion: progress.status === 'completed' && !completedBefore,
     lessonsCompleted: Number(enrollment.lessons_completed),
@@ -76,7 +79,7 @@ export async function recordActivity(
   if (enrollment.status === 'active' && total > 0 && Number(enrollment.lessons_completed) >= total) {
     const timeToComplete = Date.parse(now) - Date.parse(enrollment.enrolled_at);
     completedCourse = await transition(trx, workspaceId, enrollment.id, ['active'], { status: 'completed', completed_at: now, updated_at: now, time_to_complete_ms: timeToComplete });
-    if (completedCourse) await rollups.enrollmentCompleted(trx, workspaceId, lesson.course_id);
+    if (completedCourse) await rollups.enrollmentCompleted(trx, workspaceId, lesson.course_id, enrollment.enrolled_at, timeToComplete);
     enrollment = (await findEnrollmentOf(trx, workspaceId, studentId, lesson.course_id))!;
   }
   const result: LessonProgress = {

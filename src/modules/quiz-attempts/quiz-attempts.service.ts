@@ -39,6 +39,7 @@ export async function submitAttempt(ctx: ServiceContext, workspaceId: string, le
     const firstOfStudent = !(await repo.hasAttempted(trx, workspaceId, lesson.id, body.student_id));
     await repo.insertAttempt(trx, row);
     await rollups.quizAttempted(trx, workspaceId, lesson.course_id, lesson.id, {
+      at: row.created_at,
       score: row.score,
       passed: result.passed,
       firstOfStudent,

@@ -34,13 +34,12 @@ const item = (name: string, budget: Budget, now: number) => `"${name}";r=${budge
 export function setBudgetHeaders(reply: FastifyReply, decision: Decision, limits: KeyLimits, group: EndpointGroup | undefined, now: number): void {
   let current = `${item('hourly', decision.hourly, now)}, ${item('burst', decision.burst, now)}`;
   if (group && decision.endpoint) current += `, ${item(group, decision.endpoint, now)}`;
-  reply.headers({
-    'x-ratelimit-limit': decision.hourly.limit,
-    'x-ratelimit-remaining': decision.hourly.remaining,
-    'x-ratelimit-reset': Math.ceil(decision.hourly.resetAt / 1000),
-    'ratelimit-policy': policyField(limits, group),
-    ratelimit: current,
-  });
+  reply
+    .header('x-ratelimit-limit', decision.hourly.limit)
+    .header('x-ratelimit-remaining', decision.hourly.remaining)
+    .header('x-ratelimit-reset', Math.ceil(decision.hourly.resetAt / 1000))
+    .header('ratelimit-policy', policyField(limits, group))
+    .header('ratelimit', current);
 }
 
 const addressPolicy = `"auth_failures";q=${AUTH_FAILURE_LIMIT};w=${AUTH_FAILURE_WINDOW_MS / 1000}`;

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { type FullTextTable, fullTextMatches } from '../../db/full-text.js';
 import type { CoursesTable, DB, LessonsTable, StudentsTable } from '../../db/types.js';
-import { columns as courseColumns } from '../courses/courses.repository.js';
+import { columns as courseColumns, type CourseRow } from '../courses/courses.repository.js';
 import { columns as lessonColumns } from '../lessons/lessons.repository.js';
 import { columns as studentColumns } from '../students/students.repository.js';
 
@@ -29,8 +29,8 @@ function pageOf(db: Kysely<DB>, table: FullTextTable, workspaceId: string, page:
     .offset((page.page - 1) * page.perPage);
 }
 
-export async function searchCourses(db: Kysely<DB>, workspaceId: string, page: SearchPage): Promise<CoursesTable[]> {
-  return pageOf(db, 'courses', workspaceId, page).select(courseColumns).execute() as Promise<CoursesTable[]>;
+export async function searchCourses(db: Kysely<DB>, workspaceId: string, page: SearchPage): Promise<CourseRow[]> {
+  return pageOf(db, 'courses', workspaceId, page).select(courseColumns).execute() as Promise<CourseRow[]>;
 }
 
 export async function searchLessons(db: Kysely<DB>, workspaceId: string, page: SearchPage): Promise<LessonsTable[]> {

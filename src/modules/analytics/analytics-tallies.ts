@@ -1,0 +1,197 @@
+import type { Kysely } from 'kysely';
+import type { DB, EnrollmentStatus } from '../../db/types.js';
+import { bucketStart, completionBucket, dayOf, type PeriodSplit, splitPeriod } from './analytics-days.js';
+import * as repo from './analytics.repository.js';
+
+/**
+ * The counts behind the figures, read either from the whole-history rollups, or for a period from
+ * the day rollups of its whole days plus the raw rows of its partial edge days (docs/analytics.md).
+ * A count read from a day rollup and corrected by raw rows is exact, so the figures are too.
+ */
+
+/** Counts by key; a raw range with sign −1 takes its rows off a whole day read from the rollups. */
+export class Counts<K> extends Map<K, number> {
+  add(key: K, n: number): this {
+    return this.set(key, (this.get(key) ?? 0) + n);
+  }
+
+  /** Entries with a positive count, by key. */
+  sorted(): [K, number][] {
+    return [...this].filter(([, n]) => n > 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  }
+}
+
+export interface CourseTally {
+  statuses: Counts<EnrollmentStatus>;
+  /** Enrollments by UTC day of enrolled_at. */
+  days: Counts<string>;
+  /** Enrollments not cancelled, by lessons completed. */
+  progress: Counts<number>;
+  /** Completed enrollments by bucket of time to complete (analytics-days.ts). */
+  completions: Counts<number>;
+  /** Students by lesson id. */
+  started: Counts<string>;
+  completed: Counts<string>;
+}
+
+const emptyCourseTally = (): CourseTally => ({
+  statuses: new Counts(),
+  days: new Counts(),
+  progress: new Counts(),
+  completions: new Counts(),
+  started: new Counts(),
+  completed: new Counts(),
+});
+
+/** The course's counts; `period` undefined: the whole history. */
+export async function courseTally(db: Kysely<DB>, workspaceId: string, courseId: string, lessonIds: string[], period: PeriodSplit | undefined): Promise<CourseTally> {
+  const tally = emptyCourseTally();
+  if (period === undefined || period.days) {
+    // The whole history: the whole-history rollups, and every day's enrollments (the answer lists them per day).
+    const days = period?.days ?? undefined;
+    const [enrollments, progress, completions, lessons] = await Promise.all([
+      repo.dayEnrollments(db, courseId, days),
+      days ? repo.dayProgressBuckets(db, courseId, days) : repo.rollupProgressBuckets(db, courseId),
+      days ? repo.dayCompletionBuckets(db, courseId, days) : repo.rollupCompletionBuckets(db, courseId),
+      days ? repo.dayLessons(db, lessonIds, days) : repo.rollupLessons(db, lessonIds),
+    ]);
+    for (const d of enrollments) {
+      tally.statuses.add('active', d.active).add('completed', d.completed).add('cancelled', d.cancelled);
+      tally.days.add(d.day, d.active + d.completed + d.cancelled);
+    }
+    for (const b of progress) tally.progress.add(b.k, b.n);
+    for (const b of completions) tally.completions.add(b.bucket, b.n);
+    for (const l of lessons) {
+      tally.started.add(l.lesson_id, Number(l.started));
+      tally.completed.add(l.lesson_id, Number(l.completed));
+    }
+  }
+  for (const range of period?.raw ?? []) {
+    const [enrollments, lessons] = await Promise.all([repo.windowEnrollments(db, workspaceId, courseId, range), repo.windowLessonCounts(db, workspaceId, courseId, range)]);
+    for (const e of enrollments) {
+      tally.statuses.add(e.status, range.sign);
+      tally.days.add(dayOf(range.from), range.sign);
+      if (e.status !== 'cancelled') tally.progress.add(e.k, range.sign);
+      if (e.status === 'completed' && e.timeToCompleteMs !== null) tally.completions.add(completionBucket(e.timeToCompleteMs), range.sign);
+    }
+    for (const [lessonId, n] of lessons.started) tally.started.add(lessonId, range.sign * n);
+    for (const [lessonId, n] of lessons.completed) tally.completed.add(lessonId, range.sign * n);
+  }
+  return tally;
+}
+
+/**
+ * Students active in the course in [since, to) for each of `sinces`, for a `to` not before `now`:
+ * then an enrollment's latest activity is the one that tells, counted by its day (day rollups)
+ * and, on edge days, from the index on it; one statement for all.
+ */
+export async function activeStudentsUpToNow(db: Kysely<DB>, workspaceId: string, courseId: string, sinces: string[], to: string, now: number): Promise<number[]> {
+  return repo.lastActiveIn(db, workspaceId, courseId, sinces.map((since) => splitPeriod(since, to, now)));
+}
+
+/**
+ * The median time to complete (ms) of the completed enrollments (enrolled in `window`), from a
+ * histogram of them by bucket (`histogram(0)`: the one at hand, `histogram(1)`, `(2)`: read again):
+ * it tells which bucket holds the middle, and how far into it; the middle time(s) are then read
+ * from that bucket in index order. A concurrent write between the two reads can leave the bucket
+ * short of the middle: read both again (then take what is there).
+ */
+export async function medianTimeToCompleteMs(
+  db: Kysely<DB>,
+  workspaceId: string,
+  courseId: string,
+  window: repo.Window | undefined,
+  histogram: (attempt: number) => Promise<Counts<number>>,
+): Promise<number | null> {
+  let values: number[] = [];
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const buckets = (await histogram(attempt)).sorted();
+    const total = buckets.reduce((sum, [, n]) => sum + n, 0);
+    if (total === 0) return null;
+    const low = Math.floor((total - 1) / 2);
+    const high = Math.floor(total / 2);
+    // The buckets holding ranks `low` and `high`, and how many come before the first of them.
+    let before = 0;
+    let index = 0;
+    while (before + buckets[index]![1] <= low) before += buckets[index++]![1];
+    const last = before + buckets[index]![1] > high ? index : index + 1;
+    values = await repo.completionTimesBetween(db, workspaceId, courseId, window, {
+      lowMs: bucketStart(buckets[index]![0]),
+      highMs: bucketStart(buckets[last]![0] + 1),
+      offset: low - before,
+      limit: high - low + 1,
+    });
+    if (values.length === high - low + 1) break;
+  }
+  return values.length === 0 ? null : values.reduce((a, b) => a + b, 0) / values.length;
+}
+
+export interface QuizTally {
+  attempts: number;
+  students: number;
+  passed: number;
+  scoreSum: number;
+  scores: Counts<number>;
+  questions: Map<string, { attempts: number; correct: number }>;
+}
+
+const emptyQuizTally = (): QuizTally => ({ attempts: 0, students: 0, passed: 0, scoreSum: 0, scores: new Counts(), questions: new Map() });
+
+function addQuestion(tally: QuizTally, questionId: string, attempts: number, correct: number): void {
+  const q = tally.questions.get(questionId) ?? { attempts: 0, correct: 0 };
+  q.attempts += attempts;
+  q.correct += correct;
+  tally.questions.set(questionId, q);
+}
+
+/**
+ * Each quiz's counts: with `studentId`, from that student's attempts in the window; otherwise from
+ * the whole-history rollups (`period` undefined) or a period's day rollups and edge rows.
+ */
+export async function quizTallies(
+  db: Kysely<DB>,
+  workspaceId: string,
+  lessonIds: string[],
+  window: repo.Window,
+  period: PeriodSplit | undefined,
+  studentId: string | undefined,
+): Promise<Map<string, QuizTally>> {
+  const tallies = new Map(lessonIds.map((id) => [id, emptyQuizTally()]));
+  const addAttempts = (rows: Awaited<ReturnType<typeof repo.attemptsOf>>, sign: 1 | -1) => {
+    for (const a of rows) {
+      const tally = tallies.get(a.lesson_id)!;
+      tally.attempts += sign;
+      tally.passed += Number(a.passed) === 1 ? sign : 0;
+      tally.scoreSum += sign * a.score;
+      tally.scores.add(a.score, sign);
+      for (const r of JSON.parse(a.results) as { question_id: string; correct: boolean }[]) addQuestion(tally, r.question_id, sign, r.correct ? sign : 0);
+    }
+  };
+  if (studentId !== undefined) {
+    addAttempts(await repo.attemptsOf(db, workspaceId, lessonIds, studentId, window), 1);
+    for (const tally of tallies.values()) tally.students = tally.attempts > 0 ? 1 : 0;
+    return tallies;
+  }
+  if (period === undefined) {
+    const [lessons, scores, questions] = await Promise.all([repo.rollupLessons(db, lessonIds), repo.rollupScoreCounts(db, lessonIds), repo.rollupQuestions(db, lessonIds)]);
+    for (const r of lessons) {
+      Object.assign(tallies.get(r.lesson_id)!, { attempts: Number(r.attempts), students: Number(r.attempt_students), passed: Number(r.passed), scoreSum: Number(r.score_sum) });
+    }
+    for (const s of scores) tallies.get(s.lesson_id)!.scores.add(Number(s.score), Number(s.attempts));
+    for (const q of questions) addQuestion(tallies.get(q.lesson_id)!, q.question_id, Number(q.attempts), Number(q.correct));
+    return tallies;
+  }
+  if (period.days) {
+    const [lessons, scores, questions] = await Promise.all([
+      repo.dayLessons(db, lessonIds, period.days),
+      repo.dayScoreCounts(db, lessonIds, period.days),
+      repo.dayQuestions(db, lessonIds, period.days),
+    ]);
+    for (const r of lessons) Object.assign(tallies.get(r.lesson_id)!, { attempts: r.attempts, passed: r.passed, scoreSum: r.score_sum });
+    for (const s of scores) tallies.get(s.lesson_id)!.scores.add(s.score, s.attempts);
+    for (const q of questions) addQuestion(tallies.get(q.lesson_id)!, q.question_id, q.attempts, q.correct);
+  }
+  for (const range of period.raw) addAttempts(await repo.attemptsOf(db, workspaceId, lessonIds, undefined, range), range.sign);
+  for (const [lessonId, n] of await repo.quizStudents(db, workspaceId, lessonIds, window)) tallies.get(lessonId)!.students = n;
+  return tallies;
+}
