@@ -16,7 +16,8 @@ export interface AnalyticsResult {
   seed_s: number;
   /** Building the rollups of the seeded course from its raw rows (what a stale course costs once). */
   rollup_build_s: number;
-  endpoints: { name: string; rps: number; p50_ms: number; p99_ms: number; non2xx: number }[];
+  /** `cpu_ms_per_request`: the Lectern process's CPU per request (not the database's). */
+  endpoints: { name: string; rps: number; p50_ms: number; p99_ms: number; cpu_ms_per_request: number; non2xx: number }[];
 }
 
 interface AnalyticsOptions {
@@ -55,13 +56,13 @@ export async function runAnalyticsCase(options: AnalyticsOptions): Promise<Analy
         { name: 'GET /analytics/quiz-results?course_id=', nextPath: () => `/api/v1/analytics/quiz-results?course_id=${seeded.courseId}` },
         { name: 'GET /analytics/quiz-results?lesson_id=&from=<7 days ago>', nextPath: () => `/api/v1/analytics/quiz-results?lesson_id=${seeded.quizIds[0]}&from=${lastWeek}` },
       ];
-      const loads = targets.map((t) => new LoadAccumulator({ ...t, baseUrl: server.baseUrl, headers }, options.connections));
+      const loads = targets.map((t) => new LoadAccumulator({ ...t, baseUrl: server.baseUrl, headers }, options.connections, server.pid));
       for (const load of loads) await load.warmUp(1);
       for (let round = 0; round < 2; round++) for (const load of loads) await load.measure(options.durationS / 2);
       const endpoints = loads.map((load) => {
         const r = load.result();
         if (r.requests === 0 || r.errors > 0) options.log(`${load.target.name}: ${JSON.stringify(r)}`);
-        return { name: load.target.name, rps: Math.round(r.rps), p50_ms: Math.round(r.p50Ms * 100) / 100, p99_ms: Math.round(r.p99Ms * 100) / 100, non2xx: r.non2xx };
+        return { name: load.target.name, rps: Math.round(r.rps), p50_ms: Math.round(r.p50Ms * 100) / 100, p99_ms: Math.round(r.p99Ms * 100) / 100, cpu_ms_per_request: Math.round((r.cpuMsPerRequest ?? 0) * 100) / 100, non2xx: r.non2xx };
       });
       for (const e of endpoints) if (e.non2xx > 0) throw new Error(`analytics case: ${e.name} answered ${e.non2xx} non-2xx`);
       return {
@@ -82,7 +83,7 @@ export async function runAnalyticsCase(options: AnalyticsOptions): Promise<Analy
  * enrolled over the last year with 10 progress rows (1,000,000 for 100,000) and, for every other
  * student, one quiz attempt. Multi-row batches inside large transactions.
  */
-async function seed(db: Kysely<DB>, ws: string, count: number) {
+export async function seed(db: Kysely<DB>, ws: string, count: number) {
   const now = Date.now();
   const iso = (ms: number) => new Date(ms).toISOString();
   const courseId = newId('crs', now);

@@ -1,4 +1,5 @@
 // Driving one target with autocannon and reducing the result to the figures we report.
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
 export interface Target {
@@ -22,6 +23,19 @@ export interface LoadResult {
   timeouts: number;
   /** Status code -> count, only for non-2xx codes. */
   badStatuses: Record<string, number>;
+  /** CPU time of the server process per request (user + system), when its pid was given. */
+  cpuMsPerRequest: number | undefined;
+}
+
+/**
+ * CPU time (user + system, ms) a process has used so far, from /proc (Linux; 10 ms ticks, fine
+ * over slices of seconds). Unlike latency, load from other processes hardly changes it.
+ */
+function processCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (in parentheses, which may hold spaces): utime and stime are the 14th and 15th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
 function cannon(target: Target, connections: number, durationS: number): autocannon.Instance {
@@ -83,10 +97,13 @@ export class LoadAccumulator {
   private errors = 0;
   private timeouts = 0;
   private readonly badStatuses: Record<string, number> = {};
+  private cpuMs = 0;
 
   constructor(
     readonly target: Target,
     private readonly connections: number,
+    /** The server's pid: its CPU time per request is reported too. */
+    private readonly serverPid?: number,
   ) {}
 
   /** Load that is not counted, to let the server's JIT and caches settle. */
@@ -96,12 +113,14 @@ export class LoadAccumulator {
 
   /** One measured slice. */
   async measure(seconds: number): Promise<void> {
+    const cpuBefore = this.serverPid === undefined ? 0 : processCpuMs(this.serverPid);
     const instance = cannon(this.target, this.connections, seconds);
     instance.on('response', (_client, statusCode, _bytes, responseTimeMs) => {
       const status = Number(statusCode);
       if (status >= 200 && status < 300) this.latencies.add(Number(responseTimeMs));
     });
     const result = await instance;
+    if (this.serverPid !== undefined) this.cpuMs += processCpuMs(this.serverPid) - cpuBefore;
     this.seconds += Number(result.duration) || seconds;
     this.requests += result.requests.total;
     this.non2xx += result.non2xx;
@@ -122,6 +141,7 @@ export class LoadAccumulator {
       errors: this.errors,
       timeouts: this.timeouts,
       badStatuses: { ...this.badStatuses },
+      cpuMsPerRequest: this.serverPid === undefined || this.requests === 0 ? undefined : this.cpuMs / this.requests,
     };
   }
 }

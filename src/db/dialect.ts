@@ -1,4 +1,6 @@
-import { type Kysely, PostgresAdapter } from 'kysely';
+import { type Kysely, PostgresAdapter, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import { jsonArrayFrom as postgresJsonArrayFrom } from 'kysely/helpers/postgres';
+import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
 
 /** The few places where SQLite and PostgreSQL differ, kept together. */
 
@@ -22,4 +24,20 @@ export function isForeignKeyViolation(error: unknown): boolean {
  */
 export function lockForUpdate<Q extends { forUpdate(): Q }>(db: Kysely<any>, query: Q): Q {
   return db.getExecutor().adapter instanceof PostgresAdapter ? query.forUpdate() : query;
+}
+
+/**
+ * The rows of `query` as one JSON array column (`json_agg` on PostgreSQL, `json_group_array` on
+ * SQLite): several result sets in one statement, so one round trip instead of one per set. Read
+ * the column back with `jsonRowsOf`.
+ */
+export function jsonRows<O>(db: Kysely<any>, query: SelectQueryBuilder<any, any, O>): RawBuilder<O[]> {
+  const rows = db.getExecutor().adapter instanceof PostgresAdapter ? postgresJsonArrayFrom(query) : sqliteJsonArrayFrom(query);
+  // The helpers type the rows as JSON would carry them; the callers read numbers with Number().
+  return rows as unknown as RawBuilder<O[]>;
+}
+
+/** A `jsonRows` column as read: parsed by pg already, JSON text from SQLite. */
+export function jsonRowsOf<O>(value: O[] | string): O[] {
+  return typeof value === 'string' ? (JSON.parse(value) as O[]) : value;
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB, EnrollmentStatus } from '../../db/types.js';
-import { bucketStart, completionBucket, dayOf, type PeriodSplit, splitPeriod } from './analytics-days.js';
+import { bucketStart, completionBucket, dayOf, type PeriodSplit } from './analytics-days.js';
 import * as repo from './analytics.repository.js';
 
 /**
@@ -43,50 +43,31 @@ const emptyCourseTally = (): CourseTally => ({
   completed: new Counts(),
 });
 
-/** The course's counts; `period` undefined: the whole history. */
-export async function courseTally(db: Kysely<DB>, workspaceId: string, courseId: string, lessonIds: string[], period: PeriodSplit | undefined): Promise<CourseTally> {
+/** The course's counts from what `readCourse` read for `period` (undefined: the whole history). */
+export function courseTally(reads: repo.CourseReads, period: PeriodSplit | undefined): CourseTally {
   const tally = emptyCourseTally();
-  if (period === undefined || period.days) {
-    // The whole history: the whole-history rollups, and every day's enrollments (the answer lists them per day).
-    const days = period?.days ?? undefined;
-    const [enrollments, progress, completions, lessons] = await Promise.all([
-      repo.dayEnrollments(db, courseId, days),
-      days ? repo.dayProgressBuckets(db, courseId, days) : repo.rollupProgressBuckets(db, courseId),
-      days ? repo.dayCompletionBuckets(db, courseId, days) : repo.rollupCompletionBuckets(db, courseId),
-      days ? repo.dayLessons(db, lessonIds, days) : repo.rollupLessons(db, lessonIds),
-    ]);
-    for (const d of enrollments) {
-      tally.statuses.add('active', d.active).add('completed', d.completed).add('cancelled', d.cancelled);
-      tally.days.add(d.day, d.active + d.completed + d.cancelled);
-    }
-    for (const b of progress) tally.progress.add(b.k, b.n);
-    for (const b of completions) tally.completions.add(b.bucket, b.n);
-    for (const l of lessons) {
-      tally.started.add(l.lesson_id, Number(l.started));
-      tally.completed.add(l.lesson_id, Number(l.completed));
-    }
+  for (const d of reads.days) {
+    tally.statuses.add('active', Number(d.active)).add('completed', Number(d.completed)).add('cancelled', Number(d.cancelled));
+    tally.days.add(d.day, Number(d.active) + Number(d.completed) + Number(d.cancelled));
   }
-  for (const range of period?.raw ?? []) {
-    const [enrollments, lessons] = await Promise.all([repo.windowEnrollments(db, workspaceId, courseId, range), repo.windowLessonCounts(db, workspaceId, courseId, range)]);
-    for (const e of enrollments) {
+  for (const b of reads.progress) tally.progress.add(Number(b.k), Number(b.n));
+  for (const b of reads.completions) tally.completions.add(Number(b.bucket), Number(b.n));
+  for (const l of reads.lessonCounts) {
+    tally.started.add(l.lesson_id, Number(l.started));
+    tally.completed.add(l.lesson_id, Number(l.completed));
+  }
+  (period?.raw ?? []).forEach((range, i) => {
+    const raw = reads.raw[i]!;
+    for (const e of raw.enrollments) {
       tally.statuses.add(e.status, range.sign);
       tally.days.add(dayOf(range.from), range.sign);
-      if (e.status !== 'cancelled') tally.progress.add(e.k, range.sign);
-      if (e.status === 'completed' && e.timeToCompleteMs !== null) tally.completions.add(completionBucket(e.timeToCompleteMs), range.sign);
+      if (e.status !== 'cancelled') tally.progress.add(Number(e.k), range.sign);
+      if (e.status === 'completed' && e.time_to_complete_ms !== null) tally.completions.add(completionBucket(Number(e.time_to_complete_ms)), range.sign);
     }
-    for (const [lessonId, n] of lessons.started) tally.started.add(lessonId, range.sign * n);
-    for (const [lessonId, n] of lessons.completed) tally.completed.add(lessonId, range.sign * n);
-  }
+    for (const r of raw.started) tally.started.add(r.lesson_id, range.sign * Number(r.n));
+    for (const r of raw.completed) tally.completed.add(r.lesson_id, range.sign * Number(r.n));
+  });
   return tally;
-}
-
-/**
- * Students active in the course in [since, to) for each of `sinces`, for a `to` not before `now`:
- * then an enrollment's latest activity is the one that tells, counted by its day (day rollups)
- * and, on edge days, from the index on it; one statement for all.
- */
-export async function activeStudentsUpToNow(db: Kysely<DB>, workspaceId: string, courseId: string, sinces: string[], to: string, now: number): Promise<number[]> {
-  return repo.lastActiveIn(db, workspaceId, courseId, sinces.map((since) => splitPeriod(since, to, now)));
 }
 
 /**

@@ -9,7 +9,7 @@ import { findLesson } from '../lessons/lessons.repository.js';
 import { findStudent } from '../students/students.repository.js';
 import { splitPeriod } from './analytics-days.js';
 import { ensureRollups } from './analytics-rollups.js';
-import { activeStudentsUpToNow, courseTally, medianTimeToCompleteMs, quizTallies } from './analytics-tallies.js';
+import { courseTally, medianTimeToCompleteMs, quizTallies } from './analytics-tallies.js';
 import * as repo from './analytics.repository.js';
 import type { CourseAnalytics, QuizResult, QuizResults, QuizResultsQuery, StudentAnalytics, WindowQuery } from './analytics.schemas.js';
 
@@ -54,23 +54,29 @@ export function histogramMedian(counts: { value: number; n: number }[]): number 
 
 export async function courseAnalytics(ctx: ServiceContext, workspaceId: string, courseId: string, query: WindowQuery): Promise<CourseAnalytics> {
   const window = windowOf(ctx, query);
-  if (!(await findCourse(ctx.db, workspaceId, courseId))) throw notFound('Course', courseId);
-  const lessons = await repo.lessonsOfCourses(ctx.db, workspaceId, { courseId });
-  await ensureRollups(ctx.db, workspaceId, courseId);
   // The whole history reads the rollups; a period, the day rollups of its whole days and the raw rows of its edges.
   const period = window.explicit ? splitPeriod(window.from, window.to, window.now) : undefined;
-  const tally = await courseTally(ctx.db, workspaceId, courseId, lessons.map((l) => l.id), period);
   const to = Date.parse(window.to);
   const sinces = [toIso(to - 7 * DAY_MS), toIso(to - 30 * DAY_MS)];
-  // Up to now (the request's now: the clock moves on while it runs), an enrollment's latest activity tells (day rollups); a period that
-  // ends in the past reads every recorded activity time instead.
-  const activeCounts = window.endsNow
-    ? activeStudentsUpToNow(ctx.db, workspaceId, courseId, sinces, window.to, window.now)
-    : Promise.all(sinces.map((since) => repo.activeStudentsAt(ctx.db, workspaceId, courseId, since, window.to)));
-  // The median's histogram is the tally's; should it have to be read again, so is the tally.
-  const histogram = async (attempt: number) => (attempt === 0 ? tally : await courseTally(ctx.db, workspaceId, courseId, [], period)).completions;
-  const [active, medianMs] = await Promise.all([activeCounts, medianTimeToCompleteMs(ctx.db, workspaceId, courseId, window.explicit ? window : undefined, histogram)]);
+  // Up to now (the request's now: the clock moves on while it runs), an enrollment's latest
+  // activity tells (day rollups), read with the rest; a period that ends in the past reads every
+  // recorded activity time instead.
+  const activity = window.endsNow ? sinces.map((since) => splitPeriod(since, window.to, window.now)) : [];
+  const read = () => repo.readCourse(ctx.db, workspaceId, courseId, period, activity);
+  let reads = await read();
+  // Stale rollups are rebuilt, then everything is read again (a concurrent erasure can make them stale again: rare, so a few tries).
+  for (let attempt = 0; reads.found && !reads.ready && attempt < 3; attempt++) {
+    await ensureRollups(ctx.db, workspaceId, courseId);
+    reads = await read();
+  }
+  if (!reads.found) throw notFound('Course', courseId);
+  const tally = courseTally(reads, period);
+  const active = window.endsNow ? reads.lastActive : await Promise.all(sinces.map((since) => repo.activeStudentsAt(ctx.db, workspaceId, courseId, since, window.to)));
+  // The median's histogram is the tally's; should it have to be read again, so is everything.
+  const histogram = async (attempt: number) => (attempt === 0 ? tally : courseTally(await read(), period)).completions;
+  const medianMs = await medianTimeToCompleteMs(ctx.db, workspaceId, courseId, window.explicit ? window : undefined, histogram);
   const statuses = { active: tally.statuses.get('active') ?? 0, completed: tally.statuses.get('completed') ?? 0, cancelled: tally.statuses.get('cancelled') ?? 0 };
+  const lessonsTotal = reads.lessons.length;
   return {
     course_id: courseId,
     from: window.from ?? null,
@@ -78,9 +84,9 @@ export async function courseAnalytics(ctx: ServiceContext, workspaceId: string, 
     enrollments: { total: statuses.active + statuses.completed + statuses.cancelled, ...statuses },
     active_students: { last_7_days: active[0]!, last_30_days: active[1]! },
     completion_rate: ratio(statuses.completed, statuses.active + statuses.completed, round4),
-    average_progress_percent: averageProgress(tally.progress.sorted().map(([k, n]) => ({ k, n })), lessons.length),
+    average_progress_percent: averageProgress(tally.progress.sorted().map(([k, n]) => ({ k, n })), lessonsTotal),
     median_time_to_complete_seconds: medianMs === null ? null : Math.round(medianMs) / 1000,
-    lessons: lessons.map((l) => ({ lesson_id: l.id, module_id: l.module_id, title: l.title, started: tally.started.get(l.id) ?? 0, completed: tally.completed.get(l.id) ?? 0 })),
+    lessons: reads.lessons.map((l) => ({ lesson_id: l.id, module_id: l.module_id, title: l.title, started: tally.started.get(l.id) ?? 0, completed: tally.completed.get(l.id) ?? 0 })),
     enrollments_per_day: tally.days.sorted().map(([day, n]) => ({ date: day, enrollments: n })),
   };
 }
