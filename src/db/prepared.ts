@@ -21,43 +21,65 @@ interface Compiled {
  * where a plain value goes (comparisons, inserts), not for lists or identifiers.
  */
 export function prepared<P extends Params, O>(build: (db: Kysely<DB>, p: <K extends keyof P & string>(name: K) => P[K]) => Compilable<O>) {
-  const byDialect = new Map<unknown, Compiled>();
+  return preparedShapes<P, P, O>({ shapeOf: () => '', valuesOf: (params) => params, build: (db, _params, p) => build(db, p) });
+}
 
-  function compiled(db: Kysely<DB>): Compiled {
+/**
+ * `prepared` for a query whose SQL also depends on the shape of its input (a period or not, how
+ * many ranges): built and compiled once per dialect and shape. `shapeOf` names the shape of an
+ * input, `valuesOf` flattens its values to named parameters; `build` may read the input only for
+ * its shape and must take every value through `p`, since the query it returns serves every input
+ * of that shape. Shapes should be few: each is kept.
+ */
+export function preparedShapes<I, P extends Params, O>(options: {
+  shapeOf: (input: I) => string;
+  valuesOf: (input: I) => P;
+  build: (db: Kysely<DB>, input: I, p: <K extends keyof P & string>(name: K) => P[K]) => Compilable<O>;
+}) {
+  const byDialect = new Map<unknown, Map<string, Compiled>>();
+
+  function compiled(db: Kysely<DB>, input: I): Compiled {
     const dialectKey = db.getExecutor().adapter.constructor;
-    let entry = byDialect.get(dialectKey);
+    let shapes = byDialect.get(dialectKey);
+    if (!shapes) {
+      shapes = new Map();
+      byDialect.set(dialectKey, shapes);
+    }
+    const shape = options.shapeOf(input);
+    let entry = shapes.get(shape);
     if (!entry) {
       const marker = `\u0000prepared:${Math.random()}:`;
-      const query = build(db, ((name: string) => `${marker}${name}`) as never).compile();
+      const query = options.build(db, input, ((name: string) => `${marker}${name}`) as never).compile();
       const slots = query.parameters.map((value) =>
         typeof value === 'string' && value.startsWith(marker) ? { name: value.slice(marker.length) } : { value },
       );
       entry = { query, slots };
-      byDialect.set(dialectKey, entry);
+      shapes.set(shape, entry);
     }
     return entry;
   }
 
-  function parametersOf(slots: Compiled['slots'], params: P): unknown[] {
-    return slots.map((slot) => ('name' in slot ? params[slot.name] : slot.value));
+  function parametersOf(slots: Compiled['slots'], input: I): unknown[] {
+    const values = options.valuesOf(input);
+    return slots.map((slot) => ('name' in slot ? values[slot.name] : slot.value));
   }
 
-  async function execute(db: Kysely<DB>, params: P): Promise<O[]> {
-    const { query, slots } = compiled(db);
+  async function execute(db: Kysely<DB>, input: I): Promise<O[]> {
+    const { query, slots } = compiled(db, input);
     const reader = readerOf(db);
-    if (reader && isRead(query)) return reader.prepare(query.sql).all(...parametersOf(slots, params)) as O[];
-    const result = await db.executeQuery<O>({ ...query, parameters: parametersOf(slots, params) } as CompiledQuery<O>);
+    if (reader && isRead(query)) return reader.prepare(query.sql).all(...parametersOf(slots, input)) as O[];
+    const result = await db.executeQuery<O>({ ...query, parameters: parametersOf(slots, input) } as CompiledQuery<O>);
     return result.rows;
   }
 
   return {
     execute,
     /** The first row: synchronously from the SQLite reader, else from the database, later. */
-    first(db: Kysely<DB>, params: P): MaybePromise<O | undefined> {
-      const { query, slots } = compiled(db);
+    first(db: Kysely<DB>, input: I): MaybePromise<O | undefined> {
+      const { query, slots } = compiled(db, input);
       const reader = readerOf(db);
-      if (reader && isRead(query)) return reader.prepare(query.sql).get(...parametersOf(slots, params)) as O | undefined;
-      return execute(db, params).then((rows) => rows[0]);
+      if (reader && isRead(query)) return reader.prepare(query.sql).get(...parametersOf(slots, input)) as O | undefined;
+      return execute(db, input).then((rows) => rows[0]);
     },
   };
 }

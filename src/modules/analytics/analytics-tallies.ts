@@ -126,53 +126,34 @@ function addQuestion(tally: QuizTally, questionId: string, attempts: number, cor
 }
 
 /**
- * Each quiz's counts: with `studentId`, from that student's attempts in the window; otherwise from
- * the whole-history rollups (`period` undefined) or a period's day rollups and edge rows.
+ * Each quiz's counts from what `readQuizzes` read: with a student, from their attempts in the
+ * window; otherwise from the whole-history rollups (`period` undefined) or a period's day rollups
+ * and edge attempts.
  */
-export async function quizTallies(
-  db: Kysely<DB>,
-  workspaceId: string,
-  lessonIds: string[],
-  window: repo.Window,
-  period: PeriodSplit | undefined,
-  studentId: string | undefined,
-): Promise<Map<string, QuizTally>> {
-  const tallies = new Map(lessonIds.map((id) => [id, emptyQuizTally()]));
-  const addAttempts = (rows: Awaited<ReturnType<typeof repo.attemptsOf>>, sign: 1 | -1) => {
+export function quizTallies(reads: repo.QuizReads, byStudent: boolean, period: PeriodSplit | undefined): Map<string, QuizTally> {
+  const tallies = new Map(reads.quizzes.map((q) => [q.id, emptyQuizTally()]));
+  const addAttempts = (rows: repo.AttemptRow[], sign: 1 | -1) => {
     for (const a of rows) {
       const tally = tallies.get(a.lesson_id)!;
       tally.attempts += sign;
       tally.passed += Number(a.passed) === 1 ? sign : 0;
-      tally.scoreSum += sign * a.score;
-      tally.scores.add(a.score, sign);
+      tally.scoreSum += sign * Number(a.score);
+      tally.scores.add(Number(a.score), sign);
       for (const r of JSON.parse(a.results) as { question_id: string; correct: boolean }[]) addQuestion(tally, r.question_id, sign, r.correct ? sign : 0);
     }
   };
-  if (studentId !== undefined) {
-    addAttempts(await repo.attemptsOf(db, workspaceId, lessonIds, studentId, window), 1);
+  if (byStudent) {
+    addAttempts(reads.attempts[0] ?? [], 1);
     for (const tally of tallies.values()) tally.students = tally.attempts > 0 ? 1 : 0;
     return tallies;
   }
-  if (period === undefined) {
-    const [lessons, scores, questions] = await Promise.all([repo.rollupLessons(db, lessonIds), repo.rollupScoreCounts(db, lessonIds), repo.rollupQuestions(db, lessonIds)]);
-    for (const r of lessons) {
-      Object.assign(tallies.get(r.lesson_id)!, { attempts: Number(r.attempts), students: Number(r.attempt_students), passed: Number(r.passed), scoreSum: Number(r.score_sum) });
-    }
-    for (const s of scores) tallies.get(s.lesson_id)!.scores.add(Number(s.score), Number(s.attempts));
-    for (const q of questions) addQuestion(tallies.get(q.lesson_id)!, q.question_id, Number(q.attempts), Number(q.correct));
-    return tallies;
+  for (const r of reads.lessons) {
+    Object.assign(tallies.get(r.lesson_id)!, { attempts: Number(r.attempts), passed: Number(r.passed), scoreSum: Number(r.score_sum) });
+    if (period === undefined) tallies.get(r.lesson_id)!.students = Number(r.attempt_students);
   }
-  if (period.days) {
-    const [lessons, scores, questions] = await Promise.all([
-      repo.dayLessons(db, lessonIds, period.days),
-      repo.dayScoreCounts(db, lessonIds, period.days),
-      repo.dayQuestions(db, lessonIds, period.days),
-    ]);
-    for (const r of lessons) Object.assign(tallies.get(r.lesson_id)!, { attempts: r.attempts, passed: r.passed, scoreSum: r.score_sum });
-    for (const s of scores) tallies.get(s.lesson_id)!.scores.add(s.score, s.attempts);
-    for (const q of questions) addQuestion(tallies.get(q.lesson_id)!, q.question_id, q.attempts, q.correct);
-  }
-  for (const range of period.raw) addAttempts(await repo.attemptsOf(db, workspaceId, lessonIds, undefined, range), range.sign);
-  for (const [lessonId, n] of await repo.quizStudents(db, workspaceId, lessonIds, window)) tallies.get(lessonId)!.students = n;
+  for (const s of reads.scores) tallies.get(s.lesson_id)!.scores.add(Number(s.score), Number(s.attempts));
+  for (const q of reads.questions) addQuestion(tallies.get(q.lesson_id)!, q.question_id, Number(q.attempts), Number(q.correct));
+  (period?.raw ?? []).forEach((range, i) => addAttempts(reads.attempts[i] ?? [], range.sign));
+  for (const r of reads.students) tallies.get(r.lesson_id)!.students = Number(r.n);
   return tallies;
 }

@@ -1,5 +1,6 @@
-import { type Kysely, sql } from 'kysely';
+import { type AliasedRawBuilder, type Kysely, sql } from 'kysely';
 import { jsonRows, jsonRowsOf } from '../../db/dialect.js';
+import { preparedShapes } from '../../db/prepared.js';
 import type { DB, EnrollmentStatus } from '../../db/types.js';
 import type { PeriodSplit, RawRange } from './analytics-days.js';
 
@@ -60,9 +61,81 @@ export interface CourseReads {
  * Each result set comes back as a JSON array column. `period` undefined reads the whole-history
  * rollups; a period reads the day rollups of its whole days and the raw rows of its edges.
  * `activity`: periods ending now whose enrollments by latest activity to count (day rollups,
- * corrected on edge days by the index on last_activity_at).
+ * corrected on edge days by the index on last_activity_at). Built and compiled once per shape of
+ * periods (building it costs more than running it on SQLite).
  */
 export async function readCourse(db: Kysely<DB>, workspaceId: string, courseId: string, period: PeriodSplit | undefined, activity: PeriodSplit[]): Promise<CourseReads> {
+  const columns = (await courseStatement.first(db, { workspaceId, courseId, period, activity }))!;
+  // A result set not asked for (no whole days in the period) is empty.
+  const rows = <O>(name: string): O[] => (columns[name] === undefined ? [] : jsonRowsOf(columns[name] as O[] | string));
+  const lessons = rows<{ id: string; module_id: string; title: string; module_position: number; position: number }>('lessons');
+  lessons.sort((a, b) => Number(a.module_position) - Number(b.module_position) || Number(a.position) - Number(b.position));
+  return {
+    found: columns.found != null,
+    ready: Number(columns.ready) === 1,
+    lessons: lessons.map((l) => ({ id: l.id, module_id: l.module_id, title: l.title })),
+    days: rows('days'),
+    progress: rows('progress'),
+    completions: rows('completions'),
+    lessonCounts: rows('lesson_counts'),
+    raw: (period?.raw ?? []).map((_, i) => ({ enrollments: rows(`raw${i}_enrollments`), started: rows(`raw${i}_started`), completed: rows(`raw${i}_completed`) })),
+    lastActive: activity.map((_, i) => Number(columns[`active${i}`])),
+  };
+}
+
+interface CourseInput {
+  workspaceId: string;
+  courseId: string;
+  period: PeriodSplit | undefined;
+  activity: PeriodSplit[];
+}
+
+const courseStatement = preparedShapes<CourseInput, Record<string, string>, Record<string, unknown>>({
+  shapeOf: (input) => [input.period === undefined ? 'all' : shapeOfPeriod(input.period), ...input.activity.map(shapeOfPeriod)].join('|'),
+  valuesOf: (input) => ({
+    workspaceId: input.workspaceId,
+    courseId: input.courseId,
+    ...(input.period && periodValues('period_', input.period)),
+    ...Object.assign({}, ...input.activity.map((a, i) => periodValues(`activity${i}_`, a))),
+  }),
+  build: (db, input, p) =>
+    courseQuery(
+      db,
+      p('workspaceId'),
+      p('courseId'),
+      input.period && markedPeriod('period_', input.period, p),
+      input.activity.map((a, i) => markedPeriod(`activity${i}_`, a, p)),
+    ),
+});
+
+/** What the SQL of a period depends on: whether it has whole days (from the first or not), and its raw ranges' signs. */
+function shapeOfPeriod(period: PeriodSplit): string {
+  const days = period.days === null ? '-' : period.days.fromDay === undefined ? 'D' : 'd';
+  return days + period.raw.map((r) => (r.sign === 1 ? '+' : '-')).join('');
+}
+
+/** A period's values as named parameters, and the same period with each value a parameter (see preparedShapes). */
+function periodValues(prefix: string, period: PeriodSplit): Record<string, string> {
+  const values: Record<string, string> = {};
+  if (period.days) {
+    if (period.days.fromDay !== undefined) values[`${prefix}from_day`] = period.days.fromDay;
+    values[`${prefix}to_day`] = period.days.toDay;
+  }
+  period.raw.forEach((r, i) => {
+    values[`${prefix}raw${i}_from`] = r.from;
+    values[`${prefix}raw${i}_to`] = r.to;
+  });
+  return values;
+}
+
+function markedPeriod(prefix: string, period: PeriodSplit, p: (name: string) => string): PeriodSplit {
+  return {
+    days: period.days && { fromDay: period.days.fromDay === undefined ? undefined : p(`${prefix}from_day`), toDay: p(`${prefix}to_day`) },
+    raw: period.raw.map((r, i) => ({ from: p(`${prefix}raw${i}_from`), to: p(`${prefix}raw${i}_to`), sign: r.sign })),
+  };
+}
+
+function courseQuery(db: Kysely<DB>, workspaceId: string, courseId: string, period: PeriodSplit | undefined, activity: PeriodSplit[]) {
   const days = period?.days ?? undefined;
   const wholeHistory = period === undefined;
   const readsDays = wholeHistory || days !== undefined;
@@ -118,8 +191,7 @@ export async function readCourse(db: Kysely<DB>, workspaceId: string, courseId: 
   };
   const raws = (period?.raw ?? []).map(raw);
 
-  const row = await db
-    .selectNoFrom((eb) => [
+  return db.selectNoFrom((eb) => [
       eb.selectFrom('courses').select(sql<number>`1`.as('found')).where('workspace_id', '=', workspaceId).where('id', '=', courseId).as('found'),
       eb.selectFrom('course_rollups').select('ready').where('course_id', '=', courseId).as('ready'),
       jsonRows(
@@ -141,24 +213,7 @@ export async function readCourse(db: Kysely<DB>, workspaceId: string, courseId: 
         : []),
       ...raws.flatMap(([enrolled, started, completed], i) => [enrolled.as(`raw${i}_enrollments`), started.as(`raw${i}_started`), completed.as(`raw${i}_completed`)]),
       ...activity.map((p, i) => lastActiveIn(workspaceId, courseId, p).as(`active${i}`)),
-    ])
-    .executeTakeFirstOrThrow();
-  const columns = row as Record<string, unknown>;
-  // A result set not asked for (no whole days in the period) is empty.
-  const rows = <O>(name: string): O[] => (columns[name] === undefined ? [] : jsonRowsOf(columns[name] as O[] | string));
-  const lessons = rows<{ id: string; module_id: string; title: string; module_position: number; position: number }>('lessons');
-  lessons.sort((a, b) => Number(a.module_position) - Number(b.module_position) || Number(a.position) - Number(b.position));
-  return {
-    found: columns.found != null,
-    ready: Number(columns.ready) === 1,
-    lessons: lessons.map((l) => ({ id: l.id, module_id: l.module_id, title: l.title })),
-    days: rows('days'),
-    progress: rows('progress'),
-    completions: rows('completions'),
-    lessonCounts: rows('lesson_counts'),
-    raw: raws.map((_, i) => ({ enrollments: rows(`raw${i}_enrollments`), started: rows(`raw${i}_started`), completed: rows(`raw${i}_completed`) })),
-    lastActive: activity.map((_, i) => Number(columns[`active${i}`])),
-  };
+    ]);
 }
 
 /**
@@ -172,86 +227,6 @@ function lastActiveIn(workspaceId: string, courseId: string, period: PeriodSplit
   const raw = (from: string, to: string) =>
     sql`(select count(*) from enrollments where workspace_id = ${workspaceId} and course_id = ${courseId} and last_activity_at >= ${from} and last_activity_at < ${to})`;
   return sql<number>`(${sql.join([period.days ? days(period.days) : sql`0`, ...period.raw.map((r) => sql`${sql.raw(r.sign === 1 ? '+' : '-')} ${raw(r.from, r.to)}`)], sql` `)})`;
-}
-
-// ---- whole history: rollups (quizzes) ----
-
-export async function rollupLessons(db: Kysely<DB>, lessonIds: string[]) {
-  if (lessonIds.length === 0) return [];
-  return db
-    .selectFrom('lesson_rollups')
-    .select(['lesson_id', 'started', 'completed', 'attempts', 'attempt_students', 'passed', 'score_sum'])
-    .where('lesson_id', 'in', lessonIds)
-    .execute();
-}
-
-export async function rollupScoreCounts(db: Kysely<DB>, lessonIds: string[]) {
-  if (lessonIds.length === 0) return [];
-  return db.selectFrom('quiz_score_counts').select(['lesson_id', 'score', 'attempts']).where('lesson_id', 'in', lessonIds).execute();
-}
-
-export async function rollupQuestions(db: Kysely<DB>, lessonIds: string[]) {
-  if (lessonIds.length === 0) return [];
-  return db.selectFrom('quiz_question_rollups').select(['lesson_id', 'question_id', 'attempts', 'correct']).where('lesson_id', 'in', lessonIds).execute();
-}
-
-// ---- the whole days of a period: day rollups (quizzes) ----
-
-/** Per lesson: students who started / completed it, quiz attempts, passes, score sum. */
-export async function dayLessons(db: Kysely<DB>, lessonIds: string[], days: DayRange) {
-  if (lessonIds.length === 0) return [];
-  const rows = await inDays(
-    db
-      .selectFrom('lesson_days')
-      .select((eb) => [
-        'lesson_id',
-        eb.fn.sum<number>('started').as('started'),
-        eb.fn.sum<number>('completed').as('completed'),
-        eb.fn.sum<number>('attempts').as('attempts'),
-        eb.fn.sum<number>('passed').as('passed'),
-        eb.fn.sum<number>('score_sum').as('score_sum'),
-      ])
-      .where('lesson_id', 'in', lessonIds),
-    days,
-  )
-    .groupBy('lesson_id')
-    .execute();
-  return rows.map((r) => ({
-    lesson_id: r.lesson_id,
-    started: Number(r.started),
-    completed: Number(r.completed),
-    attempts: Number(r.attempts),
-    passed: Number(r.passed),
-    score_sum: Number(r.score_sum),
-  }));
-}
-
-export async function dayScoreCounts(db: Kysely<DB>, lessonIds: string[], days: DayRange) {
-  if (lessonIds.length === 0) return [];
-  const rows = await inDays(
-    db
-      .selectFrom('quiz_score_days')
-      .select(['lesson_id', 'score', (eb) => eb.fn.sum<number>('attempts').as('attempts')])
-      .where('lesson_id', 'in', lessonIds),
-    days,
-  )
-    .groupBy(['lesson_id', 'score'])
-    .execute();
-  return rows.map((r) => ({ lesson_id: r.lesson_id, score: Number(r.score), attempts: Number(r.attempts) }));
-}
-
-export async function dayQuestions(db: Kysely<DB>, lessonIds: string[], days: DayRange) {
-  if (lessonIds.length === 0) return [];
-  const rows = await inDays(
-    db
-      .selectFrom('quiz_question_days')
-      .select((eb) => ['lesson_id', 'question_id', eb.fn.sum<number>('attempts').as('attempts'), eb.fn.sum<number>('correct').as('correct')])
-      .where('lesson_id', 'in', lessonIds),
-    days,
-  )
-    .groupBy(['lesson_id', 'question_id'])
-    .execute();
-  return rows.map((r) => ({ lesson_id: r.lesson_id, question_id: r.question_id, attempts: Number(r.attempts), correct: Number(r.correct) }));
 }
 
 /**
@@ -281,20 +256,6 @@ export async function completionTimesBetween(
   return rows.map((r) => Number(r.time_to_complete_ms));
 }
 
-/** Distinct students among each quiz's attempts in the window (a count that days cannot add up). */
-export async function quizStudents(db: Kysely<DB>, workspaceId: string, lessonIds: string[], window: Window): Promise<Map<string, number>> {
-  if (lessonIds.length === 0) return new Map();
-  let query = db
-    .selectFrom('quiz_attempts')
-    .select(['lesson_id', (eb) => eb.fn.count<number>('student_id').distinct().as('n')])
-    .where('workspace_id', '=', workspaceId)
-    .where('lesson_id', 'in', lessonIds)
-    .where('created_at', '<', window.to);
-  if (window.from !== undefined) query = query.where('created_at', '>=', window.from);
-  const rows = await query.groupBy('lesson_id').execute();
-  return new Map(rows.map((r) => [r.lesson_id, Number(r.n)]));
-}
-
 /**
  * Students with any recorded activity in the course in [since, before): a lesson started,
  * completed or last worked on, or a quiz attempt. For a period in the past, where an enrollment's
@@ -311,56 +272,242 @@ export async function activeStudentsAt(db: Kysely<DB>, workspaceId: string, cour
   return Number(result.rows[0]?.n ?? 0);
 }
 
-/** The course's lessons in course order (module position, then lesson position). */
-export async function lessonsOfCourses(db: Kysely<DB>, workspaceId: string, filters: { courseId?: string | undefined; lessonId?: string | undefined; quizOnly?: boolean }) {
-  let query = db
-    .selectFrom('lessons')
-    .innerJoin('modules', 'modules.id', 'lessons.module_id')
-    .select(['lessons.id', 'lessons.course_id', 'lessons.module_id', 'lessons.title', 'lessons.type', 'lessons.quiz'])
-    .where('lessons.workspace_id', '=', workspaceId);
-  if (filters.courseId !== undefined) query = query.where('lessons.course_id', '=', filters.courseId);
-  if (filters.lessonId !== undefined) query = query.where('lessons.id', '=', filters.lessonId);
-  if (filters.quizOnly) query = query.where('lessons.type', '=', 'quiz');
-  return query.orderBy('lessons.course_id').orderBy('modules.position').orderBy('lessons.position').execute();
+// ---- quizzes ----
+
+export interface QuizFilters {
+  courseId: string | undefined;
+  lessonId: string | undefined;
+  studentId: string | undefined;
 }
 
-// ---- quiz attempts in a window, or of one student ----
+/** A quiz attempt as the tallies count it. */
+export interface AttemptRow {
+  lesson_id: string;
+  score: number;
+  passed: number | boolean;
+  /** Per question graded: `{question_id, correct}[]`, as stored (JSON text). */
+  results: string;
+}
 
-export async function attemptsOf(db: Kysely<DB>, workspaceId: string, lessonIds: string[], studentId: string | undefined, window: Window) {
-  if (lessonIds.length === 0) return [];
-  let query = db
-    .selectFrom('quiz_attempts')
-    .select(['lesson_id', 'student_id', 'score', 'passed', 'results'])
-    .where('workspace_id', '=', workspaceId)
-    .where('lesson_id', 'in', lessonIds)
-    .where('created_at', '<', window.to);
-  if (window.from !== undefined) query = query.where('created_at', '>=', window.from);
-  if (studentId !== undefined) query = query.where('student_id', '=', studentId);
-  return query.execute();
+/** What the quiz results read (docs/analytics.md), as of one moment. */
+export interface QuizReads {
+  /** Whether the filters' course, student and lesson exist in the workspace (true when not given), and the lesson's type. */
+  courseFound: boolean;
+  studentFound: boolean;
+  lessonType: string | null;
+  /** The quiz lessons the filters select, in course order (course id, module position, lesson position). */
+  quizzes: { id: string; course_id: string; title: string; quiz: string | null }[];
+  /** Courses of those quizzes whose rollups are not live (rebuilt, then everything read again); never with a student. */
+  staleCourses: string[];
+  /** With a student: their attempts in the window. Otherwise: the attempts of the period's edge ranges, in the order of `period.raw`. */
+  attempts: AttemptRow[][];
+  /** Per quiz: attempts, passes, score sum, and (whole history) distinct students. */
+  lessons: { lesson_id: string; attempts: number; passed: number; score_sum: number; attempt_students?: number }[];
+  scores: { lesson_id: string; score: number; attempts: number }[];
+  questions: { lesson_id: string; question_id: string; attempts: number; correct: number }[];
+  /** A period's distinct students per quiz (a count that days cannot add up). */
+  students: { lesson_id: string; n: number }[];
+}
+
+/**
+ * Everything the quiz results read, in one statement (see `readCourse`): with a student, their
+ * attempts in the window; otherwise the whole-history rollups (`period` undefined) or a period's
+ * day rollups and the raw attempts of its edges.
+ */
+export async function readQuizzes(db: Kysely<DB>, workspaceId: string, filters: QuizFilters, window: Window, period: PeriodSplit | undefined): Promise<QuizReads> {
+  const row = (await quizStatement.first(db, { workspaceId, filters, window, period }))!;
+  const rows = <O>(name: string): O[] => (row[name] === undefined ? [] : jsonRowsOf(row[name] as O[] | string));
+  const sorted = rows<QuizReads['quizzes'][number] & { module_position: number; position: number }>('quizzes').sort(
+    (a, b) => (a.course_id < b.course_id ? -1 : a.course_id > b.course_id ? 1 : 0) || Number(a.module_position) - Number(b.module_position) || Number(a.position) - Number(b.position),
+  );
+  const attemptSets = filters.studentId !== undefined ? 1 : (period?.raw.length ?? 0);
+  return {
+    courseFound: row.course_found != null,
+    studentFound: row.student_found != null,
+    lessonType: (row.lesson_type as string | null) ?? null,
+    quizzes: sorted.map((q) => ({ id: q.id, course_id: q.course_id, title: q.title, quiz: q.quiz })),
+    staleCourses: rows<{ course_id: string }>('stale').map((r) => r.course_id),
+    attempts: Array.from({ length: attemptSets }, (_, i) => rows<AttemptRow>(`attempts${i}`)),
+    lessons: rows('lessons'),
+    scores: rows('scores'),
+    questions: rows('questions'),
+    students: rows('students'),
+  };
+}
+
+interface QuizInput {
+  workspaceId: string;
+  filters: QuizFilters;
+  window: Window;
+  period: PeriodSplit | undefined;
+}
+
+const quizStatement = preparedShapes<QuizInput, Record<string, string>, Record<string, unknown>>({
+  shapeOf: ({ filters, window, period }) =>
+    [filters.courseId !== undefined, filters.lessonId !== undefined, filters.studentId !== undefined, window.from !== undefined].map(Number).join('') +
+    (period === undefined ? 'all' : shapeOfPeriod(period)),
+  valuesOf: ({ workspaceId, filters, window, period }) => ({
+    workspaceId,
+    ...(filters.courseId !== undefined && { courseId: filters.courseId }),
+    ...(filters.lessonId !== undefined && { lessonId: filters.lessonId }),
+    ...(filters.studentId !== undefined && { studentId: filters.studentId }),
+    ...(window.from !== undefined && { from: window.from }),
+    to: window.to,
+    ...(period && periodValues('period_', period)),
+  }),
+  build: (db, { filters, window, period }, p) =>
+    quizQuery(
+      db,
+      p('workspaceId'),
+      {
+        courseId: filters.courseId === undefined ? undefined : p('courseId'),
+        lessonId: filters.lessonId === undefined ? undefined : p('lessonId'),
+        studentId: filters.studentId === undefined ? undefined : p('studentId'),
+      },
+      { from: window.from === undefined ? undefined : p('from'), to: p('to') },
+      period && markedPeriod('period_', period, p),
+    ),
+});
+
+function quizQuery(db: Kysely<DB>, workspaceId: string, filters: QuizFilters, window: Window, period: PeriodSplit | undefined) {
+  let quizIds = db.selectFrom('lessons').select('id').where('workspace_id', '=', workspaceId).where('type', '=', 'quiz');
+  if (filters.courseId !== undefined) quizIds = quizIds.where('course_id', '=', filters.courseId);
+  if (filters.lessonId !== undefined) quizIds = quizIds.where('id', '=', filters.lessonId);
+  const attemptsIn = (range: { from: string | undefined; to: string }) => {
+    let query = db
+      .selectFrom('quiz_attempts')
+      .select(['lesson_id', 'score', 'passed', 'results'])
+      .where('workspace_id', '=', workspaceId)
+      .where('lesson_id', 'in', quizIds)
+      .where('created_at', '<', range.to);
+    if (range.from !== undefined) query = query.where('created_at', '>=', range.from);
+    return filters.studentId === undefined ? query : query.where('student_id', '=', filters.studentId);
+  };
+  const byStudent = filters.studentId !== undefined;
+  const days = period?.days ?? undefined;
+  const sets: AliasedRawBuilder<unknown, string>[] = [];
+  if (byStudent) sets.push(jsonRows(db, attemptsIn(window)).as('attempts0'));
+  else if (period === undefined) {
+    sets.push(
+      jsonRows(db, db.selectFrom('lesson_rollups').select(['lesson_id', 'attempts', 'attempt_students', 'passed', 'score_sum']).where('lesson_id', 'in', quizIds)).as('lessons'),
+      jsonRows(db, db.selectFrom('quiz_score_counts').select(['lesson_id', 'score', 'attempts']).where('lesson_id', 'in', quizIds)).as('scores'),
+      jsonRows(db, db.selectFrom('quiz_question_rollups').select(['lesson_id', 'question_id', 'attempts', 'correct']).where('lesson_id', 'in', quizIds)).as('questions'),
+    );
+  } else {
+    if (days) {
+      const sum = (column: 'attempts' | 'passed' | 'score_sum' | 'correct') => sql<number>`sum(${sql.ref(column)})`.as(column);
+      sets.push(
+        jsonRows(db, inDays(db.selectFrom('lesson_days').select(['lesson_id', sum('attempts'), sum('passed'), sum('score_sum')]).where('lesson_id', 'in', quizIds), days).groupBy('lesson_id')).as('lessons'),
+        jsonRows(db, inDays(db.selectFrom('quiz_score_days').select(['lesson_id', 'score', sum('attempts')]).where('lesson_id', 'in', quizIds), days).groupBy(['lesson_id', 'score'])).as('scores'),
+        jsonRows(
+          db,
+          inDays(db.selectFrom('quiz_question_days').select(['lesson_id', 'question_id', sum('attempts'), sum('correct')]).where('lesson_id', 'in', quizIds), days).groupBy(['lesson_id', 'question_id']),
+        ).as('questions'),
+      );
+    }
+    period.raw.forEach((range, i) => sets.push(jsonRows(db, attemptsIn(range)).as(`attempts${i}`)));
+    let students = db
+      .selectFrom('quiz_attempts')
+      .select(['lesson_id', (eb) => eb.fn.count<number>('student_id').distinct().as('n')])
+      .where('workspace_id', '=', workspaceId)
+      .where('lesson_id', 'in', quizIds)
+      .where('created_at', '<', window.to);
+    if (window.from !== undefined) students = students.where('created_at', '>=', window.from);
+    sets.push(jsonRows(db, students.groupBy('lesson_id')).as('students'));
+  }
+  if (!byStudent) {
+    const stale = db
+      .selectFrom('lessons')
+      .leftJoin('course_rollups', 'course_rollups.course_id', 'lessons.course_id')
+      .select('lessons.course_id')
+      .distinct()
+      .where('lessons.id', 'in', quizIds)
+      .where((eb) => eb.or([eb('course_rollups.ready', 'is', null), eb('course_rollups.ready', '!=', 1)]));
+    sets.push(jsonRows(db, stale).as('stale'));
+  }
+
+  const found = <T extends 'courses' | 'students'>(table: T, id: string | undefined) =>
+    id === undefined ? sql<number>`1` : sql<number>`(select 1 from ${sql.table(table)} where workspace_id = ${workspaceId} and id = ${id})`;
+  const quizzes = db
+    .selectFrom('lessons')
+    .innerJoin('modules', 'modules.id', 'lessons.module_id')
+    .select(['lessons.id', 'lessons.course_id', 'lessons.title', 'lessons.quiz', 'modules.position as module_position', 'lessons.position'])
+    .where('lessons.id', 'in', quizIds);
+  return db.selectNoFrom((eb) => [
+    found('courses', filters.courseId).as('course_found'),
+    found('students', filters.studentId).as('student_found'),
+    filters.lessonId === undefined
+      ? sql<string | null>`null`.as('lesson_type')
+      : eb.selectFrom('lessons').select('type').where('workspace_id', '=', workspaceId).where('id', '=', filters.lessonId).as('lesson_type'),
+    jsonRows(db, quizzes).as('quizzes'),
+    ...sets,
+  ]);
 }
 
 // ---- one student ----
 
-export async function studentActivity(db: Kysely<DB>, workspaceId: string, studentId: string, window: Window) {
-  let query = db
-    .selectFrom('lesson_progress')
-    .select((eb) => [eb.fn.sum<number>('time_spent_seconds').as('time'), eb.fn.max('last_activity_at').as('last')])
-    .where('workspace_id', '=', workspaceId)
-    .where('student_id', '=', studentId)
-    .where('last_activity_at', '<', window.to);
-  if (window.from !== undefined) query = query.where('last_activity_at', '>=', window.from);
-  const row = await query.executeTakeFirstOrThrow();
-  return { timeSpentSeconds: Number(row.time ?? 0), lastActiveAt: (row.last as string | null) ?? null };
+/** What the student figures read (docs/analytics.md), as of one moment. */
+export interface StudentReads {
+  found: boolean;
+  /** Their enrollments, not cancelled, enrolled in the window: status and progress of each. */
+  enrollments: { status: EnrollmentStatus; lessons_completed: number; lessons_total: number }[];
+  timeSpentSeconds: number;
+  lastActiveAt: string | null;
+  quizAttempts: number;
+  quizScoreSum: number;
 }
 
-export async function studentQuizScores(db: Kysely<DB>, workspaceId: string, studentId: string, window: Window) {
-  let query = db
-    .selectFrom('quiz_attempts')
-    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('score').as('total')])
-    .where('workspace_id', '=', workspaceId)
-    .where('student_id', '=', studentId)
-    .where('created_at', '<', window.to);
-  if (window.from !== undefined) query = query.where('created_at', '>=', window.from);
-  const row = await query.executeTakeFirstOrThrow();
-  return { attempts: Number(row.n), scoreSum: Number(row.total ?? 0) };
+/** Everything the student figures read, in one statement (see `readCourse`). */
+export async function readStudent(db: Kysely<DB>, workspaceId: string, studentId: string, window: Window): Promise<StudentReads> {
+  const row = (await studentStatement.first(db, { workspaceId, studentId, window }))!;
+  return {
+    found: row.found != null,
+    enrollments: jsonRowsOf(row.enrollments as StudentReads['enrollments'] | string),
+    timeSpentSeconds: Number(row.time ?? 0),
+    lastActiveAt: (row.last as string | null) ?? null,
+    quizAttempts: Number(row.attempts ?? 0),
+    quizScoreSum: Number(row.score_sum ?? 0),
+  };
+}
+
+const studentStatement = preparedShapes<{ workspaceId: string; studentId: string; window: Window }, Record<string, string>, Record<string, unknown>>({
+  shapeOf: ({ window }) => (window.from === undefined ? 'to' : 'from-to'),
+  valuesOf: ({ workspaceId, studentId, window }) => ({ workspaceId, studentId, to: window.to, ...(window.from !== undefined && { from: window.from }) }),
+  build: (db, { window }, p) => studentQuery(db, p('workspaceId'), p('studentId'), { from: window.from === undefined ? undefined : p('from'), to: p('to') }),
+});
+
+function studentQuery(db: Kysely<DB>, workspaceId: string, studentId: string, window: Window) {
+  const within = (column: string) =>
+    window.from === undefined ? sql<boolean>`${sql.ref(column)} < ${window.to}` : sql<boolean>`${sql.ref(column)} >= ${window.from} and ${sql.ref(column)} < ${window.to}`;
+  // Lessons whose last activity is in the window; attempts created in it.
+  const activity = db.selectFrom('lesson_progress').where('workspace_id', '=', workspaceId).where('student_id', '=', studentId).where(within('last_activity_at'));
+  const attempts = db.selectFrom('quiz_attempts').where('workspace_id', '=', workspaceId).where('student_id', '=', studentId).where(within('created_at'));
+  return db.selectNoFrom((eb) => [
+    eb.selectFrom('students').select(sql<number>`1`.as('found')).where('workspace_id', '=', workspaceId).where('id', '=', studentId).as('found'),
+    jsonRows(
+      db,
+      db
+        .selectFrom('enrollments')
+        .select((e) => [
+          'status',
+          e
+            .selectFrom('lesson_progress')
+            .select(e.fn.countAll<number>().as('n'))
+            .whereRef('lesson_progress.workspace_id', '=', 'enrollments.workspace_id')
+            .whereRef('lesson_progress.student_id', '=', 'enrollments.student_id')
+            .whereRef('lesson_progress.course_id', '=', 'enrollments.course_id')
+            .where('lesson_progress.status', '=', 'completed')
+            .as('lessons_completed'),
+          e.selectFrom('lessons').select(e.fn.countAll<number>().as('n')).whereRef('lessons.course_id', '=', 'enrollments.course_id').as('lessons_total'),
+        ])
+        .where('workspace_id', '=', workspaceId)
+        .where('student_id', '=', studentId)
+        .where('status', '!=', 'cancelled')
+        .where(within('enrolled_at')),
+    ).as('enrollments'),
+    activity.select((a) => a.fn.sum<number>('time_spent_seconds').as('time')).as('time'),
+    activity.select((a) => a.fn.max('last_activity_at').as('last')).as('last'),
+    attempts.select((a) => a.fn.countAll<number>().as('n')).as('attempts'),
+    attempts.select((a) => a.fn.sum<number>('score').as('total')).as('score_sum'),
+  ]);
 }

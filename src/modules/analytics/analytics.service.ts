@@ -1,12 +1,8 @@
 import { toIso } from '../../shared/clock.js';
 import type { ServiceContext } from '../../shared/context.js';
 import { AppError, notFound } from '../../shared/errors.js';
-import { findCourse } from '../courses/courses.repository.js';
-import { enrollmentsOfStudent } from '../enrollments/enrollments.repository.js';
 import { progressPercent } from '../enrollments/enrollments.service.js';
 import type { StoredQuiz } from '../lessons/quiz.js';
-import { findLesson } from '../lessons/lessons.repository.js';
-import { findStudent } from '../students/students.repository.js';
 import { splitPeriod } from './analytics-days.js';
 import { ensureRollups } from './analytics-rollups.js';
 import { courseTally, medianTimeToCompleteMs, quizTallies } from './analytics-tallies.js';
@@ -93,40 +89,43 @@ export async function courseAnalytics(ctx: ServiceContext, workspaceId: string, 
 
 export async function studentAnalytics(ctx: ServiceContext, workspaceId: string, studentId: string, query: WindowQuery): Promise<StudentAnalytics> {
   const window = windowOf(ctx, query);
-  if (!(await findStudent(ctx.db, workspaceId, studentId))) throw notFound('Student', studentId);
-  const enrollments = (await enrollmentsOfStudent(ctx.db, workspaceId, studentId)).filter(
-    (e) => e.status !== 'cancelled' && e.enrolled_at < window.to && (window.from === undefined || e.enrolled_at >= window.from),
-  );
-  const [activity, quizzes] = await Promise.all([repo.studentActivity(ctx.db, workspaceId, studentId, window), repo.studentQuizScores(ctx.db, workspaceId, studentId, window)]);
-  const progress = enrollments.map((e) => progressPercent(Number(e.lessons_completed), Number(e.lessons_total)));
+  const reads = await repo.readStudent(ctx.db, workspaceId, studentId, window);
+  if (!reads.found) throw notFound('Student', studentId);
+  const progress = reads.enrollments.map((e) => progressPercent(Number(e.lessons_completed), Number(e.lessons_total)));
   return {
     student_id: studentId,
     from: window.from ?? null,
     to: window.to,
-    courses_enrolled: enrollments.length,
-    courses_completed: enrollments.filter((e) => e.status === 'completed').length,
+    courses_enrolled: reads.enrollments.length,
+    courses_completed: reads.enrollments.filter((e) => e.status === 'completed').length,
     average_progress_percent: ratio(progress.reduce((a, b) => a + b, 0), progress.length, round2),
-    time_spent_seconds: activity.timeSpentSeconds,
-    quiz_attempts: quizzes.attempts,
-    quiz_average_score: ratio(quizzes.scoreSum, quizzes.attempts, round2),
-    last_active_at: activity.lastActiveAt,
+    time_spent_seconds: reads.timeSpentSeconds,
+    quiz_attempts: reads.quizAttempts,
+    quiz_average_score: ratio(reads.quizScoreSum, reads.quizAttempts, round2),
+    last_active_at: reads.lastActiveAt,
   };
 }
 
 export async function quizResults(ctx: ServiceContext, workspaceId: string, query: QuizResultsQuery): Promise<QuizResults> {
   const window = windowOf(ctx, query);
-  if (query.course_id !== undefined && !(await findCourse(ctx.db, workspaceId, query.course_id))) throw notFound('Course', query.course_id);
-  if (query.student_id !== undefined && !(await findStudent(ctx.db, workspaceId, query.student_id))) throw notFound('Student', query.student_id);
-  if (query.lesson_id !== undefined) {
-    const lesson = await findLesson(ctx.db, workspaceId, query.lesson_id);
-    if (!lesson) throw notFound('Lesson', query.lesson_id);
-    if (lesson.type !== 'quiz') throw new AppError('invalid_parameter', `Lesson ${lesson.id} is not a quiz`, { parameter: 'lesson_id', lesson_id: lesson.id });
-  }
-  const quizzes = await repo.lessonsOfCourses(ctx.db, workspaceId, { courseId: query.course_id, lessonId: query.lesson_id, quizOnly: true });
   const byStudent = query.student_id !== undefined;
-  if (!byStudent) for (const courseId of new Set(quizzes.map((q) => q.course_id))) await ensureRollups(ctx.db, workspaceId, courseId);
   const period = window.explicit && !byStudent ? splitPeriod(window.from, window.to, window.now) : undefined;
-  const tallies = await quizTallies(ctx.db, workspaceId, quizzes.map((q) => q.id), window, period, query.student_id);
+  const filters = { courseId: query.course_id, lessonId: query.lesson_id, studentId: query.student_id };
+  const read = () => repo.readQuizzes(ctx.db, workspaceId, filters, window, period);
+  let reads = await read();
+  if (!reads.courseFound) throw notFound('Course', query.course_id!);
+  if (!reads.studentFound) throw notFound('Student', query.student_id!);
+  if (query.lesson_id !== undefined) {
+    if (reads.lessonType === null) throw notFound('Lesson', query.lesson_id);
+    if (reads.lessonType !== 'quiz') throw new AppError('invalid_parameter', `Lesson ${query.lesson_id} is not a quiz`, { parameter: 'lesson_id', lesson_id: query.lesson_id });
+  }
+  // Stale rollups are rebuilt, then everything is read again (as for a course).
+  for (let attempt = 0; reads.staleCourses.length > 0 && attempt < 3; attempt++) {
+    for (const courseId of reads.staleCourses.sort()) await ensureRollups(ctx.db, workspaceId, courseId);
+    reads = await read();
+  }
+  const tallies = quizTallies(reads, byStudent, period);
+  const quizzes = reads.quizzes;
   return {
     from: window.from ?? null,
     to: window.to,
