@@ -1,0 +1,50 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from '../../src/db/database.js';
+import { preparedShapes } from '../../src/db/prepared.js';
+import { testDialects } from '../dialects.js';
+
+/**
+ * preparedShapes: one compiled statement per shape, every value bound anew on each call. A value
+ * baked into a shape's SQL would answer the first caller's value to the next one.
+ */
+describe.each(testDialects())('preparedShapes [%s]', (dialect) => {
+  let database: Database;
+  let dataDir: string;
+  beforeAll(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'lectern-prepared-'));
+    database = openDatabase({ dataDir, databaseUrl: dialect === 'postgres' ? process.env.TEST_DATABASE_URL : undefined });
+  });
+  afterAll(async () => {
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  interface Input {
+    a: string;
+    b?: string;
+  }
+  const builds: string[] = [];
+  const statement = preparedShapes<Input, Record<string, string>, { a: string; b?: string }>({
+    shapeOf: (input) => (input.b === undefined ? 'a' : 'ab'),
+    valuesOf: (input) => ({ a: input.a, ...(input.b !== undefined && { b: input.b }) }),
+    build: (db, input, p) => {
+      builds.push(input.b === undefined ? 'a' : 'ab');
+      // `'x'` is a constant of the query: bound as it was built, whatever the call.
+      return db.selectNoFrom([sql<string>`${p('a')} || ${'x'}`.as('a'), ...(input.b === undefined ? [] : [sql<string>`${p('b')}`.as('b')])]);
+    },
+  });
+
+  it('builds each shape once and binds each call its own values', async () => {
+    builds.length = 0;
+    expect(await statement.first(database.db, { a: 'one' })).toEqual({ a: 'onex' });
+    expect(await statement.first(database.db, { a: 'two' })).toEqual({ a: 'twox' });
+    expect(await statement.first(database.db, { a: 'three', b: 'four' })).toEqual({ a: 'threex', b: 'four' });
+    expect(await statement.first(database.db, { a: 'five', b: 'six' })).toEqual({ a: 'fivex', b: 'six' });
+    expect(await statement.execute(database.db, { a: 'seven' })).toEqual([{ a: 'sevenx' }]);
+    expect(builds).toEqual(['a', 'ab']);
+  });
+});
