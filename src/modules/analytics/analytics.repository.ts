@@ -1,6 +1,7 @@
 import { type AliasedRawBuilder, type Kysely, sql } from 'kysely';
 import { jsonRows, jsonRowsOf } from '../../db/dialect.js';
 import { preparedShapes } from '../../db/prepared.js';
+import { lessonsCompletedOf, lessonsTotalOf } from '../enrollments/enrollments.repository.js';
 import type { DB, EnrollmentStatus } from '../../db/types.js';
 import type { PeriodSplit, RawRange } from './analytics-days.js';
 
@@ -165,18 +166,7 @@ function courseQuery(db: Kysely<DB>, workspaceId: string, courseId: string, peri
       .where('course_id', '=', courseId)
       .where('enrolled_at', '>=', range.from)
       .where('enrolled_at', '<', range.to)
-      .select((eb) => [
-        'status',
-        'time_to_complete_ms',
-        eb
-          .selectFrom('lesson_progress')
-          .select(eb.fn.countAll<number>().as('k'))
-          .whereRef('lesson_progress.workspace_id', '=', 'enrollments.workspace_id')
-          .whereRef('lesson_progress.student_id', '=', 'enrollments.student_id')
-          .whereRef('lesson_progress.course_id', '=', 'enrollments.course_id')
-          .where('lesson_progress.status', '=', 'completed')
-          .as('k'),
-      ]);
+      .select((eb) => ['status', 'time_to_complete_ms', lessonsCompletedOf(eb).as('k')]);
     // Students who started (started_at) / completed (completed_at) each lesson in the range: an index each.
     const count = (column: 'started_at' | 'completed_at') =>
       db
@@ -488,18 +478,7 @@ function studentQuery(db: Kysely<DB>, workspaceId: string, studentId: string, wi
       db,
       db
         .selectFrom('enrollments')
-        .select((e) => [
-          'status',
-          e
-            .selectFrom('lesson_progress')
-            .select(e.fn.countAll<number>().as('n'))
-            .whereRef('lesson_progress.workspace_id', '=', 'enrollments.workspace_id')
-            .whereRef('lesson_progress.student_id', '=', 'enrollments.student_id')
-            .whereRef('lesson_progress.course_id', '=', 'enrollments.course_id')
-            .where('lesson_progress.status', '=', 'completed')
-            .as('lessons_completed'),
-          e.selectFrom('lessons').select(e.fn.countAll<number>().as('n')).whereRef('lessons.course_id', '=', 'enrollments.course_id').as('lessons_total'),
-        ])
+        .select((e) => ['status', lessonsCompletedOf(e).as('lessons_completed'), lessonsTotalOf(e).as('lessons_total')])
         .where('workspace_id', '=', workspaceId)
         .where('student_id', '=', studentId)
         .where('status', '!=', 'cancelled')

@@ -13,19 +13,26 @@ const columns = ['id', 'workspace_id', 'student_id', 'course_id', 'status', 'enr
 export type EnrollmentRow = EnrollmentsTable & { lessons_completed: number | string | null; lessons_total: number | string | null };
 
 /** Enrollments with their completed and total lesson counts (indexed subqueries). */
+/** The lessons of an enrollment's course its student completed: a subquery on each enrollments row. */
+export function lessonsCompletedOf(eb: ExpressionBuilder<DB, 'enrollments'>) {
+  return eb
+    .selectFrom('lesson_progress')
+    .select(eb.fn.countAll<number>().as('n'))
+    .whereRef('lesson_progress.workspace_id', '=', 'enrollments.workspace_id')
+    .whereRef('lesson_progress.student_id', '=', 'enrollments.student_id')
+    .whereRef('lesson_progress.course_id', '=', 'enrollments.course_id')
+    .where('lesson_progress.status', '=', 'completed');
+}
+
+/** The lessons of an enrollment's course now: a subquery on each enrollments row. */
+export function lessonsTotalOf(eb: ExpressionBuilder<DB, 'enrollments'>) {
+  return eb.selectFrom('lessons').select(eb.fn.countAll<number>().as('n')).whereRef('lessons.course_id', '=', 'enrollments.course_id');
+}
+
 function withProgress(db: Kysely<DB>) {
-  return db.selectFrom('enrollments').select((eb) => [
-    ...columns.map((c) => `enrollments.${c}` as const),
-    eb
-      .selectFrom('lesson_progress')
-      .select(eb.fn.countAll<number>().as('n'))
-      .whereRef('lesson_progress.workspace_id', '=', 'enrollments.workspace_id')
-      .whereRef('lesson_progress.student_id', '=', 'enrollments.student_id')
-      .whereRef('lesson_progress.course_id', '=', 'enrollments.course_id')
-      .where('lesson_progress.status', '=', 'completed')
-      .as('lessons_completed'),
-    eb.selectFrom('lessons').select(eb.fn.countAll<number>().as('n')).whereRef('lessons.course_id', '=', 'enrollments.course_id').as('lessons_total'),
-  ]);
+  return db
+    .selectFrom('enrollments')
+    .select((eb) => [...columns.map((c) => `enrollments.${c}` as const), lessonsCompletedOf(eb).as('lessons_completed'), lessonsTotalOf(eb).as('lessons_total')]);
 }
 
 export interface EnrollmentFilters {
