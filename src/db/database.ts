@@ -5,6 +5,7 @@ import { CompiledQuery, type DatabaseConnection, Kysely, Migrator, PostgresDiale
 import pg from 'pg';
 import { migrations } from './migrations/index.js';
 import { ChangeTracker, registerReader } from './reader.js';
+import { registerPool } from './postgres-pool.js';
 import type { DB } from './types.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -82,6 +83,7 @@ function openPostgres(url: string, poolSize: number): Database {
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  registerPool(db, pool);
   return {
     db,
     dialect: 'postgres',

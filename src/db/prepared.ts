@@ -1,5 +1,7 @@
 import { type Compilable, CompiledQuery, type Kysely } from 'kysely';
 import type { MaybePromise } from '../shared/maybe-promise.js';
+import type { QueryResultRow } from 'pg';
+import { poolOf, statementName } from './postgres-pool.js';
 import { readerOf } from './reader.js';
 import type { DB } from './types.js';
 
@@ -7,6 +9,8 @@ type Params = Record<string, string | number | null>;
 
 interface Compiled {
   query: CompiledQuery;
+  /** Its name as a PostgreSQL named statement. */
+  name: string;
   /** For each SQL parameter: the name of the caller's parameter, or a constant of the query. */
   slots: ({ name: string } | { value: unknown })[];
 }
@@ -15,7 +19,9 @@ interface Compiled {
  * A query built once with Kysely and executed many times with new parameters. Building and
  * compiling a Kysely query costs more than running it on SQLite, so the hottest queries (the key
  * lookup on every request, reads by id) are compiled once per dialect and reused; the SQL text then
- * stays the same string, which also hits the prepared-statement cache at once.
+ * stays the same string, which also hits the prepared-statement cache at once. Outside transactions
+ * it runs on the SQLite reader (synchronously), or on PostgreSQL as a named statement, parsed and
+ * planned once per connection (postgres-pool.ts).
  *
  * `build` receives a placeholder function: `p('id')` stands for the parameter `id`. Use it only
  * where a plain value goes (comparisons, inserts), not for lists or identifiers.
@@ -53,7 +59,7 @@ export function preparedShapes<I, P extends Params, O>(options: {
       const slots = query.parameters.map((value) =>
         typeof value === 'string' && value.startsWith(marker) ? { name: value.slice(marker.length) } : { value },
       );
-      entry = { query, slots };
+      entry = { query, slots, name: statementName(query.sql) };
       shapes.set(shape, entry);
     }
     return entry;
@@ -65,9 +71,11 @@ export function preparedShapes<I, P extends Params, O>(options: {
   }
 
   async function execute(db: Kysely<DB>, input: I): Promise<O[]> {
-    const { query, slots } = compiled(db, input);
+    const { query, slots, name } = compiled(db, input);
     const reader = readerOf(db);
     if (reader && isRead(query)) return reader.prepare(query.sql).all(...parametersOf(slots, input)) as O[];
+    const pool = poolOf(db);
+    if (pool) return (await pool.query<O & QueryResultRow>({ name, text: query.sql, values: parametersOf(slots, input) })).rows;
     const result = await db.executeQuery<O>({ ...query, parameters: parametersOf(slots, input) } as CompiledQuery<O>);
     return result.rows;
   }
