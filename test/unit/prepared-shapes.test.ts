@@ -16,7 +16,8 @@ describe.each(testDialects())('preparedShapes [%s]', (dialect) => {
   let dataDir: string;
   beforeAll(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'lectern-prepared-'));
-    database = openDatabase({ dataDir, databaseUrl: dialect === 'postgres' ? process.env.TEST_DATABASE_URL : undefined });
+    // One PostgreSQL connection, so that the session that prepared a statement is the one asked below.
+    database = openDatabase({ dataDir, databaseUrl: dialect === 'postgres' ? process.env.TEST_DATABASE_URL : undefined, poolSize: 1 });
   });
   afterAll(async () => {
     await database.close();
@@ -46,5 +47,13 @@ describe.each(testDialects())('preparedShapes [%s]', (dialect) => {
     expect(await statement.first(database.db, { a: 'five', b: 'six' })).toEqual({ a: 'fivex', b: 'six' });
     expect(await statement.execute(database.db, { a: 'seven' })).toEqual([{ a: 'sevenx' }]);
     expect(builds).toEqual(['a', 'ab']);
+  });
+
+  it.runIf(dialect === 'postgres')('runs on PostgreSQL as a named statement, parsed once per connection', async () => {
+    await statement.first(database.db, { a: 'one' });
+    await statement.first(database.db, { a: 'two' });
+    const prepared = await sql<{ name: string; calls: string | number }>`select name, generic_plans + custom_plans as calls from pg_prepared_statements where name like 'lectern_%'`.execute(database.db);
+    expect(prepared.rows.length).toBeGreaterThan(0);
+    expect(Math.max(...prepared.rows.map((r) => Number(r.calls)))).toBeGreaterThanOrEqual(2);
   });
 });
