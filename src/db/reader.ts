@@ -3,11 +3,16 @@ import type { DB } from './types.js';
 
 /** better-sqlite3's part we use: a cached prepare(). */
 export interface SqliteReader {
-  prepare(sql: string): {
-    all(...parameters: unknown[]): unknown[];
-    get(...parameters: unknown[]): unknown;
-    pluck(toggle?: boolean): { get(): unknown };
-  };
+  prepare(sql: string): SqliteStatement;
+}
+
+export interface SqliteStatement {
+  all(...parameters: unknown[]): unknown[];
+  get(...parameters: unknown[]): unknown;
+  pluck(toggle?: boolean): { get(): unknown };
+  /** Rows as arrays of column values, in the order of columns(). */
+  raw(toggle?: boolean): SqliteStatement;
+  columns(): { name: string }[];
 }
 
 /**

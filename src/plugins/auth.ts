@@ -13,7 +13,7 @@ import type { RateLimiter } from '../modules/rate-limits/rate-limiter.js';
 import { toIso } from '../shared/clock.js';
 import type { ServiceContext } from '../shared/context.js';
 import { AppError } from '../shared/errors.js';
-import { httpsDetector } from './transport.js';
+import { clientAddress, httpsDetector } from './transport.js';
 
 /** Who is calling: resolved from the API key before anything else about the request is read. */
 export interface AuthContext {
@@ -86,7 +86,7 @@ export const authPlugin = fp<AuthOptions>(
           setAddressHeaders(reply, failures, now);
           done(failures.count > AUTH_FAILURE_LIMIT ? addressBlocked(failures.resetAt - now) : err);
         };
-        const failures = limiter.recordFailure(request.ip, now);
+        const failures = limiter.recordFailure(clientAddress(request), now);
         if (failures instanceof Promise) failures.then(answer, done);
         else answer(failures);
       };
@@ -108,7 +108,7 @@ export const authPlugin = fp<AuthOptions>(
           if (!decision.allowed) return done(limitExceeded(decision, auth.limits));
           grant(request, auth, now, done);
         };
-        const decision = limits.check({ keyId: auth.keyId, limits: auth.limits, group, address: request.ip, now, cost });
+        const decision = limits.check({ keyId: auth.keyId, limits: auth.limits, group, address: clientAddress(request), now, cost });
         if (decision instanceof Promise) decision.then(decide, done);
         else decide(decision);
       };
@@ -132,7 +132,7 @@ export const authPlugin = fp<AuthOptions>(
           }
           if (limiter?.blocking) {
             const now = ctx.clock.now();
-            const wait = limiter.blockedFor(request.ip, now);
+            const wait = limiter.blockedFor(clientAddress(request), now);
             if (wait > 0) {
               setAddressHeaders(reply, { count: AUTH_FAILURE_LIMIT, resetAt: now + wait }, now);
               throw addressBlocked(wait);

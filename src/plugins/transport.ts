@@ -26,6 +26,16 @@ export function httpsDetector(trustProxy: boolean | number | string): (request: 
   };
 }
 
+/**
+ * The client's address, exactly as Fastify's `request.ip` gives it. Without an X-Forwarded-For
+ * header that is the peer's address whatever the proxy trust, so it is read directly: the getter
+ * runs proxy-addr (header parsing, an array, the trust function) on every call.
+ */
+export function clientAddress(request: FastifyRequest): string {
+  const forwardedFor = request.headers['x-forwarded-for'];
+  return typeof forwardedFor === 'string' && forwardedFor !== '' ? request.ip : (request.raw.socket.remoteAddress ?? request.ip);
+}
+
 /** The same reading of TRUST_PROXY as Fastify's: everything, a hop count, or a list of addresses. */
 function trustFunction(trustProxy: boolean | number | string): (address: string, hop: number) => boolean {
   if (trustProxy === true) return () => true;
