@@ -65,7 +65,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('score_sum', 'bigint', (c) => c.notNull())
     .addPrimaryKeyConstraint('lesson_days_pk', ['lesson_id', 'day'])
     .execute();
-  await db.schema.createIndex('lesson_days_course_idx').on('lesson_days').columns(['course_id']).execute();
+  // A course's lessons over a range of days (a period's funnel): one index range, not every day of every lesson.
+  await db.schema.createIndex('lesson_days_course_idx').on('lesson_days').columns(['course_id', 'day']).execute();
   // Quiz attempts per day by score (the median of a period).
   await db.schema
     .createTable('quiz_score_days')

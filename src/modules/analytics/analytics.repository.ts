@@ -154,6 +154,7 @@ function courseQuery(db: Kysely<DB>, workspaceId: string, courseId: string, peri
         db
           .selectFrom('lesson_days')
           .select((eb) => ['lesson_id', eb.fn.sum<number>('started').as('started'), eb.fn.sum<number>('completed').as('completed')])
+          .where('course_id', '=', courseId)
           .where('lesson_id', 'in', lessonsOfCourse),
         days,
       ).groupBy('lesson_id')
