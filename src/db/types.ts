@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * Row types of every table, as both drivers return them: timestamps are ISO 8601 text,
  * booleans are 0/1 integers, JSON is text. Mapping to wire shapes happens in each service.
@@ -282,6 +284,8 @@ export interface CourseRollupsTable {
   course_id: string;
   workspace_id: string;
   ready: number;
+  /** Bumped by every change to the course's rollups (a cached whole-history answer is exact while it stays). */
+  version: Generated<number>;
 }
 
 /** Enrollments not cancelled, by lessons completed. */

@@ -22,7 +22,8 @@ async function lockRollups(trx: Kysely<DB>, workspaceId: string, courseId: strin
   const row = await trx
     .insertInto('course_rollups')
     .values({ course_id: courseId, workspace_id: workspaceId, ready: 0 })
-    .onConflict((oc) => oc.column('course_id').doUpdateSet({ ready: sql<number>`course_rollups.ready` }))
+    // Every change to the rollups starts here: the version moves with it, in its transaction.
+    .onConflict((oc) => oc.column('course_id').doUpdateSet({ ready: sql<number>`course_rollups.ready`, version: sql<number>`course_rollups.version + 1` }))
     .returning('ready')
     .executeTakeFirstOrThrow();
   return Number(row.ready) === 1;
@@ -241,7 +242,7 @@ export async function quizAttempted(
 /** Marks courses' rollups stale (rebuilt on the next read). Ids sorted: locks are taken in one order. */
 export async function markStale(trx: Kysely<DB>, courseIds: string[]): Promise<void> {
   for (const courseId of [...new Set(courseIds)].sort()) {
-    await trx.updateTable('course_rollups').set({ ready: 0 }).where('course_id', '=', courseId).execute();
+    await trx.updateTable('course_rollups').set({ ready: 0, version: sql<number>`version + 1` }).where('course_id', '=', courseId).execute();
   }
 }
 
@@ -283,7 +284,7 @@ async function rebuild(trx: Kysely<DB>, workspaceId: string, courseId: string): 
     select ${courseId}, substr(enrolled_at, 1, 10), sum(case when status = 'active' then 1 else 0 end),
       sum(case when status = 'completed' then 1 else 0 end), sum(case when status = 'cancelled' then 1 else 0 end)
     from enrollments where workspace_id = ${workspaceId} and course_id = ${courseId} group by substr(enrolled_at, 1, 10)`.execute(trx);
-  await trx.updateTable('course_rollups').set({ ready: 1 }).where('course_id', '=', courseId).execute();
+  await trx.updateTable('course_rollups').set({ ready: 1, version: sql<number>`version + 1` }).where('course_id', '=', courseId).execute();
 
   const completedOf = trx
     .selectFrom('lesson_progress')

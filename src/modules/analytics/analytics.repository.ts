@@ -40,6 +40,10 @@ export interface CourseReads {
   found: boolean;
   /** Whether the rollups are live; when not, they are rebuilt and everything read again. */
   ready: boolean;
+  /** The rollups' version (bumped by every change to them). */
+  version: number;
+  /** Whether the whole-history rollups were read (`days` … `lessonCounts`); a period's always are. */
+  rollupsRead: boolean;
   /** The course's lessons, sorted in course order. */
   lessons: { id: string; module_id: string; title: string }[];
   /** Enrollments by day of enrolled_at and status: every day, or the period's whole days. */
@@ -65,8 +69,17 @@ export interface CourseReads {
  * corrected on edge days by the index on last_activity_at). Built and compiled once per shape of
  * periods (building it costs more than running it on SQLite).
  */
-export async function readCourse(db: Kysely<DB>, workspaceId: string, courseId: string, period: PeriodSplit | undefined, activity: PeriodSplit[]): Promise<CourseReads> {
-  const columns = (await courseStatement.first(db, { workspaceId, courseId, period, activity }))!;
+export async function readCourse(
+  db: Kysely<DB>,
+  workspaceId: string,
+  courseId: string,
+  period: PeriodSplit | undefined,
+  activity: PeriodSplit[],
+  /** For the whole history: false leaves the rollups out (a cached answer at their version stands in). */
+  rollups = true,
+): Promise<CourseReads> {
+  const rollupsRead = period !== undefined || rollups;
+  const columns = (await courseStatement.first(db, { workspaceId, courseId, period, activity, rollups: rollupsRead }))!;
   // A result set not asked for (no whole days in the period) is empty.
   const rows = <O>(name: string): O[] => (columns[name] === undefined ? [] : jsonRowsOf(columns[name] as O[] | string));
   const lessons = rows<{ id: string; module_id: string; title: string; module_position: number; position: number }>('lessons');
@@ -74,6 +87,8 @@ export async function readCourse(db: Kysely<DB>, workspaceId: string, courseId: 
   return {
     found: columns.found != null,
     ready: Number(columns.ready) === 1,
+    version: Number(columns.version),
+    rollupsRead,
     lessons: lessons.map((l) => ({ id: l.id, module_id: l.module_id, title: l.title })),
     days: rows('days'),
     progress: rows('progress'),
@@ -89,10 +104,12 @@ interface CourseInput {
   courseId: string;
   period: PeriodSplit | undefined;
   activity: PeriodSplit[];
+  rollups: boolean;
 }
 
 const courseStatement = preparedShapes<CourseInput, Record<string, string>, Record<string, unknown>>({
-  shapeOf: (input) => [input.period === undefined ? 'all' : shapeOfPeriod(input.period), ...input.activity.map(shapeOfPeriod)].join('|'),
+  shapeOf: (input) =>
+    [input.period === undefined ? (input.rollups ? 'all' : 'none') : shapeOfPeriod(input.period), ...input.activity.map(shapeOfPeriod)].join('|'),
   valuesOf: (input) => ({
     workspaceId: input.workspaceId,
     courseId: input.courseId,
@@ -106,6 +123,7 @@ const courseStatement = preparedShapes<CourseInput, Record<string, string>, Reco
       p('courseId'),
       input.period && markedPeriod('period_', input.period, p),
       input.activity.map((a, i) => markedPeriod(`activity${i}_`, a, p)),
+      input.rollups,
     ),
 });
 
@@ -136,10 +154,10 @@ function markedPeriod(prefix: string, period: PeriodSplit, p: (name: string) => 
   };
 }
 
-function courseQuery(db: Kysely<DB>, workspaceId: string, courseId: string, period: PeriodSplit | undefined, activity: PeriodSplit[]) {
+function courseQuery(db: Kysely<DB>, workspaceId: string, courseId: string, period: PeriodSplit | undefined, activity: PeriodSplit[], rollups: boolean) {
   const days = period?.days ?? undefined;
   const wholeHistory = period === undefined;
-  const readsDays = wholeHistory || days !== undefined;
+  const readsDays = wholeHistory ? rollups : days !== undefined;
   const lessonsOfCourse = db.selectFrom('lessons').select('id').where('workspace_id', '=', workspaceId).where('course_id', '=', courseId);
 
   const enrollmentDays = db.selectFrom('course_enrollment_days').select(['day', 'active', 'completed', 'cancelled']).where('course_id', '=', courseId);
@@ -185,6 +203,7 @@ function courseQuery(db: Kysely<DB>, workspaceId: string, courseId: string, peri
   return db.selectNoFrom((eb) => [
       eb.selectFrom('courses').select(sql<number>`1`.as('found')).where('workspace_id', '=', workspaceId).where('id', '=', courseId).as('found'),
       eb.selectFrom('course_rollups').select('ready').where('course_id', '=', courseId).as('ready'),
+      eb.selectFrom('course_rollups').select('version').where('course_id', '=', courseId).as('version'),
       jsonRows(
         db,
         db

@@ -5,7 +5,8 @@ import { progressPercent } from '../enrollments/enrollments.service.js';
 import type { StoredQuiz } from '../lessons/quiz.js';
 import { splitPeriod } from './analytics-days.js';
 import { ensureRollups } from './analytics-rollups.js';
-import { courseTally, medianTimeToCompleteMs, quizTallies } from './analytics-tallies.js';
+import { cachedHistory, rememberHistory } from './analytics-cache.js';
+import { type CourseTally, courseTally, medianTimeToCompleteMs, quizTallies } from './analytics-tallies.js';
 import * as repo from './analytics.repository.js';
 import type { CourseAnalytics, QuizResult, QuizResults, QuizResultsQuery, StudentAnalytics, WindowQuery } from './analytics.schemas.js';
 
@@ -58,19 +59,30 @@ export async function courseAnalytics(ctx: ServiceContext, workspaceId: string, 
   // activity tells (day rollups), read with the rest; a period that ends in the past reads every
   // recorded activity time instead.
   const activity = window.endsNow ? sinces.map((since) => splitPeriod(since, window.to, window.now)) : [];
-  const read = () => repo.readCourse(ctx.db, workspaceId, courseId, period, activity);
-  let reads = await read();
+  // The whole history's counts are remembered at their rollups' version (analytics-cache.ts).
+  const cached = period === undefined ? cachedHistory(ctx.db, courseId) : undefined;
+  const read = (rollups: boolean) => repo.readCourse(ctx.db, workspaceId, courseId, period, activity, rollups);
+  let reads = await read(cached === undefined);
   // Stale rollups are rebuilt, then everything is read again (a concurrent erasure can make them stale again: rare, so a few tries).
   for (let attempt = 0; reads.found && !reads.ready && attempt < 3; attempt++) {
     await ensureRollups(ctx.db, workspaceId, courseId);
-    reads = await read();
+    reads = await read(true);
   }
   if (!reads.found) throw notFound('Course', courseId);
-  const tally = courseTally(reads, period);
+  let tally: CourseTally;
+  let medianMs: number | null;
+  if (cached !== undefined && !reads.rollupsRead && reads.version === cached.version) {
+    ({ tally, medianMs } = cached);
+  } else {
+    if (!reads.rollupsRead) reads = await read(true);
+    const counted = courseTally(reads, period);
+    // The median's histogram is the tally's; should it have to be read again, so is everything.
+    const histogram = async (attempt: number) => (attempt === 0 ? counted : courseTally(await read(true), period)).completions;
+    medianMs = await medianTimeToCompleteMs(ctx.db, workspaceId, courseId, window.explicit ? window : undefined, histogram);
+    tally = counted;
+    if (period === undefined && reads.ready) rememberHistory(ctx.db, courseId, { version: reads.version, tally, medianMs });
+  }
   const active = window.endsNow ? reads.lastActive : await Promise.all(sinces.map((since) => repo.activeStudentsAt(ctx.db, workspaceId, courseId, since, window.to)));
-  // The median's histogram is the tally's; should it have to be read again, so is everything.
-  const histogram = async (attempt: number) => (attempt === 0 ? tally : courseTally(await read(), period)).completions;
-  const medianMs = await medianTimeToCompleteMs(ctx.db, workspaceId, courseId, window.explicit ? window : undefined, histogram);
   const statuses = { active: tally.statuses.get('active') ?? 0, completed: tally.statuses.get('completed') ?? 0, cancelled: tally.statuses.get('cancelled') ?? 0 };
   const lessonsTotal = reads.lessons.length;
   return {
