@@ -83,7 +83,7 @@ export async function runAnalyticsCase(options: AnalyticsOptions): Promise<Analy
  * enrolled over the last year with 10 progress rows (1,000,000 for 100,000) and, for every other
  * student, one quiz attempt. Multi-row batches inside large transactions.
  */
-export async function seed(db: Kysely<DB>, ws: string, count: number) {
+async function seed(db: Kysely<DB>, ws: string, count: number) {
   const now = Date.now();
   const iso = (ms: number) => new Date(ms).toISOString();
   const courseId = newId('crs', now);

@@ -97,22 +97,24 @@ export function preparedShapes<I, P extends Params, O>(options: {
     return read;
   }
 
-  async function execute(db: Kysely<DB>, input: I): Promise<O[]> {
-    const entry = compiled(db, input);
-    const { query, slots, name } = entry;
-    const reader = readerOf(db);
-    if (reader && isRead(query)) {
-      const { statement, row } = rawRead(reader, entry);
-      return (statement.all(...parametersOf(slots, input)) as unknown[][]).map(row) as O[];
-    }
+  /** Outside the SQLite reader: a named statement on the PostgreSQL pool, or through Kysely (transactions). */
+  async function viaDatabase(db: Kysely<DB>, entry: Compiled, input: I): Promise<O[]> {
+    const parameters = parametersOf(entry.slots, input);
     const pool = poolOf(db);
-    if (pool) return (await pool.query<O & QueryResultRow>({ name, text: query.sql, values: parametersOf(slots, input) })).rows;
-    const result = await db.executeQuery<O>({ ...query, parameters: parametersOf(slots, input) } as CompiledQuery<O>);
-    return result.rows;
+    if (pool) return (await pool.query<O & QueryResultRow>({ name: entry.name, text: entry.query.sql, values: parameters })).rows;
+    return (await db.executeQuery<O>({ ...entry.query, parameters } as CompiledQuery<O>)).rows;
   }
 
   return {
-    execute,
+    async execute(db: Kysely<DB>, input: I): Promise<O[]> {
+      const entry = compiled(db, input);
+      const reader = readerOf(db);
+      if (reader && isRead(entry.query)) {
+        const { statement, row } = rawRead(reader, entry);
+        return (statement.all(...parametersOf(entry.slots, input)) as unknown[][]).map(row) as O[];
+      }
+      return viaDatabase(db, entry, input);
+    },
     /** The first row: synchronously from the SQLite reader, else from the database, later. */
     first(db: Kysely<DB>, input: I): MaybePromise<O | undefined> {
       const entry = compiled(db, input);
@@ -122,7 +124,7 @@ export function preparedShapes<I, P extends Params, O>(options: {
         const values = statement.get(...parametersOf(entry.slots, input)) as unknown[] | undefined;
         return values === undefined ? undefined : (row(values) as O);
       }
-      return execute(db, input).then((rows) => rows[0]);
+      return viaDatabase(db, entry, input).then((rows) => rows[0]);
     },
   };
 }

@@ -13,6 +13,36 @@ export interface Window {
   to: string;
 }
 
+// ---- shared by the statements below ----
+
+/** 1 when the row exists in the workspace, else null: a scalar subquery (404s are told apart by it). */
+function existsIn(table: 'courses' | 'students', workspaceId: string, id: string) {
+  return sql<number | null>`(select 1 from ${sql.table(table)} where workspace_id = ${workspaceId} and id = ${id})`;
+}
+
+/** A lesson with what orders it within the workspace's courses. */
+interface PositionedLesson {
+  id: string;
+  course_id: string;
+  module_id: string;
+  title: string;
+  module_position: number;
+  position: number;
+}
+
+/** Lessons with their module's position; filter them, then sort the rows with `inCourseOrder` (JSON aggregation keeps no order). */
+function lessonsWithPositions(db: Kysely<DB>) {
+  return db
+    .selectFrom('lessons')
+    .innerJoin('modules', 'modules.id', 'lessons.module_id')
+    .select(['lessons.id', 'lessons.course_id', 'lessons.module_id', 'lessons.title', 'modules.position as module_position', 'lessons.position']);
+}
+
+/** Course order: courses by id, then module position, then lesson position. */
+function inCourseOrder(a: PositionedLesson, b: PositionedLesson): number {
+  return (a.course_id < b.course_id ? -1 : a.course_id > b.course_id ? 1 : 0) || Number(a.module_position) - Number(b.module_position) || Number(a.position) - Number(b.position);
+}
+
 // ---- one course: everything its figures read, in one statement ----
 
 /** Whole UTC days [fromDay, toDay); `fromDay` absent: from the first. */
@@ -82,8 +112,7 @@ export async function readCourse(
   const columns = (await courseStatement.first(db, { workspaceId, courseId, period, activity, rollups: rollupsRead }))!;
   // A result set not asked for (no whole days in the period) is empty.
   const rows = <O>(name: string): O[] => (columns[name] === undefined ? [] : jsonRowsOf(columns[name] as O[] | string));
-  const lessons = rows<{ id: string; module_id: string; title: string; module_position: number; position: number }>('lessons');
-  lessons.sort((a, b) => Number(a.module_position) - Number(b.module_position) || Number(a.position) - Number(b.position));
+  const lessons = rows<PositionedLesson>('lessons').sort(inCourseOrder);
   return {
     found: columns.found != null,
     ready: Number(columns.ready) === 1,
@@ -201,18 +230,10 @@ function courseQuery(db: Kysely<DB>, workspaceId: string, courseId: string, peri
   const raws = (period?.raw ?? []).map(raw);
 
   return db.selectNoFrom((eb) => [
-      eb.selectFrom('courses').select(sql<number>`1`.as('found')).where('workspace_id', '=', workspaceId).where('id', '=', courseId).as('found'),
+      existsIn('courses', workspaceId, courseId).as('found'),
       eb.selectFrom('course_rollups').select('ready').where('course_id', '=', courseId).as('ready'),
       eb.selectFrom('course_rollups').select('version').where('course_id', '=', courseId).as('version'),
-      jsonRows(
-        db,
-        db
-          .selectFrom('lessons')
-          .innerJoin('modules', 'modules.id', 'lessons.module_id')
-          .select(['lessons.id', 'lessons.module_id', 'lessons.title', 'modules.position as module_position', 'lessons.position'])
-          .where('lessons.workspace_id', '=', workspaceId)
-          .where('lessons.course_id', '=', courseId),
-      ).as('lessons'),
+      jsonRows(db, lessonsWithPositions(db).where('lessons.workspace_id', '=', workspaceId).where('lessons.course_id', '=', courseId)).as('lessons'),
       ...(readsDays
         ? [
             jsonRows(db, days ? inDays(enrollmentDays, days) : enrollmentDays).as('days'),
@@ -327,9 +348,7 @@ export interface QuizReads {
 export async function readQuizzes(db: Kysely<DB>, workspaceId: string, filters: QuizFilters, window: Window, period: PeriodSplit | undefined): Promise<QuizReads> {
   const row = (await quizStatement.first(db, { workspaceId, filters, window, period }))!;
   const rows = <O>(name: string): O[] => (row[name] === undefined ? [] : jsonRowsOf(row[name] as O[] | string));
-  const sorted = rows<QuizReads['quizzes'][number] & { module_position: number; position: number }>('quizzes').sort(
-    (a, b) => (a.course_id < b.course_id ? -1 : a.course_id > b.course_id ? 1 : 0) || Number(a.module_position) - Number(b.module_position) || Number(a.position) - Number(b.position),
-  );
+  const sorted = rows<PositionedLesson & { quiz: string | null }>('quizzes').sort(inCourseOrder);
   const attemptSets = filters.studentId !== undefined ? 1 : (period?.raw.length ?? 0);
   return {
     courseFound: row.course_found != null,
@@ -436,20 +455,15 @@ function quizQuery(db: Kysely<DB>, workspaceId: string, filters: QuizFilters, wi
     sets.push(jsonRows(db, stale).as('stale'));
   }
 
-  const found = <T extends 'courses' | 'students'>(table: T, id: string | undefined) =>
-    id === undefined ? sql<number>`1` : sql<number>`(select 1 from ${sql.table(table)} where workspace_id = ${workspaceId} and id = ${id})`;
-  const quizzes = db
-    .selectFrom('lessons')
-    .innerJoin('modules', 'modules.id', 'lessons.module_id')
-    .select(['lessons.id', 'lessons.course_id', 'lessons.title', 'lessons.quiz', 'modules.position as module_position', 'lessons.position'])
-    .where('lessons.id', 'in', quizIds);
+  // A filter not given is found.
+  const found = (table: 'courses' | 'students', id: string | undefined) => (id === undefined ? sql<number>`1` : existsIn(table, workspaceId, id));
   return db.selectNoFrom((eb) => [
     found('courses', filters.courseId).as('course_found'),
     found('students', filters.studentId).as('student_found'),
     filters.lessonId === undefined
       ? sql<string | null>`null`.as('lesson_type')
       : eb.selectFrom('lessons').select('type').where('workspace_id', '=', workspaceId).where('id', '=', filters.lessonId).as('lesson_type'),
-    jsonRows(db, quizzes).as('quizzes'),
+    jsonRows(db, lessonsWithPositions(db).select('lessons.quiz').where('lessons.id', 'in', quizIds)).as('quizzes'),
     ...sets,
   ]);
 }
@@ -493,7 +507,7 @@ function studentQuery(db: Kysely<DB>, workspaceId: string, studentId: string, wi
   const activity = db.selectFrom('lesson_progress').where('workspace_id', '=', workspaceId).where('student_id', '=', studentId).where(within('last_activity_at'));
   const attempts = db.selectFrom('quiz_attempts').where('workspace_id', '=', workspaceId).where('student_id', '=', studentId).where(within('created_at'));
   return db.selectNoFrom((eb) => [
-    eb.selectFrom('students').select(sql<number>`1`.as('found')).where('workspace_id', '=', workspaceId).where('id', '=', studentId).as('found'),
+    existsIn('students', workspaceId, studentId).as('found'),
     jsonRows(
       db,
       db

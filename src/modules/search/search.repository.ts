@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { type FullTextTable, fullTextMatches } from '../../db/full-text.js';
-import type { CoursesTable, DB, LessonsTable, StudentsTable } from '../../db/types.js';
+import type { DB, LessonsTable, StudentsTable } from '../../db/types.js';
 import { columns as courseColumns, type CourseRow } from '../courses/courses.repository.js';
 import { columns as lessonColumns } from '../lessons/lessons.repository.js';
 import { columns as studentColumns } from '../students/students.repository.js';
