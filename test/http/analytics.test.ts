@@ -650,4 +650,26 @@ describe.each(testDialects())('analytics [%s]', (dialect) => {
     await progress(k, L0, 'completed');
     expect((await get(`/api/v1/courses/${courseId}/analytics`)).lessons[0].completed).toBe(after.lessons[0].completed + 1);
   });
+
+  it('answers a period from counts remembered per period and version: another from, a write or a past to each count afresh', async () => {
+    const since = (from: string, to = '') => get(`/api/v1/courses/${courseId}/analytics?from=${from}${to && `&to=${to}`}`);
+    const first = await since('2026-11-01T11:00:00.000Z'); // a partial first day
+    expect(await since('2026-11-01T11:00:00.000Z')).toEqual(first);
+    // Another from is another period: A, B and C (enrolled 11-01T10:00) count from 09:00.
+    const wider = await since('2026-11-01T09:00:00.000Z');
+    expect(wider.enrollments.total).toBe(first.enrollments.total + 3);
+    // An hour later, with nothing written, the same period ends at the new now with the same counts.
+    at('2026-11-29T11:10:00.000Z');
+    expect(await since('2026-11-01T11:00:00.000Z')).toEqual({ ...first, to: '2026-11-29T11:10:00.000Z' });
+    // A write moves the version: the next answers count it, in either period.
+    const m = (await post('/api/v1/students', { email: 'M@example.com', name: 'M' })).id;
+    await post('/api/v1/enrollments', { student_id: m, course_id: courseId });
+    const { total, active } = first.enrollments;
+    expect((await since('2026-11-01T11:00:00.000Z')).enrollments).toEqual({ ...first.enrollments, total: total + 1, active: active + 1 });
+    expect((await since('2026-11-01T09:00:00.000Z')).enrollments.total).toBe(wider.enrollments.total + 1);
+    // A period that ended in the past is a key of its own: A, B and C.
+    const past = await since('2026-11-01T09:00:00.000Z', '2026-11-01T12:00:00.000Z');
+    expect(past.enrollments.total).toBe(3);
+    expect(await since('2026-11-01T09:00:00.000Z', '2026-11-01T12:00:00.000Z')).toEqual(past);
+  });
 });

@@ -81,7 +81,7 @@ export async function medianTimeToCompleteMs(
   db: Kysely<DB>,
   workspaceId: string,
   courseId: string,
-  window: repo.Window | undefined,
+  window: repo.Bounds | undefined,
   histogram: (attempt: number) => Promise<Counts<number>>,
 ): Promise<number | null> {
   let values: number[] = [];

@@ -13,6 +13,12 @@ export interface Window {
   to: string;
 }
 
+/** Bounds of enrolled_at; either may be open. */
+export interface Bounds {
+  from: string | undefined;
+  to: string | undefined;
+}
+
 // ---- shared by the statements below ----
 
 /** 1 when the row exists in the workspace, else null: a scalar subquery (404s are told apart by it). */
@@ -105,11 +111,11 @@ export async function readCourse(
   courseId: string,
   period: PeriodSplit | undefined,
   activity: PeriodSplit[],
-  /** For the whole history: false leaves the rollups out (a cached answer at their version stands in). */
+  /** false leaves the rollups and edge rows out (counts remembered at their version stand in). */
   rollups = true,
 ): Promise<CourseReads> {
-  const rollupsRead = period !== undefined || rollups;
-  const columns = (await courseStatement.first(db, { workspaceId, courseId, period, activity, rollups: rollupsRead }))!;
+  const input = { workspaceId, courseId, period: rollups ? period : undefined, activity, rollups };
+  const columns = (await courseStatement.first(db, input))!;
   // A result set not asked for (no whole days in the period) is empty.
   const rows = <O>(name: string): O[] => (columns[name] === undefined ? [] : jsonRowsOf(columns[name] as O[] | string));
   const lessons = rows<PositionedLesson>('lessons').sort(inCourseOrder);
@@ -117,13 +123,13 @@ export async function readCourse(
     found: columns.found != null,
     ready: Number(columns.ready) === 1,
     version: Number(columns.version),
-    rollupsRead,
+    rollupsRead: rollups,
     lessons: lessons.map((l) => ({ id: l.id, module_id: l.module_id, title: l.title })),
     days: rows('days'),
     progress: rows('progress'),
     completions: rows('completions'),
     lessonCounts: rows('lesson_counts'),
-    raw: (period?.raw ?? []).map((_, i) => ({ enrollments: rows(`raw${i}_enrollments`), started: rows(`raw${i}_started`), completed: rows(`raw${i}_completed`) })),
+    raw: (input.period?.raw ?? []).map((_, i) => ({ enrollments: rows(`raw${i}_enrollments`), started: rows(`raw${i}_started`), completed: rows(`raw${i}_completed`) })),
     lastActive: activity.map((_, i) => Number(columns[`active${i}`])),
   };
 }
@@ -261,14 +267,14 @@ function lastActiveIn(workspaceId: string, courseId: string, period: PeriodSplit
 }
 
 /**
- * Times to complete (ms) in [lowMs, highMs) of completed enrollments (enrolled in the window when one
+ * Times to complete (ms) in [lowMs, highMs) of completed enrollments (enrolled within the bounds when given
  * is given), in order from `offset`: the index (course, status, time, enrolled_at) read in order.
  */
 export async function completionTimesBetween(
   db: Kysely<DB>,
   workspaceId: string,
   courseId: string,
-  window: Window | undefined,
+  window: Bounds | undefined,
   range: { lowMs: number; highMs: number; offset: number; limit: number },
 ): Promise<number[]> {
   let query = db
@@ -279,10 +285,8 @@ export async function completionTimesBetween(
     .where('status', '=', 'completed')
     .where('time_to_complete_ms', '>=', range.lowMs)
     .where('time_to_complete_ms', '<', range.highMs);
-  if (window) {
-    query = query.where('enrolled_at', '<', window.to);
-    if (window.from !== undefined) query = query.where('enrolled_at', '>=', window.from);
-  }
+  if (window?.to !== undefined) query = query.where('enrolled_at', '<', window.to);
+  if (window?.from !== undefined) query = query.where('enrolled_at', '>=', window.from);
   const rows = await query.orderBy('time_to_complete_ms').limit(range.limit).offset(range.offset).execute();
   return rows.map((r) => Number(r.time_to_complete_ms));
 }

@@ -5,7 +5,7 @@ import { progressPercent } from '../enrollments/enrollments.service.js';
 import type { StoredQuiz } from '../lessons/quiz.js';
 import { splitPeriod } from './analytics-days.js';
 import { ensureRollups } from './analytics-rollups.js';
-import { cachedHistory, rememberHistory } from './analytics-cache.js';
+import { cachedCounts, periodKey, rememberCounts } from './analytics-cache.js';
 import { type CourseTally, courseTally, medianTimeToCompleteMs, quizTallies } from './analytics-tallies.js';
 import * as repo from './analytics.repository.js';
 import type { CourseAnalytics, QuizResult, QuizResults, QuizResultsQuery, StudentAnalytics, WindowQuery } from './analytics.schemas.js';
@@ -59,8 +59,9 @@ export async function courseAnalytics(ctx: ServiceContext, workspaceId: string, 
   // activity tells (day rollups), read with the rest; a period that ends in the past reads every
   // recorded activity time instead.
   const activity = window.endsNow ? sinces.map((since) => splitPeriod(since, window.to, window.now)) : [];
-  // The whole history's counts are remembered at their rollups' version (analytics-cache.ts).
-  const cached = period === undefined ? cachedHistory(ctx.db, courseId) : undefined;
+  // Counts are remembered per period at their rollups' version (analytics-cache.ts).
+  const key = periodKey(period, window);
+  const cached = cachedCounts(ctx.db, courseId, key);
   const read = (rollups: boolean) => repo.readCourse(ctx.db, workspaceId, courseId, period, activity, rollups);
   let reads = await read(cached === undefined);
   // Stale rollups are rebuilt, then everything is read again (a concurrent erasure can make them stale again: rare, so a few tries).
@@ -78,9 +79,11 @@ export async function courseAnalytics(ctx: ServiceContext, workspaceId: string, 
     const counted = courseTally(reads, period);
     // The median's histogram is the tally's; should it have to be read again, so is everything.
     const histogram = async (attempt: number) => (attempt === 0 ? counted : courseTally(await read(true), period)).completions;
-    medianMs = await medianTimeToCompleteMs(ctx.db, workspaceId, courseId, window.explicit ? window : undefined, histogram);
+    // Up to now, every completion counts (as in the rollups the histogram comes from).
+    const between = window.explicit ? { from: window.from, to: window.endsNow ? undefined : window.to } : undefined;
+    medianMs = await medianTimeToCompleteMs(ctx.db, workspaceId, courseId, between, histogram);
     tally = counted;
-    if (period === undefined && reads.ready) rememberHistory(ctx.db, courseId, { version: reads.version, tally, medianMs });
+    if (reads.ready) rememberCounts(ctx.db, courseId, key, { version: reads.version, tally, medianMs });
   }
   const active = window.endsNow ? reads.lastActive : await Promise.all(sinces.map((since) => repo.activeStudentsAt(ctx.db, workspaceId, courseId, since, window.to)));
   const statuses = { active: tally.statuses.get('active') ?? 0, completed: tally.statuses.get('completed') ?? 0, cancelled: tally.statuses.get('cancelled') ?? 0 };
