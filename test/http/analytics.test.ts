@@ -672,4 +672,23 @@ describe.each(testDialects())('analytics [%s]', (dialect) => {
     expect(past.enrollments.total).toBe(3);
     expect(await since('2026-11-01T09:00:00.000Z', '2026-11-01T12:00:00.000Z')).toEqual(past);
   });
+
+  it('answers quiz results from counts remembered per filters, period and version: an attempt counts at once', async () => {
+    const since = async (from: string, to = '') => (await get(`/api/v1/analytics/quiz-results?lesson_id=${L1}&from=${from}${to && `&to=${to}`}`)).quizzes[0];
+    const first = await since('2026-11-02T00:00:00.000Z');
+    expect(await since('2026-11-02T00:00:00.000Z')).toEqual(first);
+    // From 11-01T12:00, A's attempt (11-01T13:00) counts too.
+    const wider = await since('2026-11-01T12:00:00.000Z');
+    expect(wider).toMatchObject({ attempts: first.attempts + 1, unique_students: first.unique_students + 1 });
+    at('2026-11-29T12:10:00.000Z');
+    expect(await since('2026-11-02T00:00:00.000Z')).toEqual(first);
+    // An attempt moves the course's rollups version: counted in the next answers of both periods.
+    await attempt(s.B, [true, true, true]);
+    expect(await since('2026-11-02T00:00:00.000Z')).toMatchObject({ attempts: first.attempts + 1, unique_students: first.unique_students });
+    expect((await since('2026-11-01T12:00:00.000Z')).attempts).toBe(wider.attempts + 1);
+    // A period that ended in the past is a key of its own: A's attempt alone.
+    const past = await since('2026-11-01T12:00:00.000Z', '2026-11-01T14:00:00.000Z');
+    expect(past).toMatchObject({ attempts: 1, unique_students: 1, average_score: 100 });
+    expect(await since('2026-11-01T12:00:00.000Z', '2026-11-01T14:00:00.000Z')).toEqual(past);
+  });
 });

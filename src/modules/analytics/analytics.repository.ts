@@ -77,8 +77,8 @@ export interface CourseReads {
   /** Whether the rollups are live; when not, they are rebuilt and everything read again. */
   ready: boolean;
   /** The rollups' version (bumped by every change to them). */
-  version: number;
-  /** Whether the whole-history rollups were read (`days` … `lessonCounts`); a period's always are. */
+  version: string;
+  /** Whether the rollups and edge rows were read (`days` … `raw`), or left out for counts remembered at `version`. */
   rollupsRead: boolean;
   /** The course's lessons, sorted in course order. */
   lessons: { id: string; module_id: string; title: string }[];
@@ -122,7 +122,7 @@ export async function readCourse(
   return {
     found: columns.found != null,
     ready: Number(columns.ready) === 1,
-    version: Number(columns.version),
+    version: String(columns.version),
     rollupsRead: rollups,
     lessons: lessons.map((l) => ({ id: l.id, module_id: l.module_id, title: l.title })),
     days: rows('days'),
@@ -334,6 +334,10 @@ export interface QuizReads {
   quizzes: { id: string; course_id: string; title: string; quiz: string | null }[];
   /** Courses of those quizzes whose rollups are not live (rebuilt, then everything read again); never with a student. */
   staleCourses: string[];
+  /** Never with a student: the rollup versions of those courses and which quizzes they are, as one string (analytics-cache.ts). */
+  version: string;
+  /** Whether the counts (`attempts` … `students`) were read, or left out for counts remembered at `version`. */
+  rollupsRead: boolean;
   /** With a student: their attempts in the window. Otherwise: the attempts of the period's edge ranges, in the order of `period.raw`. */
   attempts: AttemptRow[][];
   /** Per quiz: attempts, passes, score sum, and (whole history) distinct students. */
@@ -347,19 +351,31 @@ export interface QuizReads {
 /**
  * Everything the quiz results read, in one statement (see `readCourse`): with a student, their
  * attempts in the window; otherwise the whole-history rollups (`period` undefined) or a period's
- * day rollups and the raw attempts of its edges.
+ * day rollups, the raw attempts of its edges and its distinct students (attempted before `until`,
+ * undefined: up to now). `rollups` false leaves the counts out (counts remembered at the version stand in).
  */
-export async function readQuizzes(db: Kysely<DB>, workspaceId: string, filters: QuizFilters, window: Window, period: PeriodSplit | undefined): Promise<QuizReads> {
-  const row = (await quizStatement.first(db, { workspaceId, filters, window, period }))!;
+export async function readQuizzes(
+  db: Kysely<DB>,
+  workspaceId: string,
+  filters: QuizFilters,
+  window: Window & { until: string | undefined },
+  period: PeriodSplit | undefined,
+  rollups = true,
+): Promise<QuizReads> {
+  const counts = rollups || filters.studentId !== undefined;
+  const row = (await quizStatement.first(db, { workspaceId, filters, window, period, counts }))!;
   const rows = <O>(name: string): O[] => (row[name] === undefined ? [] : jsonRowsOf(row[name] as O[] | string));
   const sorted = rows<PositionedLesson & { quiz: string | null }>('quizzes').sort(inCourseOrder);
-  const attemptSets = filters.studentId !== undefined ? 1 : (period?.raw.length ?? 0);
+  const attemptSets = filters.studentId !== undefined ? 1 : counts ? (period?.raw.length ?? 0) : 0;
+  const quizzes = sorted.map((q) => ({ id: q.id, course_id: q.course_id, title: q.title, quiz: q.quiz }));
   return {
     courseFound: row.course_found != null,
     studentFound: row.student_found != null,
     lessonType: (row.lesson_type as string | null) ?? null,
-    quizzes: sorted.map((q) => ({ id: q.id, course_id: q.course_id, title: q.title, quiz: q.quiz })),
+    quizzes,
     staleCourses: rows<{ course_id: string }>('stale').map((r) => r.course_id),
+    version: JSON.stringify([rows<{ course_id: string; version: number }>('versions').map((r) => [r.course_id, Number(r.version)]).sort(), quizzes.map((q) => q.id)]),
+    rollupsRead: counts,
     attempts: Array.from({ length: attemptSets }, (_, i) => rows<AttemptRow>(`attempts${i}`)),
     lessons: rows('lessons'),
     scores: rows('scores'),
@@ -371,14 +387,16 @@ export async function readQuizzes(db: Kysely<DB>, workspaceId: string, filters: 
 interface QuizInput {
   workspaceId: string;
   filters: QuizFilters;
-  window: Window;
+  window: Window & { until: string | undefined };
   period: PeriodSplit | undefined;
+  counts: boolean;
 }
 
 const quizStatement = preparedShapes<QuizInput, Record<string, string>, Record<string, unknown>>({
-  shapeOf: ({ filters, window, period }) =>
-    [filters.courseId !== undefined, filters.lessonId !== undefined, filters.studentId !== undefined, window.from !== undefined].map(Number).join('') +
-    (period === undefined ? 'all' : shapeOfPeriod(period)),
+  shapeOf: ({ filters, window, period, counts }) =>
+    [filters.courseId !== undefined, filters.lessonId !== undefined, filters.studentId !== undefined, window.from !== undefined, window.until !== undefined]
+      .map(Number)
+      .join('') + (!counts ? 'none' : period === undefined ? 'all' : shapeOfPeriod(period)),
   valuesOf: ({ workspaceId, filters, window, period }) => ({
     workspaceId,
     ...(filters.courseId !== undefined && { courseId: filters.courseId }),
@@ -386,9 +404,10 @@ const quizStatement = preparedShapes<QuizInput, Record<string, string>, Record<s
     ...(filters.studentId !== undefined && { studentId: filters.studentId }),
     ...(window.from !== undefined && { from: window.from }),
     to: window.to,
+    ...(window.until !== undefined && { until: window.until }),
     ...(period && periodValues('period_', period)),
   }),
-  build: (db, { filters, window, period }, p) =>
+  build: (db, { filters, window, period, counts }, p) =>
     quizQuery(
       db,
       p('workspaceId'),
@@ -397,12 +416,13 @@ const quizStatement = preparedShapes<QuizInput, Record<string, string>, Record<s
         lessonId: filters.lessonId === undefined ? undefined : p('lessonId'),
         studentId: filters.studentId === undefined ? undefined : p('studentId'),
       },
-      { from: window.from === undefined ? undefined : p('from'), to: p('to') },
+      { from: window.from === undefined ? undefined : p('from'), to: p('to'), until: window.until === undefined ? undefined : p('until') },
       period && markedPeriod('period_', period, p),
+      counts,
     ),
 });
 
-function quizQuery(db: Kysely<DB>, workspaceId: string, filters: QuizFilters, window: Window, period: PeriodSplit | undefined) {
+function quizQuery(db: Kysely<DB>, workspaceId: string, filters: QuizFilters, window: Window & { until: string | undefined }, period: PeriodSplit | undefined, counts: boolean) {
   let quizIds = db.selectFrom('lessons').select('id').where('workspace_id', '=', workspaceId).where('type', '=', 'quiz');
   if (filters.courseId !== undefined) quizIds = quizIds.where('course_id', '=', filters.courseId);
   if (filters.lessonId !== undefined) quizIds = quizIds.where('id', '=', filters.lessonId);
@@ -420,13 +440,13 @@ function quizQuery(db: Kysely<DB>, workspaceId: string, filters: QuizFilters, wi
   const days = period?.days ?? undefined;
   const sets: AliasedRawBuilder<unknown, string>[] = [];
   if (byStudent) sets.push(jsonRows(db, attemptsIn(window)).as('attempts0'));
-  else if (period === undefined) {
+  else if (counts && period === undefined) {
     sets.push(
       jsonRows(db, db.selectFrom('lesson_rollups').select(['lesson_id', 'attempts', 'attempt_students', 'passed', 'score_sum']).where('lesson_id', 'in', quizIds)).as('lessons'),
       jsonRows(db, db.selectFrom('quiz_score_counts').select(['lesson_id', 'score', 'attempts']).where('lesson_id', 'in', quizIds)).as('scores'),
       jsonRows(db, db.selectFrom('quiz_question_rollups').select(['lesson_id', 'question_id', 'attempts', 'correct']).where('lesson_id', 'in', quizIds)).as('questions'),
     );
-  } else {
+  } else if (counts && period !== undefined) {
     if (days) {
       const sum = (column: 'attempts' | 'passed' | 'score_sum' | 'correct') => sql<number>`sum(${sql.ref(column)})`.as(column);
       sets.push(
@@ -443,8 +463,8 @@ function quizQuery(db: Kysely<DB>, workspaceId: string, filters: QuizFilters, wi
       .selectFrom('quiz_attempts')
       .select(['lesson_id', (eb) => eb.fn.count<number>('student_id').distinct().as('n')])
       .where('workspace_id', '=', workspaceId)
-      .where('lesson_id', 'in', quizIds)
-      .where('created_at', '<', window.to);
+      .where('lesson_id', 'in', quizIds);
+    if (window.until !== undefined) students = students.where('created_at', '<', window.until);
     if (window.from !== undefined) students = students.where('created_at', '>=', window.from);
     sets.push(jsonRows(db, students.groupBy('lesson_id')).as('students'));
   }
@@ -457,6 +477,8 @@ function quizQuery(db: Kysely<DB>, workspaceId: string, filters: QuizFilters, wi
       .where('lessons.id', 'in', quizIds)
       .where((eb) => eb.or([eb('course_rollups.ready', 'is', null), eb('course_rollups.ready', '!=', 1)]));
     sets.push(jsonRows(db, stale).as('stale'));
+    const quizCourses = db.selectFrom('lessons').select('course_id').where('id', 'in', quizIds);
+    sets.push(jsonRows(db, db.selectFrom('course_rollups').select(['course_id', 'version']).where('course_id', 'in', quizCourses)).as('versions'));
   }
 
   // A filter not given is found.

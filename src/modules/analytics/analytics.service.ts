@@ -5,8 +5,8 @@ import { progressPercent } from '../enrollments/enrollments.service.js';
 import type { StoredQuiz } from '../lessons/quiz.js';
 import { splitPeriod } from './analytics-days.js';
 import { ensureRollups } from './analytics-rollups.js';
-import { cachedCounts, periodKey, rememberCounts } from './analytics-cache.js';
-import { type CourseTally, courseTally, medianTimeToCompleteMs, quizTallies } from './analytics-tallies.js';
+import { periodKey, recall, remember } from './analytics-cache.js';
+import { type CourseTally, courseTally, medianTimeToCompleteMs, type QuizTally, quizTallies } from './analytics-tallies.js';
 import * as repo from './analytics.repository.js';
 import type { CourseAnalytics, QuizResult, QuizResults, QuizResultsQuery, StudentAnalytics, WindowQuery } from './analytics.schemas.js';
 
@@ -60,8 +60,8 @@ export async function courseAnalytics(ctx: ServiceContext, workspaceId: string, 
   // recorded activity time instead.
   const activity = window.endsNow ? sinces.map((since) => splitPeriod(since, window.to, window.now)) : [];
   // Counts are remembered per period at their rollups' version (analytics-cache.ts).
-  const key = periodKey(period, window);
-  const cached = cachedCounts(ctx.db, courseId, key);
+  const key = `course ${courseId} ${periodKey(period, window)}`;
+  const cached = recall<{ tally: CourseTally; medianMs: number | null }>(ctx.db, key);
   const read = (rollups: boolean) => repo.readCourse(ctx.db, workspaceId, courseId, period, activity, rollups);
   let reads = await read(cached === undefined);
   // Stale rollups are rebuilt, then everything is read again (a concurrent erasure can make them stale again: rare, so a few tries).
@@ -73,7 +73,7 @@ export async function courseAnalytics(ctx: ServiceContext, workspaceId: string, 
   let tally: CourseTally;
   let medianMs: number | null;
   if (cached !== undefined && !reads.rollupsRead && reads.version === cached.version) {
-    ({ tally, medianMs } = cached);
+    ({ tally, medianMs } = cached.value);
   } else {
     if (!reads.rollupsRead) reads = await read(true);
     const counted = courseTally(reads, period);
@@ -83,7 +83,7 @@ export async function courseAnalytics(ctx: ServiceContext, workspaceId: string, 
     const between = window.explicit ? { from: window.from, to: window.endsNow ? undefined : window.to } : undefined;
     medianMs = await medianTimeToCompleteMs(ctx.db, workspaceId, courseId, between, histogram);
     tally = counted;
-    if (reads.ready) rememberCounts(ctx.db, courseId, key, { version: reads.version, tally, medianMs });
+    if (reads.ready) remember(ctx.db, key, { version: reads.version, value: { tally, medianMs } });
   }
   const active = window.endsNow ? reads.lastActive : await Promise.all(sinces.map((since) => repo.activeStudentsAt(ctx.db, workspaceId, courseId, since, window.to)));
   const statuses = { active: tally.statuses.get('active') ?? 0, completed: tally.statuses.get('completed') ?? 0, cancelled: tally.statuses.get('cancelled') ?? 0 };
@@ -126,8 +126,13 @@ export async function quizResults(ctx: ServiceContext, workspaceId: string, quer
   const byStudent = query.student_id !== undefined;
   const period = window.explicit && !byStudent ? splitPeriod(window.from, window.to, window.now) : undefined;
   const filters = { courseId: query.course_id, lessonId: query.lesson_id, studentId: query.student_id };
-  const read = () => repo.readQuizzes(ctx.db, workspaceId, filters, window, period);
-  let reads = await read();
+  // Up to now, every attempt counts towards distinct students (as in the rollups of the period's days).
+  const bounds = { ...window, until: window.endsNow ? undefined : window.to };
+  // A student's attempts are read as they are; other results are remembered per filters and period at their rollups' versions.
+  const key = byStudent ? undefined : `quizzes ${workspaceId} ${filters.courseId ?? ''} ${filters.lessonId ?? ''} ${periodKey(period, window)}`;
+  const cached = key === undefined ? undefined : recall<Map<string, QuizTally>>(ctx.db, key);
+  const read = (rollups: boolean) => repo.readQuizzes(ctx.db, workspaceId, filters, bounds, period, rollups);
+  let reads = await read(cached === undefined);
   if (!reads.courseFound) throw notFound('Course', query.course_id!);
   if (!reads.studentFound) throw notFound('Student', query.student_id!);
   if (query.lesson_id !== undefined) {
@@ -137,9 +142,15 @@ export async function quizResults(ctx: ServiceContext, workspaceId: string, quer
   // Stale rollups are rebuilt, then everything is read again (as for a course).
   for (let attempt = 0; reads.staleCourses.length > 0 && attempt < 3; attempt++) {
     for (const courseId of reads.staleCourses.sort()) await ensureRollups(ctx.db, workspaceId, courseId);
-    reads = await read();
+    reads = await read(true);
   }
-  const tallies = quizTallies(reads, byStudent, period);
+  let tallies: Map<string, QuizTally>;
+  if (cached !== undefined && !reads.rollupsRead && reads.version === cached.version) tallies = cached.value;
+  else {
+    if (!reads.rollupsRead) reads = await read(true);
+    tallies = quizTallies(reads, byStudent, period);
+    if (key !== undefined && reads.staleCourses.length === 0) remember(ctx.db, key, { version: reads.version, value: tallies });
+  }
   const quizzes = reads.quizzes;
   return {
     from: window.from ?? null,
