@@ -101,20 +101,13 @@ function openPostgres(url: string, poolSize: number): Database {
 }
 
 /**
- * The connections that run prepared queries as named statements (postgres-pool.ts): their own pool,
- * whose sessions plan them generically. By default PostgreSQL plans a named statement again with
- * each call's values (a custom plan) as long as its estimate of the generic plan is higher, which
- * for the analytics statements is always: planning them cost 1.3-4 ms on every call, more than
- * running them. Every named statement is of one fixed shape and finds its rows by key or by index
- * range, so the generic plan is the plan. Kysely's own queries keep the default on the main pool.
+ * The connections that run prepared queries as named statements (postgres-pool.ts): a pool of their
+ * own, whose sessions plan them generically. Kysely's own queries keep PostgreSQL's default on the
+ * main pool.
  */
 function namedStatementPool(url: string, poolSize: number): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   pool.on('error', () => {});
-  // Queued ahead of the connection's first query; should it fail, statements are planned per call (slower, not wrong).
-  pool.on('connect', (client) => {
-    client.query('set plan_cache_mode = force_generic_plan').catch(() => {});
-  });
   return pool;
 }
 

@@ -1,7 +1,7 @@
 import { type Compilable, CompiledQuery, type Kysely } from 'kysely';
 import type { MaybePromise } from '../shared/maybe-promise.js';
 import type { QueryResultRow } from 'pg';
-import { poolOf, statementName } from './postgres-pool.js';
+import { poolOf, queryNamed, statementName } from './postgres-pool.js';
 import { readerOf, type SqliteReader, type SqliteStatement } from './reader.js';
 import { rowBuilder } from './row-builder.js';
 import type { DB } from './types.js';
@@ -101,7 +101,7 @@ export function preparedShapes<I, P extends Params, O>(options: {
   async function viaDatabase(db: Kysely<DB>, entry: Compiled, input: I): Promise<O[]> {
     const parameters = parametersOf(entry.slots, input);
     const pool = poolOf(db);
-    if (pool) return (await pool.query<O & QueryResultRow>({ name: entry.name, text: entry.query.sql, values: parameters })).rows;
+    if (pool) return queryNamed<O & QueryResultRow>(pool, { name: entry.name, text: entry.query.sql, values: parameters });
     return (await db.executeQuery<O>({ ...entry.query, parameters } as CompiledQuery<O>)).rows;
   }
 
