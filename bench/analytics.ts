@@ -52,6 +52,8 @@ export async function runAnalyticsCase(options: AnalyticsOptions): Promise<Analy
       const targets = [
         { name: 'GET /courses/:id/analytics', nextPath: () => `/api/v1/courses/${seeded.courseId}/analytics` },
         { name: 'GET /courses/:id/analytics?from=<7 days ago>', nextPath: () => `/api/v1/courses/${seeded.courseId}/analytics?from=${lastWeek}` },
+        // A from that moves with the clock is a new period on every request: nothing remembered, the full read each time.
+        { name: 'GET /courses/:id/analytics?from=<now - 7 days, each request>', nextPath: () => `/api/v1/courses/${seeded.courseId}/analytics?from=${encodeURIComponent(new Date(Date.now() - 7 * DAY_MS).toISOString())}` },
         { name: 'GET /students/:id/analytics', nextPath: () => `/api/v1/students/${randomStudent()}/analytics` },
         { name: 'GET /analytics/quiz-results?course_id=', nextPath: () => `/api/v1/analytics/quiz-results?course_id=${seeded.courseId}` },
         { name: 'GET /analytics/quiz-results?lesson_id=&from=<7 days ago>', nextPath: () => `/api/v1/analytics/quiz-results?lesson_id=${seeded.quizIds[0]}&from=${lastWeek}` },

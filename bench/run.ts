@@ -330,7 +330,7 @@ function formatAnalytics(results: AnalyticsResult[], connections: number): strin
       `  ${r.database}: ${r.enrollments.toLocaleString('en')} enrollments, ${r.progress_rows.toLocaleString('en')} progress rows, ` +
         `${r.quiz_attempts.toLocaleString('en')} quiz attempts (seeded in ${r.seed_s} s; rollups built in ${r.rollup_build_s} s)`,
     );
-    for (const e of r.endpoints) lines.push(`    ${e.name.padEnd(58)} ${String(e.rps).padStart(6)} req/s  p50 ${e.p50_ms.toFixed(2).padStart(7)} ms  p99 ${e.p99_ms.toFixed(2).padStart(7)} ms  CPU ${e.cpu_ms_per_request.toFixed(2).padStart(6)} ms/req`);
+    for (const e of r.endpoints) lines.push(`    ${e.name.padEnd(64)} ${String(e.rps).padStart(6)} req/s  p50 ${e.p50_ms.toFixed(2).padStart(7)} ms  p99 ${e.p99_ms.toFixed(2).padStart(7)} ms  CPU ${e.cpu_ms_per_request.toFixed(2).padStart(6)} ms/req`);
   }
   return lines.join('\n');
 }

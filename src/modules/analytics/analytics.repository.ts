@@ -221,16 +221,23 @@ function courseQuery(db: Kysely<DB>, workspaceId: string, courseId: string, peri
       .where('enrolled_at', '>=', range.from)
       .where('enrolled_at', '<', range.to)
       .select((eb) => ['status', 'time_to_complete_ms', lessonsCompletedOf(eb).as('k')]);
-    // Students who started (started_at) / completed (completed_at) each lesson in the range: an index each.
+    // Students who started (started_at) / completed (completed_at) each lesson of the course in the
+    // range: per lesson, a range of the index (lesson_id, started_at / completed_at).
     const count = (column: 'started_at' | 'completed_at') =>
       db
-        .selectFrom('lesson_progress')
-        .select(['lesson_id', (eb) => eb.fn.countAll<number>().as('n')])
-        .where('workspace_id', '=', workspaceId)
-        .where('course_id', '=', courseId)
-        .where(column, '>=', range.from)
-        .where(column, '<', range.to)
-        .groupBy('lesson_id');
+        .selectFrom('lessons')
+        .select((eb) => [
+          'lessons.id as lesson_id',
+          eb
+            .selectFrom('lesson_progress')
+            .select(eb.fn.countAll<number>().as('n'))
+            .whereRef('lesson_progress.lesson_id', '=', 'lessons.id')
+            .where(`lesson_progress.${column}`, '>=', range.from)
+            .where(`lesson_progress.${column}`, '<', range.to)
+            .as('n'),
+        ])
+        .where('lessons.workspace_id', '=', workspaceId)
+        .where('lessons.course_id', '=', courseId);
     return [jsonRows(db, enrolled), jsonRows(db, count('started_at')), jsonRows(db, count('completed_at'))] as const;
   };
   const raws = (period?.raw ?? []).map(raw);
@@ -277,19 +284,41 @@ export async function completionTimesBetween(
   window: Bounds | undefined,
   range: { lowMs: number; highMs: number; offset: number; limit: number },
 ): Promise<number[]> {
-  let query = db
-    .selectFrom('enrollments')
-    .select('time_to_complete_ms')
-    .where('workspace_id', '=', workspaceId)
-    .where('course_id', '=', courseId)
-    .where('status', '=', 'completed')
-    .where('time_to_complete_ms', '>=', range.lowMs)
-    .where('time_to_complete_ms', '<', range.highMs);
-  if (window?.to !== undefined) query = query.where('enrolled_at', '<', window.to);
-  if (window?.from !== undefined) query = query.where('enrolled_at', '>=', window.from);
-  const rows = await query.orderBy('time_to_complete_ms').limit(range.limit).offset(range.offset).execute();
+  const rows = await completionTimesStatement.execute(db, { workspaceId, courseId, from: window?.from, to: window?.to, ...range });
   return rows.map((r) => Number(r.time_to_complete_ms));
 }
+
+interface CompletionTimesInput {
+  workspaceId: string;
+  courseId: string;
+  from: string | undefined;
+  to: string | undefined;
+  lowMs: number;
+  highMs: number;
+  offset: number;
+  limit: number;
+}
+
+const completionTimesStatement = preparedShapes<CompletionTimesInput, Record<string, string | number>, { time_to_complete_ms: number | null }>({
+  shapeOf: (input) => `${input.from === undefined ? '' : 'f'}${input.to === undefined ? '' : 't'}`,
+  valuesOf: ({ from, to, ...values }) => ({ ...values, ...(from !== undefined && { from }), ...(to !== undefined && { to }) }),
+  build: (db, input, p) => {
+    let query = db
+      .selectFrom('enrollments')
+      .select('time_to_complete_ms')
+      .where('workspace_id', '=', p('workspaceId') as string)
+      .where('course_id', '=', p('courseId') as string)
+      .where('status', '=', 'completed')
+      .where('time_to_complete_ms', '>=', p('lowMs') as number)
+      .where('time_to_complete_ms', '<', p('highMs') as number);
+    if (input.to !== undefined) query = query.where('enrolled_at', '<', p('to') as string);
+    if (input.from !== undefined) query = query.where('enrolled_at', '>=', p('from') as string);
+    return query
+      .orderBy('time_to_complete_ms')
+      .limit(p('limit') as number)
+      .offset(p('offset') as number);
+  },
+});
 
 /**
  * Students with any recorded activity in the course in [since, before): a lesson started,
