@@ -49,6 +49,9 @@ export function histogramMedian(counts: { value: number; n: number }[]): number 
   return total % 2 === 1 ? at((total - 1) / 2) : (at(total / 2 - 1) + at(total / 2)) / 2;
 }
 
+/** What a period's whole days read from the day rollups. */
+type DayCounts = Pick<repo.CourseReads, 'days' | 'progress' | 'completions' | 'lessonCounts'>;
+
 export async function courseAnalytics(ctx: ServiceContext, workspaceId: string, courseId: string, query: WindowQuery): Promise<CourseAnalytics> {
   const window = windowOf(ctx, query);
   // The whole history reads the rollups; a period, the day rollups of its whole days and the raw rows of its edges.
@@ -62,8 +65,11 @@ export async function courseAnalytics(ctx: ServiceContext, workspaceId: string, 
   // Counts are remembered per period at their rollups' version (analytics-cache.ts).
   const key = `course ${courseId} ${periodKey(period, window)}`;
   const cached = recall<{ tally: CourseTally; medianMs: number | null }>(ctx.db, key);
-  const read = (rollups: boolean) => repo.readCourse(ctx.db, workspaceId, courseId, period, activity, rollups);
-  let reads = await read(cached === undefined);
+  // A new period's whole days may be another's too ("since now − 7 days" moves within one day): remembered apart.
+  const daysKey = period?.days ? `course-days ${courseId} ${JSON.stringify(period.days)}` : undefined;
+  const daysCached = cached === undefined && daysKey !== undefined ? recall<DayCounts>(ctx.db, daysKey) : undefined;
+  const read = (rollups: boolean, days = true) => repo.readCourse(ctx.db, workspaceId, courseId, period, activity, rollups, days);
+  let reads = await read(cached === undefined, daysCached === undefined);
   // Stale rollups are rebuilt, then everything is read again (a concurrent erasure can make them stale again: rare, so a few tries).
   for (let attempt = 0; reads.found && !reads.ready && attempt < 3; attempt++) {
     await ensureRollups(ctx.db, workspaceId, courseId);
@@ -76,6 +82,12 @@ export async function courseAnalytics(ctx: ServiceContext, workspaceId: string, 
     ({ tally, medianMs } = cached.value);
   } else {
     if (!reads.rollupsRead) reads = await read(true);
+    if (!reads.daysRead && daysCached!.version === reads.version) reads = { ...reads, ...daysCached!.value };
+    else {
+      if (!reads.daysRead) reads = await read(true);
+      const { days, progress, completions, lessonCounts } = reads;
+      if (daysKey !== undefined && reads.ready) remember<DayCounts>(ctx.db, daysKey, { version: reads.version, value: { days, progress, completions, lessonCounts } });
+    }
     const counted = courseTally(reads, period);
     // The median's histogram is the tally's; should it have to be read again, so is everything.
     const histogram = async (attempt: number) => (attempt === 0 ? counted : courseTally(await read(true), period)).completions;
