@@ -673,6 +673,19 @@ describe.each(testDialects())('analytics [%s]', (dialect) => {
     const past = await since('2026-11-01T09:00:00.000Z', '2026-11-01T12:00:00.000Z');
     expect(past.enrollments.total).toBe(3);
     expect(await since('2026-11-01T09:00:00.000Z', '2026-11-01T12:00:00.000Z')).toEqual(past);
+    // A new from on the same edge day reads only the rows between the two froms (analytics-edges.ts):
+    // 10:45 takes in nothing more than 10:30 did.
+    expect((await since('2026-11-01T10:45:00.000Z')).enrollments).toEqual({ ...first.enrollments, total: total + 1, active: active + 1 });
+    // A write inside that edge day (N, enrolled 11-01T05:00, before any of these froms) moves the version:
+    // the edge is read whole again, not shifted from counts that lack N.
+    at('2026-11-01T05:00:00.000Z');
+    const n = (await post('/api/v1/students', { email: 'N@example.com', name: 'N' })).id;
+    await post('/api/v1/enrollments', { student_id: n, course_id: courseId });
+    at('2026-11-29T11:20:00.000Z');
+    // Nobody enrolled between 11-01T11:30 and 11-02: the same as the whole days from 11-02 (days not remembered yet).
+    const wholeDays = await since('2026-11-02T00:00:00.000Z', '2026-11-10T00:00:00.000Z');
+    expect((await since('2026-11-01T11:30:00.000Z', '2026-11-10T00:00:00.000Z')).enrollments).toEqual(wholeDays.enrollments);
+    expect((await since('2026-11-01T11:30:00.000Z')).enrollments).toEqual({ ...first.enrollments, total: total + 1, active: active + 1 });
   });
 
   it('answers quiz results from counts remembered per filters, period and version: an attempt counts at once', async () => {

@@ -9,8 +9,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** The UTC day (`YYYY-MM-DD`) of an ISO timestamp as stored (UTC, `Z`). */
 export const dayOf = (iso: string): string => iso.slice(0, 10);
 
-const dayStart = (day: string): number => Date.parse(`${day}T00:00:00.000Z`);
-const dayAfter = (day: string): string => new Date(dayStart(day) + DAY_MS).toISOString().slice(0, 10);
 const isoAt = (ms: number): string => new Date(ms).toISOString();
 
 /**
@@ -52,40 +50,51 @@ export interface PeriodSplit {
  * is left out (a period that ends now takes today's rollup as is).
  */
 export function splitPeriod(from: string | undefined, to: string, now: number): PeriodSplit {
-  const cost = (r: RawRange) => Math.max(0, Math.min(Date.parse(r.to), now) - Date.parse(r.from));
-  type Edge = { day: string | undefined; raw: RawRange[] };
+  // Times as numbers throughout (this runs up to three times per request); ISO text only for what is returned.
+  type Range = { fromMs: number; toMs: number; sign: 1 | -1 };
+  type Edge = { day: string | undefined; raw: Range[] };
+  const dayAt = (ms: number): string => isoAt(ms).slice(0, 10);
   const fromEdges: Edge[] = [];
   if (from === undefined) fromEdges.push({ day: undefined, raw: [] });
   else {
-    const day = dayOf(from);
-    const start = isoAt(dayStart(day));
-    if (from === start) fromEdges.push({ day, raw: [] });
+    const fromMs = Date.parse(from);
+    const start = Math.floor(fromMs / DAY_MS) * DAY_MS;
+    if (fromMs === start) fromEdges.push({ day: dayOf(from), raw: [] });
     else {
-      const next = dayAfter(day);
-      fromEdges.push({ day: next, raw: [{ from, to: isoAt(dayStart(next)), sign: 1 }] });
-      fromEdges.push({ day, raw: [{ from: start, to: from, sign: -1 }] });
+      const next = start + DAY_MS;
+      fromEdges.push({ day: dayAt(next), raw: [{ fromMs, toMs: next, sign: 1 }] });
+      fromEdges.push({ day: dayOf(from), raw: [{ fromMs: start, toMs: fromMs, sign: -1 }] });
     }
   }
-  const toEdges: Edge[] = [];
+  const toMs = Date.parse(to);
   const toDay = dayOf(to);
-  const toDayStart = isoAt(dayStart(toDay));
-  if (to === toDayStart) toEdges.push({ day: toDay, raw: [] });
+  const toDayStart = Math.floor(toMs / DAY_MS) * DAY_MS;
+  const toEdges: Edge[] = [];
+  if (toMs === toDayStart) toEdges.push({ day: toDay, raw: [] });
   else {
-    const next = dayAfter(toDay);
-    toEdges.push({ day: toDay, raw: [{ from: toDayStart, to, sign: 1 }] });
-    toEdges.push({ day: next, raw: [{ from: to, to: isoAt(dayStart(next)), sign: -1 }] });
+    const next = toDayStart + DAY_MS;
+    toEdges.push({ day: toDay, raw: [{ fromMs: toDayStart, toMs, sign: 1 }] });
+    toEdges.push({ day: dayAt(next), raw: [{ fromMs: toMs, toMs: next, sign: -1 }] });
   }
-  const candidates: PeriodSplit[] = [];
+  const cost = (raw: Range[]) => raw.reduce((sum, r) => sum + Math.max(0, Math.min(r.toMs, now) - r.fromMs), 0);
+  let best: { days: PeriodSplit['days']; raw: Range[]; cost: number } | undefined;
+  const consider = (days: PeriodSplit['days'], raw: Range[]) => {
+    const c = cost(raw);
+    if (best === undefined || c < best.cost) best = { days, raw, cost: c };
+  };
   for (const f of fromEdges) {
     for (const t of toEdges) {
       if (f.day !== undefined && f.day > t.day!) continue; // both edges in one day, each read as its inside part
-      const days = f.day === t.day ? null : { fromDay: f.day, toDay: t.day! };
-      candidates.push({ days, raw: [...f.raw, ...t.raw] });
+      consider(f.day === t.day ? null : { fromDay: f.day, toDay: t.day! }, [...f.raw, ...t.raw]);
     }
   }
   // From and to inside the same day: that day's part in the period, read directly.
-  if (from !== undefined && dayOf(from) === toDay) candidates.push({ days: null, raw: [{ from, to, sign: 1 }] });
-  const total = (split: PeriodSplit) => split.raw.reduce((sum, r) => sum + cost(r), 0);
-  const best = candidates.reduce((chosen, c) => (total(c) < total(chosen) ? c : chosen));
-  return { days: best.days, raw: best.raw.filter((r) => Date.parse(r.from) < now) };
+  if (from !== undefined && dayOf(from) === toDay) consider(null, [{ fromMs: Date.parse(from), toMs, sign: 1 }]);
+  const chosen = best!;
+  return {
+    days: chosen.days,
+    raw: chosen.raw
+      .filter((r) => r.fromMs < now)
+      .map((r) => ({ from: r.fromMs === toMs ? to : isoAt(r.fromMs), to: r.toMs === toMs ? to : isoAt(r.toMs), sign: r.sign })),
+  };
 }

@@ -43,8 +43,55 @@ const emptyCourseTally = (): CourseTally => ({
   completed: new Counts(),
 });
 
-/** The course's counts from what `readCourse` read for `period` (undefined: the whole history). */
-export function courseTally(reads: repo.CourseReads, period: PeriodSplit | undefined): CourseTally {
+/** What the rows of one raw range count: enrollments by status, by lessons completed, by bucket; students per lesson. */
+export interface EdgeCounts {
+  enrollments: number;
+  statuses: Counts<EnrollmentStatus>;
+  progress: Counts<number>;
+  completions: Counts<number>;
+  started: Counts<string>;
+  completed: Counts<string>;
+}
+
+/** The counts of a raw range's rows. */
+export function edgeCounts(raw: repo.RawReads): EdgeCounts {
+  const counts: EdgeCounts = { enrollments: 0, statuses: new Counts(), progress: new Counts(), completions: new Counts(), started: new Counts(), completed: new Counts() };
+  addEdge(counts, raw, 1);
+  return counts;
+}
+
+/** `base` plus (`sign` 1) or minus (−1) the counts of `raw`, as new counts: `base` is left as it is. */
+export function shiftedEdge(base: EdgeCounts, raw: repo.RawReads, sign: 1 | -1): EdgeCounts {
+  const copy = <K>(c: Counts<K>) => new Counts<K>(c);
+  const counts: EdgeCounts = {
+    enrollments: base.enrollments,
+    statuses: copy(base.statuses),
+    progress: copy(base.progress),
+    completions: copy(base.completions),
+    started: copy(base.started),
+    completed: copy(base.completed),
+  };
+  addEdge(counts, raw, sign);
+  return counts;
+}
+
+function addEdge(counts: EdgeCounts, raw: repo.RawReads, sign: 1 | -1): void {
+  for (const e of raw.enrollments) {
+    counts.enrollments += sign;
+    counts.statuses.add(e.status, sign);
+    if (e.status !== 'cancelled') counts.progress.add(Number(e.k), sign);
+    if (e.status === 'completed' && e.time_to_complete_ms !== null) counts.completions.add(completionBucket(Number(e.time_to_complete_ms)), sign);
+  }
+  for (const r of raw.started) counts.started.add(r.lesson_id, sign * Number(r.n));
+  for (const r of raw.completed) counts.completed.add(r.lesson_id, sign * Number(r.n));
+}
+
+/**
+ * The course's counts from what `readCourse` read for `period` (undefined: the whole history): its
+ * whole days, and its raw ranges, each with its sign, from the rows read (`edges` undefined) or from
+ * counts at hand (`edges[i]` for `period.raw[i]`, see analytics.service.ts).
+ */
+export function courseTally(reads: repo.CourseReads, period: PeriodSplit | undefined, edges?: EdgeCounts[]): CourseTally {
   const tally = emptyCourseTally();
   for (const d of reads.days) {
     tally.statuses.add('active', Number(d.active)).add('completed', Number(d.completed)).add('cancelled', Number(d.cancelled));
@@ -57,15 +104,14 @@ export function courseTally(reads: repo.CourseReads, period: PeriodSplit | undef
     tally.completed.add(l.lesson_id, Number(l.completed));
   }
   (period?.raw ?? []).forEach((range, i) => {
-    const raw = reads.raw[i]!;
-    for (const e of raw.enrollments) {
-      tally.statuses.add(e.status, range.sign);
-      tally.days.add(dayOf(range.from), range.sign);
-      if (e.status !== 'cancelled') tally.progress.add(Number(e.k), range.sign);
-      if (e.status === 'completed' && e.time_to_complete_ms !== null) tally.completions.add(completionBucket(Number(e.time_to_complete_ms)), range.sign);
-    }
-    for (const r of raw.started) tally.started.add(r.lesson_id, range.sign * Number(r.n));
-    for (const r of raw.completed) tally.completed.add(r.lesson_id, range.sign * Number(r.n));
+    const edge = edges?.[i] ?? edgeCounts(reads.raw[i]!);
+    const sign = range.sign;
+    tally.days.add(dayOf(range.from), sign * edge.enrollments);
+    for (const [status, n] of edge.statuses) tally.statuses.add(status, sign * n);
+    for (const [k, n] of edge.progress) tally.progress.add(k, sign * n);
+    for (const [bucket, n] of edge.completions) tally.completions.add(bucket, sign * n);
+    for (const [lesson, n] of edge.started) tally.started.add(lesson, sign * n);
+    for (const [lesson, n] of edge.completed) tally.completed.add(lesson, sign * n);
   });
   return tally;
 }

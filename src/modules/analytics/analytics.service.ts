@@ -6,6 +6,7 @@ import type { StoredQuiz } from '../lessons/quiz.js';
 import { splitPeriod } from './analytics-days.js';
 import { ensureRollups } from './analytics-rollups.js';
 import { periodKey, recall, remember } from './analytics-cache.js';
+import { slidingEdges } from './analytics-edges.js';
 import { type CourseTally, courseTally, medianTimeToCompleteMs, type QuizTally, quizTallies } from './analytics-tallies.js';
 import * as repo from './analytics.repository.js';
 import type { CourseAnalytics, QuizResult, QuizResults, QuizResultsQuery, StudentAnalytics, WindowQuery } from './analytics.schemas.js';
@@ -68,12 +69,19 @@ export async function courseAnalytics(ctx: ServiceContext, workspaceId: string, 
   // A new period's whole days may be another's too ("since now − 7 days" moves within one day): remembered apart.
   const daysKey = period?.days ? `course-days ${courseId} ${JSON.stringify(period.days)}` : undefined;
   const daysCached = cached === undefined && daysKey !== undefined ? recall<DayCounts>(ctx.db, daysKey) : undefined;
+  // A new period's edge rows: only those between the edge last asked for on its day and this one (analytics-edges.ts).
+  const edges = cached === undefined && period !== undefined ? slidingEdges(ctx.db, courseId, period) : undefined;
   const read = (rollups: boolean, days = true) => repo.readCourse(ctx.db, workspaceId, courseId, period, activity, rollups, days);
-  let reads = await read(cached === undefined, daysCached === undefined);
+  let reads = await (edges
+    ? repo.readCourse(ctx.db, workspaceId, courseId, edges.readPeriod, activity, true, daysCached === undefined)
+    : read(cached === undefined, daysCached === undefined));
+  // Whether reads.raw holds the rows of edges.readPeriod (else the period's own): every read below is of the period.
+  let viaEdges = edges !== undefined;
   // Stale rollups are rebuilt, then everything is read again (a concurrent erasure can make them stale again: rare, so a few tries).
   for (let attempt = 0; reads.found && !reads.ready && attempt < 3; attempt++) {
     await ensureRollups(ctx.db, workspaceId, courseId);
     reads = await read(true);
+    viaEdges = false;
   }
   if (!reads.found) throw notFound('Course', courseId);
   let tally: CourseTally;
@@ -82,13 +90,19 @@ export async function courseAnalytics(ctx: ServiceContext, workspaceId: string, 
     ({ tally, medianMs } = cached.value);
   } else {
     if (!reads.rollupsRead) reads = await read(true);
-    if (!reads.daysRead && daysCached!.version === reads.version) reads = { ...reads, ...daysCached!.value };
-    else {
-      if (!reads.daysRead) reads = await read(true);
+    // Edge counts at hand, when the ones they shift were read at this version; else everything is read for the period.
+    let edgeCounts = viaEdges ? edges!.counts(reads) : undefined;
+    const daysHit = !reads.daysRead && daysCached!.version === reads.version;
+    if ((viaEdges && edgeCounts === undefined) || (!reads.daysRead && !daysHit)) {
+      reads = await read(true);
+      edgeCounts = undefined;
+    } else if (daysHit) reads = { ...reads, ...daysCached!.value };
+    if (reads.daysRead && daysKey !== undefined && reads.ready) {
       const { days, progress, completions, lessonCounts } = reads;
-      if (daysKey !== undefined && reads.ready) remember<DayCounts>(ctx.db, daysKey, { version: reads.version, value: { days, progress, completions, lessonCounts } });
+      remember<DayCounts>(ctx.db, daysKey, { version: reads.version, value: { days, progress, completions, lessonCounts } });
     }
-    const counted = courseTally(reads, period);
+    if (edges && edgeCounts === undefined && reads.ready) edgeCounts = edges.remember(reads);
+    const counted = courseTally(reads, period, edgeCounts);
     // The median's histogram is the tally's; should it have to be read again, so is everything.
     const histogram = async (attempt: number) => (attempt === 0 ? counted : courseTally(await read(true), period)).completions;
     // Up to now, every completion counts (as in the rollups the histogram comes from).
