@@ -27,12 +27,20 @@ export function periodKey(period: PeriodSplit | undefined, window: { from: strin
   return JSON.stringify([period.days, period.raw, window.from ?? null, window.endsNow ? 'now' : window.to]);
 }
 
-const MAX_ENTRIES = 2000;
+/** Entries per database, least recently used evicted first: a period asked once ("since now − 7 days") does not push out the ones asked again. */
+export const MAX_ENTRIES = 2000;
 const caches = new WeakMap<Kysely<DB>, Map<string, Remembered<unknown>>>();
 
 /** The value remembered under `key`, whatever its version (the caller compares it with the one it read). */
 export function recall<T>(db: Kysely<DB>, key: string): Remembered<T> | undefined {
-  return caches.get(db)?.get(key) as Remembered<T> | undefined;
+  const cache = caches.get(db);
+  const entry = cache?.get(key);
+  if (entry !== undefined) {
+    // A Map iterates in insertion order: moved to the end, it is the most recently used.
+    cache!.delete(key);
+    cache!.set(key, entry);
+  }
+  return entry as Remembered<T> | undefined;
 }
 
 export function remember<T>(db: Kysely<DB>, key: string, entry: Remembered<T>): void {
@@ -41,6 +49,7 @@ export function remember<T>(db: Kysely<DB>, key: string, entry: Remembered<T>): 
     cache = new Map();
     caches.set(db, cache);
   }
-  if (cache.size >= MAX_ENTRIES && !cache.has(key)) cache.clear();
+  cache.delete(key);
+  if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
   cache.set(key, entry);
 }
