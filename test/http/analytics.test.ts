@@ -673,7 +673,7 @@ describe.each(testDialects())('analytics [%s]', (dialect) => {
     const past = await since('2026-11-01T09:00:00.000Z', '2026-11-01T12:00:00.000Z');
     expect(past.enrollments.total).toBe(3);
     expect(await since('2026-11-01T09:00:00.000Z', '2026-11-01T12:00:00.000Z')).toEqual(past);
-    // A new from on the same edge day reads only the rows between the two froms (analytics-edges.ts):
+    // A new from on the same edge day reads only the rows between the two froms (analytics-parts.ts):
     // 10:45 takes in nothing more than 10:30 did.
     expect((await since('2026-11-01T10:45:00.000Z')).enrollments).toEqual({ ...first.enrollments, total: total + 1, active: active + 1 });
     // A write inside that edge day (N, enrolled 11-01T05:00, before any of these froms) moves the version:

@@ -53,23 +53,17 @@ export interface EdgeCounts {
   completed: Counts<string>;
 }
 
-/** The counts of a raw range's rows. */
-export function edgeCounts(raw: repo.RawReads): EdgeCounts {
-  const counts: EdgeCounts = { enrollments: 0, statuses: new Counts(), progress: new Counts(), completions: new Counts(), started: new Counts(), completed: new Counts() };
-  addEdge(counts, raw, 1);
-  return counts;
-}
+const noEdge: EdgeCounts = { enrollments: 0, statuses: new Counts(), progress: new Counts(), completions: new Counts(), started: new Counts(), completed: new Counts() };
 
-/** `base` plus (`sign` 1) or minus (−1) the counts of `raw`, as new counts: `base` is left as it is. */
-export function shiftedEdge(base: EdgeCounts, raw: repo.RawReads, sign: 1 | -1): EdgeCounts {
-  const copy = <K>(c: Counts<K>) => new Counts<K>(c);
+/** The counts of a raw range's rows; with `base`, its counts plus (`sign` 1) or minus (−1) those (`base` is left as it is). */
+export function edgeCounts(raw: repo.RawReads, base: EdgeCounts = noEdge, sign: 1 | -1 = 1): EdgeCounts {
   const counts: EdgeCounts = {
     enrollments: base.enrollments,
-    statuses: copy(base.statuses),
-    progress: copy(base.progress),
-    completions: copy(base.completions),
-    started: copy(base.started),
-    completed: copy(base.completed),
+    statuses: new Counts(base.statuses),
+    progress: new Counts(base.progress),
+    completions: new Counts(base.completions),
+    started: new Counts(base.started),
+    completed: new Counts(base.completed),
   };
   addEdge(counts, raw, sign);
   return counts;

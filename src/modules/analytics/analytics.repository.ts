@@ -80,8 +80,6 @@ export interface CourseReads {
   version: string;
   /** Whether the rollups and edge rows were read (`days` … `raw`), or left out for counts remembered at `version`. */
   rollupsRead: boolean;
-  /** Whether `days` … `lessonCounts` were read (a period's whole days may be left out: remembered at `version`). */
-  daysRead: boolean;
   /** The course's lessons, sorted in course order. */
   lessons: { id: string; module_id: string; title: string }[];
   /** Enrollments by day of enrolled_at and status: every day, or the period's whole days. */
@@ -115,11 +113,8 @@ export async function readCourse(
   activity: PeriodSplit[],
   /** false leaves the rollups and edge rows out (counts remembered at their version stand in). */
   rollups = true,
-  /** false leaves a period's whole days out, its edges in (their counts remembered at the version stand in). */
-  days = true,
 ): Promise<CourseReads> {
-  const read = !rollups ? undefined : days || period === undefined ? period : { ...period, days: null };
-  const input = { workspaceId, courseId, period: read, activity, rollups };
+  const input = { workspaceId, courseId, period: rollups ? period : undefined, activity, rollups };
   const columns = (await courseStatement.first(db, input))!;
   // A result set not asked for (no whole days in the period) is empty.
   const rows = <O>(name: string): O[] => (columns[name] === undefined ? [] : jsonRowsOf(columns[name] as O[] | string));
@@ -129,7 +124,6 @@ export async function readCourse(
     ready: Number(columns.ready) === 1,
     version: String(columns.version),
     rollupsRead: rollups,
-    daysRead: rollups && (period === undefined || days),
     lessons: lessons.map((l) => ({ id: l.id, module_id: l.module_id, title: l.title })),
     days: rows('days'),
     progress: rows('progress'),

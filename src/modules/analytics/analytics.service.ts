@@ -6,7 +6,7 @@ import type { StoredQuiz } from '../lessons/quiz.js';
 import { splitPeriod } from './analytics-days.js';
 import { ensureRollups } from './analytics-rollups.js';
 import { periodKey, recall, remember } from './analytics-cache.js';
-import { slidingEdges } from './analytics-edges.js';
+import { periodParts } from './analytics-parts.js';
 import { type CourseTally, courseTally, medianTimeToCompleteMs, type QuizTally, quizTallies } from './analytics-tallies.js';
 import * as repo from './analytics.repository.js';
 import type { CourseAnalytics, QuizResult, QuizResults, QuizResultsQuery, StudentAnalytics, WindowQuery } from './analytics.schemas.js';
@@ -50,9 +50,6 @@ export function histogramMedian(counts: { value: number; n: number }[]): number 
   return total % 2 === 1 ? at((total - 1) / 2) : (at(total / 2 - 1) + at(total / 2)) / 2;
 }
 
-/** What a period's whole days read from the day rollups. */
-type DayCounts = Pick<repo.CourseReads, 'days' | 'progress' | 'completions' | 'lessonCounts'>;
-
 export async function courseAnalytics(ctx: ServiceContext, workspaceId: string, courseId: string, query: WindowQuery): Promise<CourseAnalytics> {
   const window = windowOf(ctx, query);
   // The whole history reads the rollups; a period, the day rollups of its whole days and the raw rows of its edges.
@@ -66,22 +63,17 @@ export async function courseAnalytics(ctx: ServiceContext, workspaceId: string, 
   // Counts are remembered per period at their rollups' version (analytics-cache.ts).
   const key = `course ${courseId} ${periodKey(period, window)}`;
   const cached = recall<{ tally: CourseTally; medianMs: number | null }>(ctx.db, key);
-  // A new period's whole days may be another's too ("since now − 7 days" moves within one day): remembered apart.
-  const daysKey = period?.days ? `course-days ${courseId} ${JSON.stringify(period.days)}` : undefined;
-  const daysCached = cached === undefined && daysKey !== undefined ? recall<DayCounts>(ctx.db, daysKey) : undefined;
-  // A new period's edge rows: only those between the edge last asked for on its day and this one (analytics-edges.ts).
-  const edges = cached === undefined && period !== undefined ? slidingEdges(ctx.db, courseId, period) : undefined;
-  const read = (rollups: boolean, days = true) => repo.readCourse(ctx.db, workspaceId, courseId, period, activity, rollups, days);
-  let reads = await (edges
-    ? repo.readCourse(ctx.db, workspaceId, courseId, edges.readPeriod, activity, true, daysCached === undefined)
-    : read(cached === undefined, daysCached === undefined));
-  // Whether reads.raw holds the rows of edges.readPeriod (else the period's own): every read below is of the period.
-  let viaEdges = edges !== undefined;
+  // A period not asked for before reads only what it does not share with others (analytics-parts.ts).
+  let parts = cached === undefined && period !== undefined ? periodParts(ctx.db, courseId, period) : undefined;
+  const read = (rollups: boolean, of = period) => repo.readCourse(ctx.db, workspaceId, courseId, of, activity, rollups);
+  let reads = await (parts ? read(true, parts.readPeriod) : read(cached === undefined));
+  // Whether `reads` holds what parts.readPeriod asked for (else the period's own rows): every read below is of the period.
+  let partial = parts !== undefined;
   // Stale rollups are rebuilt, then everything is read again (a concurrent erasure can make them stale again: rare, so a few tries).
   for (let attempt = 0; reads.found && !reads.ready && attempt < 3; attempt++) {
     await ensureRollups(ctx.db, workspaceId, courseId);
     reads = await read(true);
-    viaEdges = false;
+    partial = false;
   }
   if (!reads.found) throw notFound('Course', courseId);
   let tally: CourseTally;
@@ -90,19 +82,15 @@ export async function courseAnalytics(ctx: ServiceContext, workspaceId: string, 
     ({ tally, medianMs } = cached.value);
   } else {
     if (!reads.rollupsRead) reads = await read(true);
-    // Edge counts at hand, when the ones they shift were read at this version; else everything is read for the period.
-    let edgeCounts = viaEdges ? edges!.counts(reads) : undefined;
-    const daysHit = !reads.daysRead && daysCached!.version === reads.version;
-    if ((viaEdges && edgeCounts === undefined) || (!reads.daysRead && !daysHit)) {
-      reads = await read(true);
-      edgeCounts = undefined;
-    } else if (daysHit) reads = { ...reads, ...daysCached!.value };
-    if (reads.daysRead && daysKey !== undefined && reads.ready) {
-      const { days, progress, completions, lessonCounts } = reads;
-      remember<DayCounts>(ctx.db, daysKey, { version: reads.version, value: { days, progress, completions, lessonCounts } });
+    // The remembered parts, when of this version; else everything is read for the period, and its parts remembered.
+    let assembled = partial ? parts!.assemble(reads) : undefined;
+    if (assembled === undefined) {
+      if (partial) reads = await read(true);
+      parts ??= period && periodParts(ctx.db, courseId, period);
+      assembled = parts ? parts.remember(reads) : { reads, edges: [] };
     }
-    if (edges && edgeCounts === undefined && reads.ready) edgeCounts = edges.remember(reads);
-    const counted = courseTally(reads, period, edgeCounts);
+    reads = assembled.reads;
+    const counted = courseTally(reads, period, assembled.edges);
     // The median's histogram is the tally's; should it have to be read again, so is everything.
     const histogram = async (attempt: number) => (attempt === 0 ? counted : courseTally(await read(true), period)).completions;
     // Up to now, every completion counts (as in the rollups the histogram comes from).
