@@ -10,6 +10,7 @@ import { createKey } from './modules/api-keys/api-keys.service.js';
 import { backgroundWork } from './jobs/background.js';
 import { systemClock } from './shared/clock.js';
 import { BatchedDestination } from './shared/log-destination.js';
+import { keepNextTickShape } from './shared/next-tick-shape.js';
 
 /** Log lines are written in batches of about this many characters... */
 const LOG_BATCH_CHARS = 65536;
@@ -43,6 +44,7 @@ export function createLogger(
 
 /** Opens the database, migrates, builds the app and listens; SIGTERM/SIGINT close it gracefully. */
 export async function serve(config: Config): Promise<{ app: FastifyInstance; database: Database }> {
+  keepNextTickShape();
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(database.db);
   const logger = createLogger(config);
@@ -82,6 +84,7 @@ export async function serve(config: Config): Promise<{ app: FastifyInstance; dat
  * servers started with WORKER=off; they share the job queue in the database.
  */
 export async function work(config: Config): Promise<void> {
+  keepNextTickShape();
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(database.db);
   const logger = createLogger(config);
