@@ -138,9 +138,7 @@ export const authPlugin = fp<AuthOptions>(
               throw addressBlocked(wait);
             }
           }
-          const key = credentialOf(request);
-          if (!keyPattern.test(key)) throw invalidKey();
-          row = lookupKey(ctx.db, hashKey(key));
+          row = lookupKey(ctx.db, credentialHash(request));
         } catch (err) {
           return refuse(request, reply, err as Error, done);
         }
@@ -202,6 +200,29 @@ function scopeSet(json: string): ReadonlySet<string> {
     if (scopeSets.size < 1000) scopeSets.set(json, set);
   }
   return set;
+}
+
+/**
+ * The hash of the request's API key. A keep-alive connection sends the same Authorization header
+ * request after request, so its hash is remembered per connection: the header is parsed, checked
+ * against the key format and hashed once per connection, not once per request (about 4,000
+ * instructions of 175,000 on GET /courses/:id, measured under callgrind). Only a header that
+ * passed is remembered, and only without X-API-Key beside it (that pair has its own check). The
+ * memo holds what the connection's requests carry anyway, and goes with the socket.
+ */
+const hashedAuthorizations = new WeakMap<object, { authorization: string; hash: string }>();
+
+function credentialHash(request: FastifyRequest): string {
+  const authorization = request.headers.authorization;
+  const alone = authorization !== undefined && request.headers['x-api-key'] === undefined;
+  const socket = request.raw.socket;
+  const memo = hashedAuthorizations.get(socket);
+  if (alone && memo !== undefined && memo.authorization === authorization) return memo.hash;
+  const key = credentialOf(request);
+  if (!keyPattern.test(key)) throw invalidKey();
+  const hash = hashKey(key);
+  if (alone) hashedAuthorizations.set(socket, { authorization, hash });
+  return hash;
 }
 
 function credentialOf(request: FastifyRequest): string {

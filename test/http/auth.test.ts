@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revokeKey } from '../../src/modules/api-keys/api-keys.repository.js';
 import { testDialects } from '../dialects.js';
@@ -53,6 +54,41 @@ describe.each(testDialects())('authentication and scopes [%s]', (dialect) => {
     const response = await t.request({ url: '/api/v1/courses', key });
     expect(response.status).toBe(401);
     expect(response.body.error.code).toBe('invalid_api_key');
+  });
+
+  it('reads the key of each request on a keep-alive connection, whatever the requests before it sent', async () => {
+    const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const get = (path: string, headers: Record<string, string>) =>
+      new Promise<{ status: number; reused: boolean; body: any }>((resolve, reject) => {
+        const req = http.get(`${address}/api/v1${path}`, { agent, headers }, (res) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, reused: req.reusedSocket, body: JSON.parse(text) }));
+        });
+        req.on('error', reject);
+      });
+    try {
+      const mine = await t.newKey();
+      const other = await t.newKey();
+      const course = await createCourse(t, { title: 'Mine' }, mine.key);
+      const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
+      expect((await get(`/courses/${course.id}`, bearer(mine.key))).status).toBe(200);
+      // The same connection, another key: another workspace, so the course is not found.
+      const asOther = await get(`/courses/${course.id}`, bearer(other.key));
+      expect(asOther.reused).toBe(true);
+      expect(asOther.status).toBe(404);
+      const tampered = await get(`/courses/${course.id}`, bearer(`${mine.key.slice(0, -1)}${mine.key.endsWith('a') ? 'b' : 'a'}`));
+      expect([tampered.reused, tampered.status, tampered.body.error.code]).toEqual([true, 401, 'invalid_api_key']);
+      const both = await get(`/courses/${course.id}`, { ...bearer(mine.key), 'x-api-key': other.key });
+      expect([both.reused, both.status, both.body.error.code]).toEqual([true, 400, 'conflicting_credentials']);
+      expect((await get(`/courses/${course.id}`, bearer(mine.key))).status).toBe(200);
+      await revokeKey(t.ctx.db, mine.accountId, mine.keyId, new Date(t.clock.now()).toISOString());
+      const revoked = await get(`/courses/${course.id}`, bearer(mine.key));
+      expect([revoked.reused, revoked.status, revoked.body.error.code]).toEqual([true, 401, 'invalid_api_key']);
+    } finally {
+      agent.destroy();
+    }
   });
 
   it('refuses an expired key', async () => {
