@@ -215,13 +215,14 @@ const hashedAuthorizations = new WeakMap<object, { authorization: string; hash: 
 function credentialHash(request: FastifyRequest): string {
   const authorization = request.headers.authorization;
   const alone = authorization !== undefined && request.headers['x-api-key'] === undefined;
-  const socket = request.raw.socket;
-  const memo = hashedAuthorizations.get(socket);
-  if (alone && memo !== undefined && memo.authorization === authorization) return memo.hash;
+  if (alone) {
+    const memo = hashedAuthorizations.get(request.raw.socket);
+    if (memo?.authorization === authorization) return memo.hash;
+  }
   const key = credentialOf(request);
   if (!keyPattern.test(key)) throw invalidKey();
   const hash = hashKey(key);
-  if (alone) hashedAuthorizations.set(socket, { authorization, hash });
+  if (alone) hashedAuthorizations.set(request.raw.socket, { authorization, hash });
   return hash;
 }
 
