@@ -3,6 +3,7 @@ import { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type F
 import fp from 'fastify-plugin';
 import type { Logger } from 'pino';
 import { AppError } from '../shared/errors.js';
+import { headersOf } from '../shared/reply-headers.js';
 import { accessLogWriter, type RequestSummary } from './access-log.js';
 import type { RequestStats } from './metrics.js';
 
@@ -54,7 +55,7 @@ export const requestContextPlugin = fp(
 
     // Callback style, not async: this runs on every request and needs no promise.
     app.addHook('onRequest', (request, reply, done) => {
-      reply.header('x-request-id', request.id);
+      headersOf(reply)['x-request-id'] = request.id;
       if (closing) {
         reply.header('connection', 'close');
         done(new AppError('service_unavailable', 'The service is restarting; retry shortly'));

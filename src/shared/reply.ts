@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { andThen, type MaybePromise } from './maybe-promise.js';
 import { linkHeader, type PageResult } from './pagination.js';
+import { headersOf } from './reply-headers.js';
 
 /** Sets the `Link` header of a list page and returns the body `{data, pagination}`. */
 export function pageReply<T>(request: FastifyRequest, reply: FastifyReply, result: PageResult<T>) {
@@ -13,7 +14,7 @@ export function pageReply<T>(request: FastifyRequest, reply: FastifyReply, resul
 /** Sets the ETag of a single resource and returns the body `{data}` (when the resource is here). */
 export function resourceReply<T>(reply: FastifyReply, result: MaybePromise<{ data: T; etag: string }>) {
   return andThen(result, (resource) => {
-    reply.header('etag', resource.etag);
+    headersOf(reply).etag = resource.etag;
     return { data: resource.data };
   });
 }

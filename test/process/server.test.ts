@@ -34,6 +34,30 @@ describe.each(testDialects())('the server process and the CLI [%s]', (dialect) =
     for (const line of logLines) expect(line).not.toContain(key!);
   });
 
+  it('writes one JSON access-log line per request to stdout within the flush interval', async () => {
+    const key = /\n {2}(lct_prod_[0-9A-Za-z]{32,})\n/.exec(server.stdout())![1]!;
+    const response = await fetch(`${server.url}/api/v1/courses?per_page=2`, { headers: { authorization: `Bearer ${key}` } });
+    expect(response.status).toBe(200);
+    const requestId = response.headers.get('x-request-id')!;
+    const deadline = Date.now() + 2_000;
+    let line: string | undefined;
+    while (!line && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      line = server.stdout().split('\n').find((l) => l.includes(`"request_id":"${requestId}"`));
+    }
+    expect(line, server.stdout()).toBeDefined();
+    expect(JSON.parse(line!)).toMatchObject({
+      level: 30,
+      msg: 'request completed',
+      request_id: requestId,
+      method: 'GET',
+      url: '/api/v1/courses',
+      route: '/api/v1/courses',
+      status: 200,
+      key_id: expect.stringMatching(/^key_/),
+    });
+  });
+
   it('shares the database with the CLI: account create and key create --json print one JSON object', async () => {
     const account = runCli(['account', 'create', '--name', 'Acme Academy', '--plan', 'enterprise', '--email', 'ops@acme.test', '--json'], env);
     expect(account.status, account.stderr).toBe(0);
