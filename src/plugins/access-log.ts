@@ -1,4 +1,4 @@
-import { type Logger, symbols } from 'pino';
+import { type Logger, stdTimeFunctions, symbols } from 'pino';
 
 /** What the `request completed` line says about a request; undefined fields are left out. */
 export interface RequestSummary {
@@ -20,6 +20,23 @@ const plainText = /^[^"\\\u0000-\u001f\u007f-\uffff]*$/;
 const json = (text: string) => (plainText.test(text) ? `"${text}"` : JSON.stringify(text));
 
 /**
+ * pino's default time field, `,"time":<epoch ms>`, kept while the millisecond lasts: a busy server
+ * writes dozens of lines a millisecond, and turning the number into text is a tenth of a line's cost.
+ */
+function epochTimeField(): () => string {
+  let lastMs = -1;
+  let field = '';
+  return () => {
+    const now = Date.now();
+    if (now !== lastMs) {
+      lastMs = now;
+      field = `,"time":${now}`;
+    }
+    return field;
+  };
+}
+
+/**
  * The writer of the `request completed` line: exactly the JSON line `logger.info(summary,
  * 'request completed')` writes (pino's level, time and base bindings, the fields in order, the
  * message), into the logger's own destination, but formatted here. pino escapes each string
@@ -33,7 +50,8 @@ const json = (text: string) => (plainText.test(text) ? `"${text}"` : JSON.string
 export function accessLogWriter(logger: Logger): (summary: RequestSummary) => void {
   const internals = logger as unknown as Record<symbol, unknown>;
   const levelPrefix = (internals[symbols.lsCacheSym] as Record<number, string>)[logger.levels.values.info!]!;
-  const time = internals[symbols.timeSym] as () => string;
+  const loggerTime = internals[symbols.timeSym] as () => string;
+  const time = loggerTime === stdTimeFunctions.epochTime ? epochTimeField() : loggerTime;
   const stream = internals[symbols.streamSym] as { write(line: string): void };
   const bindings = internals[symbols.chindingsSym] as string;
   return (s) => {

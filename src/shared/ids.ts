@@ -6,14 +6,20 @@ export type IdPrefix = 'acc' | 'wsp' | 'key' | 'crs' | 'mod' | 'les' | 'qst' | '
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz'; // Crockford base32, lower case
 
 let lastTime = -1;
-let lastTimePart = '';
 /** The random part of the last id; ids of one millisecond increment it in place. */
 const random = new Uint8Array(10);
+
+const CODES = Array.from(ALPHABET, (c) => c.charCodeAt(0));
+const UNDERSCORE = '_'.charCodeAt(0);
+/** The character codes of the id being built: prefix, `_`, 10 of time, 16 of randomness. */
+const idCodes: number[] = new Array<number>(30).fill(0);
 
 /**
  * A ULID-style id: 48 bits of milliseconds then 80 random bits, base32, so ids sort by creation
  * time. Within one millisecond the random part is incremented, keeping ids of one process in order.
- * Every request gets one (its request id), so it allocates nothing but the string.
+ * Every request gets one (its request id), so it allocates nothing but the string, and builds that
+ * in one piece: joined from parts, it would be a rope that Node's header check flattens through a
+ * slow path (about 1,500 instructions for X-Request-Id, measured under callgrind).
  */
 export function newId(prefix: IdPrefix, now: number = Date.now()): string {
   if (now === lastTime) {
@@ -21,21 +27,24 @@ export function newId(prefix: IdPrefix, now: number = Date.now()): string {
   } else {
     nextRandom(random);
     lastTime = now;
-    lastTimePart = encodeTime(now);
+    putTime(now);
   }
-  return `${prefix}_${lastTimePart}${encode40(random, 0)}${encode40(random, 5)}`;
+  idCodes[0] = prefix.charCodeAt(0);
+  idCodes[1] = prefix.charCodeAt(1);
+  idCodes[2] = prefix.charCodeAt(2);
+  idCodes[3] = UNDERSCORE;
+  put40(random, 0, 14);
+  put40(random, 5, 22);
+  return String.fromCharCode.apply(null, idCodes);
 }
 
-const CODES = Array.from(ALPHABET, (c) => c.charCodeAt(0));
-
-function encodeTime(ms: number): string {
-  let out = '';
+/** The time as 10 base32 characters at positions 4–13. */
+function putTime(ms: number): void {
   let t = ms;
-  for (let i = 0; i < 10; i++) {
-    out = ALPHABET[t % 32] + out;
+  for (let i = 13; i >= 4; i--) {
+    idCodes[i] = CODES[t % 32]!;
     t = Math.floor(t / 32);
   }
-  return out;
 }
 
 // Random bytes come from a pool filled 4 KiB at a time: one system call per 409 ids, not one each.
@@ -51,22 +60,20 @@ function nextRandom(into: Uint8Array): void {
   poolOffset += 10;
 }
 
-/** 40 bits (5 bytes) → 8 base32 characters; exact in a double. */
-function encode40(bytes: Uint8Array, offset: number): string {
+/** 40 bits (5 bytes) → 8 base32 characters at `at`; exact in a double. */
+function put40(bytes: Uint8Array, offset: number, at: number): void {
   let value = 0;
   for (let i = offset; i < offset + 5; i++) value = value * 256 + bytes[i]!;
   const lo = value % 1048576; // the low 20 bits: 4 characters
   const hi = (value - lo) / 1048576;
-  return String.fromCharCode(
-    CODES[(hi >>> 15) & 31]!,
-    CODES[(hi >>> 10) & 31]!,
-    CODES[(hi >>> 5) & 31]!,
-    CODES[hi & 31]!,
-    CODES[(lo >>> 15) & 31]!,
-    CODES[(lo >>> 10) & 31]!,
-    CODES[(lo >>> 5) & 31]!,
-    CODES[lo & 31]!,
-  );
+  idCodes[at] = CODES[(hi >>> 15) & 31]!;
+  idCodes[at + 1] = CODES[(hi >>> 10) & 31]!;
+  idCodes[at + 2] = CODES[(hi >>> 5) & 31]!;
+  idCodes[at + 3] = CODES[hi & 31]!;
+  idCodes[at + 4] = CODES[(lo >>> 15) & 31]!;
+  idCodes[at + 5] = CODES[(lo >>> 10) & 31]!;
+  idCodes[at + 6] = CODES[(lo >>> 5) & 31]!;
+  idCodes[at + 7] = CODES[lo & 31]!;
 }
 
 function increment(bytes: Uint8Array): void {
