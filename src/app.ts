@@ -32,6 +32,7 @@ import { validatorCompiler } from './plugins/validation.js';
 import { type Clock, systemClock } from './shared/clock.js';
 import type { ServiceContext } from './shared/context.js';
 import { newId } from './shared/ids.js';
+import { coalesceWrites } from './shared/write-coalescing.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -75,6 +76,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       : {}),
   }) as unknown as FastifyInstance;
   app.setValidatorCompiler(validatorCompiler);
+  coalesceWrites(app.server, config.tlsCertFile && config.tlsKeyFile ? 'secureConnection' : 'connection');
 
   // Keys' last_used_at is written every KEY_USAGE_FLUSH_MS and once more on close. Fastify runs
   // its own server-closing onClose hook (which waits for in-flight requests) before this one, and

@@ -1,0 +1,62 @@
+import type { Server } from 'node:net';
+import type { Socket } from 'node:net';
+
+type WriteCallback = (err?: Error | null) => void;
+type Chunks = { chunk: unknown; encoding: BufferEncoding }[];
+
+/**
+ * Sends the writes of one event-loop turn together, at the end of the turn (its check phase),
+ * instead of one system call in the middle of each request's work.
+ *
+ * A busy server reads several requests in one turn, on as many connections. Node writes each
+ * response the moment it ends; each write then wakes the peer and leaves the CPU for the kernel
+ * in the middle of the next request's work. Here a connection's socket keeps its write until the
+ * turn's requests are done, then all of them go out back to back (uWebSockets.js corks the same
+ * way). Each connection still sends its own bytes, in order, in one write as before; a response
+ * leaves at most one turn's work later. Measured on GET /courses/:id with 10 connections: about
+ * 3 µs less CPU per request and 10% more requests per second (bench/README.md).
+ *
+ * It works at the stream layer: the socket's `_write`/`_writev` is called by its Writable state,
+ * which holds further writes (and `end`, and the response's `finish`) until the callback runs, so
+ * order, back-pressure and errors are the stream's own. A socket destroyed meanwhile gets its
+ * write refused by Node (ERR_SOCKET_CLOSED to the callback), as a late write would be.
+ */
+export function coalesceWrites(server: Server, connectionEvent: 'connection' | 'secureConnection'): void {
+  const pending: (() => void)[] = [];
+  let scheduled = false;
+
+  const flush = () => {
+    scheduled = false;
+    // A write can complete at once and start the socket's next buffered write: it joins this pass.
+    for (let i = 0; i < pending.length; i++) pending[i]!();
+    pending.length = 0;
+  };
+
+  const defer = (send: () => void) => {
+    pending.push(send);
+    if (!scheduled) {
+      scheduled = true;
+      setImmediate(flush);
+    }
+  };
+
+  server.on(connectionEvent, (socket: Socket) => {
+    const stream = socket as unknown as {
+      _write(chunk: unknown, encoding: BufferEncoding, callback: WriteCallback): void;
+      _writev(chunks: Chunks, callback: WriteCallback): void;
+    };
+    const write = stream._write;
+    const writev = stream._writev;
+    stream._write = (chunk, encoding, callback) => defer(() => call(() => write.call(socket, chunk, encoding, callback), callback));
+    stream._writev = (chunks, callback) => defer(() => call(() => writev.call(socket, chunks, callback), callback));
+  });
+}
+
+/** A write that throws instead of reporting to its callback reports there: one socket never stops the others. */
+function call(send: () => void, callback: WriteCallback): void {
+  try {
+    send();
+  } catch (err) {
+    callback(err as Error);
+  }
+}
