@@ -1,5 +1,4 @@
-import type { Server } from 'node:net';
-import type { Socket } from 'node:net';
+import type { Server, Socket } from 'node:net';
 
 type WriteCallback = (err?: Error | null) => void;
 type Chunks = { chunk: unknown; encoding: BufferEncoding }[];
@@ -13,8 +12,8 @@ type Chunks = { chunk: unknown; encoding: BufferEncoding }[];
  * in the middle of the next request's work. Here a connection's socket keeps its write until the
  * turn's requests are done, then all of them go out back to back (uWebSockets.js corks the same
  * way). Each connection still sends its own bytes, in order, in one write as before; a response
- * leaves at most one turn's work later. Measured on GET /courses/:id with 10 connections: about
- * 3 µs less CPU per request and 10% more requests per second (bench/README.md).
+ * leaves at most one turn's work later. Measured on GET /courses/:id with 10 connections: 1.5 to
+ * 3 µs less CPU per request and 6 to 10% more requests per second (bench/README.md).
  *
  * It works at the stream layer: the socket's `_write`/`_writev` is called by its Writable state,
  * which holds further writes (and `end`, and the response's `finish`) until the callback runs, so
