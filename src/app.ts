@@ -61,6 +61,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Fastify reports completed requests to the log controller, which also takes the request
   // metrics, only when it has a logger: without the process logger, a silent one.
   const logger = options.logger ?? pino({ level: 'silent' });
+  const tls = config.tlsCertFile && config.tlsKeyFile ? { cert: fs.readFileSync(config.tlsCertFile), key: fs.readFileSync(config.tlsKeyFile) } : undefined;
 
   const app = Fastify({
     loggerInstance: logger,
@@ -71,12 +72,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy as boolean, // Fastify also takes a hop count, which its types omit
     return503OnClosing: false,
-    ...(config.tlsCertFile && config.tlsKeyFile
-      ? { https: { cert: fs.readFileSync(config.tlsCertFile), key: fs.readFileSync(config.tlsKeyFile) } }
-      : {}),
+    ...(tls ? { https: tls } : {}),
   }) as unknown as FastifyInstance;
   app.setValidatorCompiler(validatorCompiler);
-  coalesceWrites(app.server, config.tlsCertFile && config.tlsKeyFile ? 'secureConnection' : 'connection');
+  coalesceWrites(app.server, tls ? 'secureConnection' : 'connection');
 
   // Keys' last_used_at is written every KEY_USAGE_FLUSH_MS and once more on close. Fastify runs
   // its own server-closing onClose hook (which waits for in-flight requests) before this one, and

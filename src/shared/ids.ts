@@ -11,7 +11,7 @@ const random = new Uint8Array(10);
 
 const CODES = Array.from(ALPHABET, (c) => c.charCodeAt(0));
 const UNDERSCORE = '_'.charCodeAt(0);
-/** The character codes of the id being built: prefix, `_`, 10 of time, 16 of randomness. */
+/** The character codes of the id being built: the prefix (3, as IdPrefix has it), `_`, 10 of time, 16 of randomness. */
 const idCodes: number[] = new Array<number>(30).fill(0);
 
 /**

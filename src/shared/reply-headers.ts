@@ -9,7 +9,7 @@ if (typeof kReplyHeaders !== 'symbol' || kReplyHeaders.description !== 'fastify.
 }
 
 /** The header object of a reply, keyed by lower-case name, as `reply.header()` fills it. */
-export type HeaderBag = Record<string, string>;
+type HeaderBag = Record<string, string>;
 
 /**
  * The headers of a reply, to set the ones every response carries (request id, rate-limit budget,

@@ -21,18 +21,28 @@ type Chunks = { chunk: unknown; encoding: BufferEncoding }[];
  * write refused by Node (ERR_SOCKET_CLOSED to the callback), as a late write would be.
  */
 export function coalesceWrites(server: Server, connectionEvent: 'connection' | 'secureConnection'): void {
-  const pending: (() => void)[] = [];
+  // The turn's writes, in order, and the callback of each (a write that throws reports there).
+  const sends: (() => void)[] = [];
+  const callbacks: WriteCallback[] = [];
   let scheduled = false;
 
   const flush = () => {
     scheduled = false;
     // A write can complete at once and start the socket's next buffered write: it joins this pass.
-    for (let i = 0; i < pending.length; i++) pending[i]!();
-    pending.length = 0;
+    for (let i = 0; i < sends.length; i++) {
+      try {
+        sends[i]!();
+      } catch (err) {
+        callbacks[i]!(err as Error);
+      }
+    }
+    sends.length = 0;
+    callbacks.length = 0;
   };
 
-  const defer = (send: () => void) => {
-    pending.push(send);
+  const defer = (send: () => void, callback: WriteCallback) => {
+    sends.push(send);
+    callbacks.push(callback);
     if (!scheduled) {
       scheduled = true;
       setImmediate(flush);
@@ -46,16 +56,7 @@ export function coalesceWrites(server: Server, connectionEvent: 'connection' | '
     };
     const write = stream._write;
     const writev = stream._writev;
-    stream._write = (chunk, encoding, callback) => defer(() => call(() => write.call(socket, chunk, encoding, callback), callback));
-    stream._writev = (chunks, callback) => defer(() => call(() => writev.call(socket, chunks, callback), callback));
+    stream._write = (chunk, encoding, callback) => defer(() => write.call(socket, chunk, encoding, callback), callback);
+    stream._writev = (chunks, callback) => defer(() => writev.call(socket, chunks, callback), callback);
   });
-}
-
-/** A write that throws instead of reporting to its callback reports there: one socket never stops the others. */
-function call(send: () => void, callback: WriteCallback): void {
-  try {
-    send();
-  } catch (err) {
-    callback(err as Error);
-  }
 }
