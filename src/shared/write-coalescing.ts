@@ -3,7 +3,7 @@ import type { Server, Socket } from 'node:net';
 type WriteCallback = (err?: Error | null) => void;
 type Chunks = { chunk: unknown; encoding: BufferEncoding }[];
 
-/**
+/*
  * Sends the writes of one event-loop turn together, at the end of the turn (its check phase),
  * instead of one system call in the middle of each request's work.
  *
@@ -15,48 +15,62 @@ type Chunks = { chunk: unknown; encoding: BufferEncoding }[];
  * leaves at most one turn's work later. Measured on GET /courses/:id with 10 connections: 1.5 to
  * 3 µs less CPU per request and 6 to 10% more requests per second (bench/README.md).
  *
+ * The rate limiter's Redis connection is coalesced the same way: a turn's checks (one per request
+ * read in it) leave in one write instead of one each, and Redis answers them in one read and one
+ * write too. Measured with limits in Redis: 25 µs less CPU per request in Lectern, 12 µs less in
+ * Redis, about 25% more requests per second.
+ *
  * It works at the stream layer: the socket's `_write`/`_writev` is called by its Writable state,
  * which holds further writes (and `end`, and the response's `finish`) until the callback runs, so
  * order, back-pressure and errors are the stream's own. A socket destroyed meanwhile gets its
  * write refused by Node (ERR_SOCKET_CLOSED to the callback), as a late write would be.
  */
+
+// The turn's writes of every coalesced socket in the process, in order, and the callback of each
+// (a write that throws reports there). One queue: all of them leave together in the check phase.
+const sends: (() => void)[] = [];
+const callbacks: WriteCallback[] = [];
+let scheduled = false;
+
+function flush(): void {
+  scheduled = false;
+  // A write can complete at once and start the socket's next buffered write: it joins this pass.
+  for (let i = 0; i < sends.length; i++) {
+    try {
+      sends[i]!();
+    } catch (err) {
+      callbacks[i]!(err as Error);
+    }
+  }
+  sends.length = 0;
+  callbacks.length = 0;
+}
+
+function defer(send: () => void, callback: WriteCallback): void {
+  sends.push(send);
+  callbacks.push(callback);
+  if (!scheduled) {
+    scheduled = true;
+    setImmediate(flush);
+  }
+}
+
+/** Coalesces the writes of every connection the server accepts (see coalesceSocketWrites). */
 export function coalesceWrites(server: Server, connectionEvent: 'connection' | 'secureConnection'): void {
-  // The turn's writes, in order, and the callback of each (a write that throws reports there).
-  const sends: (() => void)[] = [];
-  const callbacks: WriteCallback[] = [];
-  let scheduled = false;
+  server.on(connectionEvent, coalesceSocketWrites);
+}
 
-  const flush = () => {
-    scheduled = false;
-    // A write can complete at once and start the socket's next buffered write: it joins this pass.
-    for (let i = 0; i < sends.length; i++) {
-      try {
-        sends[i]!();
-      } catch (err) {
-        callbacks[i]!(err as Error);
-      }
-    }
-    sends.length = 0;
-    callbacks.length = 0;
+/**
+ * Holds the socket's writes until the end of the event-loop turn, where they leave with every
+ * other coalesced socket's (see above). Works on a server's connections and a client's alike.
+ */
+export function coalesceSocketWrites(socket: Socket): void {
+  const stream = socket as unknown as {
+    _write(chunk: unknown, encoding: BufferEncoding, callback: WriteCallback): void;
+    _writev(chunks: Chunks, callback: WriteCallback): void;
   };
-
-  const defer = (send: () => void, callback: WriteCallback) => {
-    sends.push(send);
-    callbacks.push(callback);
-    if (!scheduled) {
-      scheduled = true;
-      setImmediate(flush);
-    }
-  };
-
-  server.on(connectionEvent, (socket: Socket) => {
-    const stream = socket as unknown as {
-      _write(chunk: unknown, encoding: BufferEncoding, callback: WriteCallback): void;
-      _writev(chunks: Chunks, callback: WriteCallback): void;
-    };
-    const write = stream._write;
-    const writev = stream._writev;
-    stream._write = (chunk, encoding, callback) => defer(() => write.call(socket, chunk, encoding, callback), callback);
-    stream._writev = (chunks, callback) => defer(() => writev.call(socket, chunks, callback), callback);
-  });
+  const write = stream._write;
+  const writev = stream._writev;
+  stream._write = (chunk, encoding, callback) => defer(() => write.call(socket, chunk, encoding, callback), callback);
+  stream._writev = (chunks, callback) => defer(() => writev.call(socket, chunks, callback), callback);
 }

@@ -71,3 +71,40 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('memory and Redis stores decide ali
     await memory.close();
   });
 });
+
+describe.skipIf(!process.env.TEST_REDIS_URL)('Redis store on the wire', () => {
+  let redis: RedisLimitStore;
+  beforeAll(async () => {
+    redis = new RedisLimitStore({ url: process.env.TEST_REDIS_URL!, prefix: `lectern-test:${randomBytes(6).toString('hex')}:`, commandTimeoutMs: 2_000 });
+    await new Promise((resolve) => redis.redis.once('ready', resolve));
+  });
+  afterAll(() => redis.close());
+
+  /** Twelve checks of one key in one turn against a burst of 8: what each got, and what the socket held meanwhile. */
+  async function oneTurn(keyId: string) {
+    const limits: KeyLimits = { hourly: 1_000, burst: 8, export: 3, bulk: 5, search: 12 };
+    const now = Date.now();
+    const pending = Array.from({ length: 12 }, () => redis.check({ keyId, limits, group: undefined, address: 'a', now, cost: 1 }));
+    const heldInTurn = redis.redis.stream.writableLength;
+    const decisions = await Promise.all(pending);
+    return { heldInTurn, allowed: decisions.map((d) => d.allowed), remaining: decisions.map((d) => d.burst.remaining) };
+  }
+
+  it('sends the checks of one event-loop turn together at its end, each answered in order, also after a reconnect', async () => {
+    const first = await oneTurn('k1');
+    // Held in the socket until the turn ends (Node would have handed the first to the kernel at once).
+    expect(first.heldInTurn).toBeGreaterThan(0);
+    expect(first.allowed).toEqual([...Array(8).fill(true), ...Array(4).fill(false)]);
+    expect(first.remaining).toEqual([7, 6, 5, 4, 3, 2, 1, 0, 0, 0, 0, 0]);
+
+    // A new connection (after Redis dropped the old one) is coalesced too.
+    const old = redis.redis.stream;
+    const ready = new Promise((resolve) => redis.redis.once('ready', resolve));
+    old.destroy();
+    await ready;
+    expect(redis.redis.stream).not.toBe(old);
+    const second = await oneTurn('k2');
+    expect(second.heldInTurn).toBeGreaterThan(0);
+    expect(second.allowed).toEqual(first.allowed);
+  });
+});
