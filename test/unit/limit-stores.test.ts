@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Check, MINUTE_MS } from '../../src/modules/rate-limits/budgets.js';
+import { bucketExpiry, type Check, type Decision, MINUTE_MS, WINDOW_BUCKET_MS } from '../../src/modules/rate-limits/budgets.js';
 import { MemoryLimitStore } from '../../src/modules/rate-limits/memory-store.js';
 import type { EndpointGroup, KeyLimits } from '../../src/modules/rate-limits/policies.js';
 import { RedisLimitStore } from '../../src/modules/rate-limits/redis-store.js';
@@ -74,8 +74,9 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('memory and Redis stores decide ali
 
 describe.skipIf(!process.env.TEST_REDIS_URL)('Redis store on the wire', () => {
   let redis: RedisLimitStore;
+  const prefix = `lectern-test:${randomBytes(6).toString('hex')}:`;
   beforeAll(async () => {
-    redis = new RedisLimitStore({ url: process.env.TEST_REDIS_URL!, prefix: `lectern-test:${randomBytes(6).toString('hex')}:`, commandTimeoutMs: 2_000 });
+    redis = new RedisLimitStore({ url: process.env.TEST_REDIS_URL!, prefix, commandTimeoutMs: 2_000 });
     await new Promise((resolve) => redis.redis.once('ready', resolve));
   });
   afterAll(() => redis.close());
@@ -89,6 +90,30 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('Redis store on the wire', () => {
     const decisions = await Promise.all(pending);
     return { heldInTurn, allowed: decisions.map((d) => d.allowed), remaining: decisions.map((d) => d.burst.remaining) };
   }
+
+  const roomy: KeyLimits = { hourly: 1_000, burst: 1_000, export: 3, bulk: 5, search: 12 };
+  const minuteOf = (ms: number) => Math.floor(ms / WINDOW_BUCKET_MS);
+
+  it('keeps a window to the minutes that still count, with their sum, after an hour and more of traffic', async () => {
+    const start = Date.UTC(2026, 10, 22, 9, 0, 30);
+    let last: Decision | undefined;
+    for (let m = 0; m < 75; m++) {
+      for (let i = 0; i < 2; i++) last = await redis.check({ keyId: 'steady', limits: roomy, group: undefined, address: 'a', now: start + m * 60_000, cost: 1 });
+    }
+    // The last 61 minutes count (2 requests each); the 14 before them were swept away.
+    expect(last!.hourly).toEqual({ limit: 1_000, remaining: 1_000 - 122, resetAt: bucketExpiry(minuteOf(start) + 14) });
+    const hash = await redis.redis.hgetall(`${prefix}rl:{steady}:window:hourly`);
+    const minutes = Object.keys(hash).filter((field) => /^\d+$/.test(field)).map(Number).sort((a, b) => a - b);
+    expect(minutes).toEqual(Array.from({ length: 61 }, (_, i) => minuteOf(start) + 14 + i));
+    expect(hash).toMatchObject({ s: '122', o: String(minuteOf(start) + 14) });
+  });
+
+  it('counts a request stamped by a clock a minute behind as the oldest of its window', async () => {
+    const now = Date.UTC(2026, 10, 22, 10, 0, 30);
+    await redis.check({ keyId: 'skew', limits: roomy, group: undefined, address: 'a', now, cost: 1 });
+    const behind = await redis.check({ keyId: 'skew', limits: roomy, group: undefined, address: 'a', now: now - 60_000, cost: 1 });
+    expect(behind.hourly).toEqual({ limit: 1_000, remaining: 998, resetAt: bucketExpiry(minuteOf(now) - 1) });
+  });
 
   it('sends the checks of one event-loop turn together at its end, each answered in order, also after a reconnect', async () => {
     const first = await oneTurn('k1');
