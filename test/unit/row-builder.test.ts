@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/database.js';
 import { prepared } from '../../src/db/prepared.js';
@@ -67,5 +69,61 @@ describe('prepared reads on the SQLite reader', () => {
       { id: 'a', n: 1 },
       { id: 'b', n: null },
     ]);
+  });
+});
+
+describe('Kysely queries on SQLite (rows built from raw mode)', () => {
+  let dir: string;
+  let database: Database;
+  let plain: BetterSqlite3.Database;
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-kysely-rows-'));
+    database = openDatabase({ dataDir: dir });
+    await sql`create table items (id text primary key, n integer, r real, b blob, t text)`.execute(database.db);
+    await sql`insert into items values ('a', 1, 1.5, x'0102', 'x'), ('b', null, null, null, null), ('c', 9007199254740991, -0.25, x'', '')`.execute(database.db);
+    // What better-sqlite3 answers on its own, row objects and all, to compare with.
+    plain = new BetterSqlite3(path.join(dir, 'lectern.db'), { readonly: true });
+  });
+  afterAll(async () => {
+    plain.close();
+    await database.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const texts = [
+    'select * from items order by id',
+    'select t, id as key, n, r, b from items where n is not null order by id desc',
+    // A repeated name keeps its last value; __proto__ keeps better-sqlite3's own objects.
+    'select id, n as id, t from items order by id',
+    'select id as "__proto__", t from items order by id',
+    'select count(*) as n, sum(r) as total from items',
+    'select id from items where id = \'none\'',
+  ];
+
+  it.each(texts)('answers what better-sqlite3 answers: %s', async (text) => {
+    const expected = plain.prepare(text).all();
+    const { rows } = await sql.raw<Record<string, unknown>>(text).execute(database.db);
+    expect(rows).toStrictEqual(expected);
+    for (const [i, row] of rows.entries()) expect(Object.keys(row)).toEqual(Object.keys(expected[i] as object));
+  });
+
+  it('builds the rows of RETURNING and of a streamed query too, and reads the writes of a transaction', async () => {
+    const inserted = await database.db
+      .insertInto('items' as never)
+      .values({ id: 'd', n: 4, r: 0.5, b: null, t: 'dee' } as never)
+      .returning(['id', 'n', 't'] as never)
+      .execute();
+    expect(inserted).toStrictEqual([{ id: 'd', n: 4, t: 'dee' }]);
+    const streamed: unknown[] = [];
+    for await (const row of (database.db as any).selectFrom('items').select(['id', 'n']).where('id', '<', 'c').orderBy('id').stream()) streamed.push(row);
+    expect(streamed).toStrictEqual([
+      { id: 'a', n: 1 },
+      { id: 'b', n: null },
+    ]);
+    const inside = await database.db.transaction().execute(async (trx) => {
+      await sql`update items set t = 'changed' where id = 'a'`.execute(trx);
+      return (await sql<{ t: string }>`select t from items where id = 'a'`.execute(trx)).rows;
+    });
+    expect(inside).toStrictEqual([{ t: 'changed' }]);
   });
 });
