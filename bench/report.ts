@@ -1,4 +1,5 @@
 // Turning measurements into the report: ratios, the floor check, a table and a JSON object.
+import type { LimitScriptResult } from './limit-script.js';
 import type { LoadResult } from './load.js';
 
 export const HELLO = 'hello-world GET /';
@@ -43,6 +44,8 @@ export interface Report {
   floor_check: { name: string; pct: number | null; target_pct: number; valid: boolean; pass: boolean };
   /** Throughput of GET /courses/:id with the limiter in memory and in Redis, as ratios of limits off. */
   limiter: { off_rps: number | null; memory_rps: number | null; redis_rps: number | null; memory_vs_off: number | null; redis_vs_off: number | null };
+  /** Redis's own time per limit check, young window and full hour (null without Redis). */
+  limit_script: LimitScriptResult | null;
   /** False when any target had non-2xx responses or connection errors. */
   ok: boolean;
   failures: string[];
@@ -65,7 +68,7 @@ const round = (value: number, digits: number): number => {
 const ratio = (rps: number, base: number | undefined): number | null =>
   base !== undefined && base > 0 ? round(rps / base, 3) : null;
 
-export function buildReport(measurements: Measurement[], meta: ReportMeta): Report {
+export function buildReport(measurements: Measurement[], meta: ReportMeta, limitScript: LimitScriptResult | null = null): Report {
   const helloRps = measurements.find((m) => m.name === HELLO)?.load.rps;
   const floorRps = measurements.find((m) => m.name === FLOOR)?.load.rps;
 
@@ -132,6 +135,7 @@ export function buildReport(measurements: Measurement[], meta: ReportMeta): Repo
       pass: valid && pct !== null && pct >= FLOOR_TARGET_PCT,
     },
     limiter,
+    limit_script: limitScript,
     ok: failures.length === 0,
     failures,
   };
@@ -178,6 +182,13 @@ export function formatReport(report: Report): string {
     out.push(
       `Limiter cost on GET /api/v1/courses/:id: memory ${percent(limiter.memory_vs_off)} of limits off` +
         (limiter.redis_vs_off === null ? ' (no Redis variant)' : `, Redis ${percent(limiter.redis_vs_off)} of limits off`),
+    );
+  }
+  const script = report.limit_script;
+  if (script) {
+    out.push(
+      `Redis's time per limit check (${script.checks.toLocaleString('en')} checks each): ${script.young_window_us.toFixed(1)} µs on a young window, ` +
+        `${script.full_hour_us.toFixed(1)} µs on a key with traffic in every minute of the hour`,
     );
   }
 

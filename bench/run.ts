@@ -25,6 +25,7 @@ import { type AnalyticsResult, runAnalyticsCase } from './analytics.js';
 import { runSyncCase, type SyncResult } from './sync.js';
 import { buildReport, FLOOR, FLOOR_CHECKED, formatReport, HELLO, LIMITS_OFF, LIMITS_REDIS, type Measurement, type Report } from './report.js';
 import { killAllServersNow, rssMb, stopAllServers, type ServerHandle } from './servers.js';
+import { type LimitScriptResult, measureLimitScript } from './limit-script.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const HOST = '127.0.0.1';
@@ -275,14 +276,21 @@ async function runTargets(options: Options): Promise<Report> {
     return { name: target.name, load: result, rssMb: rssMb(server.pid) };
   });
 
-  return buildReport(measurements, {
-    durationS: options.durationS,
-    rounds: options.rounds,
-    warmupS: options.warmupS,
-    connections: options.connections,
-    seededCourses: ids.length,
-    cpus: availableParallelism(),
-  });
+  // With every server idle: Redis's own time per check of the limiter's script.
+  const limitScript: LimitScriptResult | null = shared && options.redisUrl ? await measureLimitScript(options.redisUrl, 10_000, log) : null;
+
+  return buildReport(
+    measurements,
+    {
+      durationS: options.durationS,
+      rounds: options.rounds,
+      warmupS: options.warmupS,
+      connections: options.connections,
+      seededCourses: ids.length,
+      cpus: availableParallelism(),
+    },
+    limitScript,
+  );
 }
 
 // Teardown on every path: normal end, error, Ctrl-C / SIGTERM, and a last-resort 'exit' hook.
