@@ -59,29 +59,32 @@ class SlidingWindow {
   }
 }
 
-/** A token bucket in units of 1/60,000 token: `capacity` tokens refill in one minute, exactly. */
+/**
+ * A token bucket in units of 1/60,000 token: `capacity` tokens refill in one minute, exactly.
+ * Like the Redis script, it stores its state only when a request spends: a check that spends
+ * nothing computes the refill and leaves the bucket as it was, so that after a change of capacity
+ * (a plan change) both stores go on alike.
+ */
 class TokenBucket {
   constructor(
     public units: number,
     public at: number,
   ) {}
 
-  refill(capacity: number, now: number): void {
-    if (now > this.at) {
-      this.units += (now - this.at) * capacity;
-      this.at = now;
-    }
-    this.units = Math.min(this.units, capacity * MINUTE_MS);
+  /** The units at `now` (at most a full bucket). */
+  refilled(capacity: number, now: number): number {
+    return Math.min(now > this.at ? this.units + (now - this.at) * capacity : this.units, capacity * MINUTE_MS);
   }
 
-  waitFor(capacity: number, cost: number): number {
-    const need = cost * MINUTE_MS;
-    return this.units >= need ? 0 : Math.ceil((need - this.units) / capacity);
+  spend(units: number, cost: number, now: number): void {
+    this.units = units - cost * MINUTE_MS;
+    this.at = Math.max(this.at, now);
   }
+}
 
-  budget(capacity: number, now: number): Budget {
-    return bucketBudget(capacity, this.units, now);
-  }
+function bucketWait(units: number, capacity: number, cost: number): number {
+  const need = cost * MINUTE_MS;
+  return units >= need ? 0 : Math.ceil((need - units) / capacity);
 }
 
 interface KeyState {
@@ -111,7 +114,7 @@ export class MemoryLimitStore implements LimitStore {
       this.keys.set(keyId, state);
     }
     const current = Math.floor(now / WINDOW_BUCKET_MS);
-    state.bucket.refill(limits.burst, now);
+    const units = state.bucket.refilled(limits.burst, now);
     state.hourly.expire(current);
     let groupWindow: SlidingWindow | undefined;
     if (group) {
@@ -131,13 +134,13 @@ export class MemoryLimitStore implements LimitStore {
     };
     const failures = this.failures.get(address);
     if (failures && failures.resetAt > now && failures.count >= AUTH_FAILURE_LIMIT) consider(failures.resetAt - now, 'address');
-    consider(state.bucket.waitFor(limits.burst, cost), 'burst');
+    consider(bucketWait(units, limits.burst, cost), 'burst');
     consider(state.hourly.waitFor(limits.hourly, cost, now), 'hourly');
     if (group && groupWindow) consider(groupWindow.waitFor(limits[group], cost, now), group);
 
     const allowed = exceeded === undefined;
     if (allowed && cost > 0) {
-      state.bucket.units -= cost * MINUTE_MS;
+      state.bucket.spend(units, cost, now);
       state.hourly.add(current);
       groupWindow?.add(current);
     }
@@ -146,7 +149,7 @@ export class MemoryLimitStore implements LimitStore {
       retryAfterMs,
       exceeded,
       hourly: state.hourly.budget(limits.hourly, now),
-      burst: state.bucket.budget(limits.burst, now),
+      burst: bucketBudget(limits.burst, allowed && cost > 0 ? state.bucket.units : units, now),
       endpoint: group && groupWindow ? groupWindow.budget(limits[group], now) : undefined,
     };
   }
