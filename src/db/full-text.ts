@@ -16,6 +16,8 @@ export interface FullTextMatch {
 }
 
 const sqliteIndexes: Record<FullTextTable, string> = { courses: 'course_search', lessons: 'lesson_search', students: 'student_search' };
+/** The indexed columns of each table: title-like, body-like. */
+const sqliteColumns: Record<FullTextTable, readonly [string, string]> = { courses: ['title', 'description'], lessons: ['title', 'content'], students: ['name', 'email'] };
 
 /** bm25 column weights on SQLite: a title-like match counts ten times a body-like one. */
 const TITLE_WEIGHT = 10;
@@ -64,4 +66,34 @@ function postgresMatches(table: FullTextTable, workspaceId: string, words: reado
     from ${sql.table(table)}, (select ${tsquery} as query) as search_query
     where workspace_id = ${workspaceId} and search_vector @@ query
   )`;
+}
+
+/**
+ * SQLite: applies the search documents that changed since the last call to the FTS5 indexes, in
+ * one transaction; answers how many it applied. The triggers only record them in search_pending
+ * (migration 2026-11-22T15-00-00_search-pending): FTS5 writes a segment for every transaction that
+ * changes an index, so applying many documents together costs much less than one at a time.
+ * Search calls this before it reads, so it sees every committed write; the server calls it once a
+ * second, so the pending list stays short. Nothing to do on PostgreSQL.
+ */
+export async function applyPendingSearch(db: Kysely<any>): Promise<number> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) return 0;
+  const { rows } = await sql`select 1 from search_pending limit 1`.execute(db);
+  if (rows.length === 0) return 0;
+  return db.transaction().execute(async (trx) => {
+    for (const table of Object.keys(sqliteIndexes) as FullTextTable[]) {
+      const fts = sql.table(sqliteIndexes[table]);
+      const [a, b] = sqliteColumns[table].map((column) => sql.ref(column));
+      await sql`delete from ${fts} where rowid in (select doc from search_pending where source = ${table} and indexed = 1)`.execute(trx);
+      // A deleted row has no search document any more, and a reused number belongs to another table's row: neither joins.
+      await sql`
+        insert into ${fts} (rowid, ${a}, ${b})
+        select p.doc, r.${a}, r.${b}
+        from search_pending p join search_documents d on d.doc = p.doc join ${sql.table(table)} r on r.id = d.id
+        where p.source = ${table}
+      `.execute(trx);
+    }
+    const result = await sql`delete from search_pending`.execute(trx);
+    return Number(result.numAffectedRows ?? 0);
+  });
 }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
+import { applyPendingSearch } from '../db/full-text.js';
 import { purgeExpiredEvents } from '../modules/events/events.service.js';
 import { purgeExpiredExports } from '../modules/exports/exports.service.js';
 import type { Lookup, UrlPolicy } from '../modules/webhooks/url-safety.js';
@@ -13,6 +14,8 @@ import { JobRunner } from './runner.js';
 import { type WebhookDeliverer, webhookDeliverer } from './webhook-delivery.js';
 
 const PURGE_MS = 60 * 60 * 1000;
+/** How often the search documents changed meanwhile are applied to the SQLite index (full-text.ts). */
+const SEARCH_APPLY_MS = 1_000;
 
 /** Where webhooks may go: https only in production; private addresses only with WEBHOOK_ALLOW_PRIVATE. */
 export function webhookUrlPolicy(config: Config): UrlPolicy {
@@ -22,7 +25,10 @@ export function webhookUrlPolicy(config: Config): UrlPolicy {
 export interface BackgroundWork {
   /** Sends webhook deliveries; the API's test and retry endpoints use it too. */
   deliverer: WebhookDeliverer;
-  /** Starts the job runner and the hourly purge of events and export files past retention. */
+  /**
+   * Starts the job runner, the hourly purge of events and export files past retention, and (SQLite)
+   * the application of changed search documents to the index every second.
+   */
   start(): Promise<void>;
   /** Stops claiming, waits for the jobs under way, and drops idle receiver connections. */
   stop(): Promise<void>;
@@ -33,13 +39,15 @@ export interface BackgroundWork {
 /**
  * The background work of a process, the same in a server (`WORKER=on`, the default) and in a
  * `lectern worker`: one job runner over the shared queue (webhook deliveries, course exports),
- * and the retention of the event log and of export files.
+ * the retention of the event log and of export files, and keeping the SQLite search index current.
  */
 export function backgroundWork(database: Database, ctx: ServiceContext, config: Config, log: FastifyBaseLogger, lookup?: Lookup): BackgroundWork {
   const deliverer = webhookDeliverer(ctx, { ...config.webhooks, policy: webhookUrlPolicy(config), lookup }, log);
   const exportsCtx = { ...ctx, exportDir: config.exportDir };
   const runner = new JobRunner({ database, clock: ctx.clock, log, pollMs: config.jobPollMs, handlers: [deliverer.handler, courseExporter(exportsCtx, log)] });
   let purgeTimer: NodeJS.Timeout | undefined;
+  let searchTimer: NodeJS.Timeout | undefined;
+  let searchApplying: Promise<unknown> | undefined;
   return {
     deliverer,
     async start() {
@@ -50,9 +58,19 @@ export function backgroundWork(database: Database, ctx: ServiceContext, config: 
       };
       purgeTimer = setInterval(purge, PURGE_MS);
       purgeTimer.unref();
+      if (database.dialect === 'sqlite') {
+        searchTimer = setInterval(() => {
+          searchApplying ??= applyPendingSearch(database.db)
+            .catch((err: unknown) => log.warn({ err }, 'applying search changes failed'))
+            .finally(() => (searchApplying = undefined));
+        }, SEARCH_APPLY_MS);
+        searchTimer.unref();
+      }
     },
     async stop() {
       clearInterval(purgeTimer);
+      clearInterval(searchTimer);
+      await searchApplying;
       await runner.stop();
       closeSenderAgents();
     },

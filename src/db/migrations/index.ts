@@ -10,6 +10,7 @@ import * as progress from './2026-11-21T22-20-00_progress.js';
 import * as search from './2026-11-22T10-00-00_search.js';
 import * as rollupVersions from './2026-11-22T13-00-00_rollup-versions.js';
 import * as progressLessonIndexes from './2026-11-22T14-00-00_progress-lesson-indexes.js';
+import * as searchPending from './2026-11-22T15-00-00_search-pending.js';
 import * as students from './2026-11-21T21-20-00_students.js';
 
 /** Every migration, in order. Listed explicitly so the built and the source tree run the same set. */
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T12-00-00_analytics-days': analyticsDays,
   '2026-11-22T13-00-00_rollup-versions': rollupVersions,
   '2026-11-22T14-00-00_progress-lesson-indexes': progressLessonIndexes,
+  '2026-11-22T15-00-00_search-pending': searchPending,
 };

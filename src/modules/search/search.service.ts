@@ -1,4 +1,4 @@
-import type { FullTextTable } from '../../db/full-text.js';
+import { applyPendingSearch, type FullTextTable } from '../../db/full-text.js';
 import type { ServiceContext } from '../../shared/context.js';
 import { AppError } from '../../shared/errors.js';
 import { DEFAULT_PER_PAGE, type PageResult, toPageOnlyResult } from '../../shared/pagination.js';
@@ -47,6 +47,7 @@ async function search<R, T>(
   toWire: (row: R) => T,
 ): Promise<PageResult<T>> {
   const page = parseSearch(query);
+  await applyPendingSearch(ctx.db);
   const [rows, total] = await Promise.all([fetch(page), repo.countMatches(ctx.db, table, workspaceId, page.words)]);
   return toPageOnlyResult(page.page, page.perPage, rows.map(toWire), total);
 }

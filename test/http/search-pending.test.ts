@@ -1,0 +1,90 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { setupApp, show, type TestApp } from '../harness.js';
+
+/**
+ * SQLite applies search changes in batches (migration 2026-11-22T15-00-00_search-pending): a write
+ * only records its document in search_pending; a search, or the server once a second, applies them.
+ */
+describe('search changes applied in batches [sqlite]', () => {
+  let t: TestApp;
+  /** The same, with the background work of a server (WORKER=on). */
+  let worker: TestApp;
+  beforeAll(async () => {
+    // No background work here, so that nothing applies the changes between two steps of a test.
+    t = await setupApp('sqlite', { config: { worker: false } });
+    worker = await setupApp('sqlite');
+  });
+  afterAll(async () => {
+    await t.close();
+    await worker.close();
+  });
+
+  const post = async (url: string, body: Record<string, unknown>) => {
+    const response = await t.request({ method: 'POST', url: `/api/v1${url}`, body });
+    expect(response.status, show(response)).toBe(201);
+    return response.body.data as { id: string };
+  };
+  const found = async (kind: 'courses' | 'lessons', q: string) => {
+    const response = await t.request({ url: `/api/v1/search/${kind}?q=${encodeURIComponent(q)}` });
+    expect(response.status, show(response)).toBe(200);
+    return response.body.data.map((item: { id: string }) => item.id) as string[];
+  };
+  const pending = async () =>
+    (await sql<{ source: string; doc: number; indexed: number }>`select source, doc, indexed from search_pending order by source, doc`.execute(t.database.db)).rows;
+  const indexedCourses = async (word: string) =>
+    (await sql<{ rowid: number }>`select rowid from course_search where course_search match ${`"${word}"`}`.execute(t.database.db)).rows.length;
+  const docOf = async (id: string) =>
+    (await sql<{ doc: number }>`select doc from search_documents where id = ${id}`.execute(t.database.db)).rows[0]?.doc;
+
+  it('records a write without touching the index; the next search applies it and finds it', async () => {
+    await found('courses', 'anything'); // starts from an applied state
+    const course = await post('/courses', { title: 'Xylophone basics' });
+    expect(await pending()).toEqual([{ source: 'courses', doc: await docOf(course.id), indexed: 0 }]);
+    expect(await indexedCourses('xylophone')).toBe(0);
+    expect(await found('courses', 'xylophone')).toEqual([course.id]);
+    expect(await pending()).toEqual([]);
+    expect(await indexedCourses('xylophone')).toBe(1);
+  });
+
+  it('applies a document number that a deleted course freed and a lesson took to the lesson only', async () => {
+    const course = await post('/courses', { title: 'Holder course' });
+    const module = await post(`/courses/${course.id}/modules`, { title: 'Module one' });
+    const doomed = await post('/courses', { title: 'Quetzal studies' });
+    expect(await found('courses', 'quetzal')).toEqual([doomed.id]);
+    const freed = await docOf(doomed.id);
+    const deleted = await t.request({ method: 'DELETE', url: `/api/v1/courses/${doomed.id}` });
+    expect(deleted.status, show(deleted)).toBe(200);
+    const lesson = await post(`/modules/${module.id}/lessons`, { title: 'Quetzal feathers', type: 'text', content: 'Zebrafish too.' });
+    // SQLite gives the freed largest number to the next document.
+    expect(await docOf(lesson.id)).toBe(freed);
+    expect(await pending()).toEqual([
+      { source: 'courses', doc: freed, indexed: 1 },
+      { source: 'lessons', doc: freed, indexed: 0 },
+    ]);
+    expect(await found('courses', 'quetzal')).toEqual([]);
+    expect(await found('lessons', 'quetzal feathers')).toEqual([lesson.id]);
+    expect(await found('lessons', 'zebrafish')).toEqual([lesson.id]);
+  });
+
+  it('applies a create, then a rename of the same course, as its last state', async () => {
+    const course = await post('/courses', { title: 'Ocarina one' });
+    const renamed = await t.request({ method: 'PATCH', url: `/api/v1/courses/${course.id}`, body: { title: 'Bagpipe one' } });
+    expect(renamed.status, show(renamed)).toBe(200);
+    expect(await found('courses', 'ocarina')).toEqual([]);
+    expect(await found('courses', 'bagpipe')).toEqual([course.id]);
+    const again = await t.request({ method: 'PATCH', url: `/api/v1/courses/${course.id}`, body: { title: 'Theremin one' } });
+    expect(again.status, show(again)).toBe(200);
+    expect(await pending()).toEqual([{ source: 'courses', doc: await docOf(course.id), indexed: 1 }]);
+    expect(await found('courses', 'bagpipe')).toEqual([]);
+    expect(await found('courses', 'theremin')).toEqual([course.id]);
+  });
+
+  it('is applied by a server within about a second without any search', async () => {
+    const response = await worker.request({ method: 'POST', url: '/api/v1/courses', body: { title: 'Kalimba daily' } });
+    expect(response.status, show(response)).toBe(201);
+    const rows = async () => (await sql`select rowid from course_search where course_search match 'kalimba'`.execute(worker.database.db)).rows;
+    await vi.waitFor(async () => expect(await rows()).toHaveLength(1), { timeout: 5_000, interval: 100 });
+    expect((await sql`select * from search_pending`.execute(worker.database.db)).rows).toEqual([]);
+  });
+});
