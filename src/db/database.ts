@@ -184,29 +184,36 @@ function forKysely(statement: BetterSqlite3.Statement, afterRun: () => void): Be
         afterRun();
       }
     };
+  const rows = rowReaders(statement);
+  return Object.assign(Object.create(statement) as BetterSqlite3.Statement, {
+    all: wrap(rows.all),
+    get: wrap(rows.get),
+    run: wrap(statement.run.bind(statement)),
+    iterate: wrap(rows.iterate),
+  });
+}
+
+type RowReaders = Pick<BetterSqlite3.Statement<unknown[], unknown>, 'all' | 'get' | 'iterate'>;
+
+/** How a statement's rows are read: a query's from raw mode through rowBuilder, a write's as better-sqlite3 has them. */
+function rowReaders(statement: BetterSqlite3.Statement): RowReaders {
   const names = statement.reader ? statement.columns().map((column) => column.name) : [];
   // A column named __proto__ cannot be built as a literal: such a query keeps better-sqlite3's objects.
   if (!statement.reader || names.includes('__proto__')) {
-    return Object.assign(Object.create(statement) as BetterSqlite3.Statement, {
-      all: wrap(statement.all.bind(statement)),
-      get: wrap(statement.get.bind(statement)),
-      run: wrap(statement.run.bind(statement)),
-      iterate: wrap(statement.iterate.bind(statement)),
-    });
+    return { all: statement.all.bind(statement), get: statement.get.bind(statement), iterate: statement.iterate.bind(statement) };
   }
   const build = rowBuilder(names);
   const raw = statement.raw(true) as unknown as BetterSqlite3.Statement<unknown[], unknown[]>;
-  return Object.assign(Object.create(statement) as BetterSqlite3.Statement, {
-    all: wrap((...args: unknown[]) => raw.all(...args).map(build)),
-    get: wrap((...args: unknown[]) => {
+  return {
+    all: (...args: unknown[]) => raw.all(...args).map(build),
+    get: (...args: unknown[]) => {
       const values = raw.get(...args);
       return values === undefined ? undefined : build(values);
-    }),
-    run: wrap(statement.run.bind(statement)),
-    iterate: wrap(function* (...args: unknown[]) {
+    },
+    *iterate(...args: unknown[]) {
       for (const values of raw.iterate(...args)) yield build(values);
-    }),
-  });
+    },
+  };
 }
 
 /**

@@ -15,9 +15,12 @@ export interface FullTextMatch {
   search_rank: number;
 }
 
-const sqliteIndexes: Record<FullTextTable, string> = { courses: 'course_search', lessons: 'lesson_search', students: 'student_search' };
-/** The indexed columns of each table: title-like, body-like. */
-const sqliteColumns: Record<FullTextTable, readonly [string, string]> = { courses: ['title', 'description'], lessons: ['title', 'content'], students: ['name', 'email'] };
+/** Each table's FTS5 index and its indexed columns (title-like, body-like). */
+const sqliteIndexes: Record<FullTextTable, { fts: string; columns: readonly [string, string] }> = {
+  courses: { fts: 'course_search', columns: ['title', 'description'] },
+  lessons: { fts: 'lesson_search', columns: ['title', 'content'] },
+  students: { fts: 'student_search', columns: ['name', 'email'] },
+};
 
 /** bm25 column weights on SQLite: a title-like match counts ten times a body-like one. */
 const TITLE_WEIGHT = 10;
@@ -41,7 +44,7 @@ export function fullTextMatches(
 
 /** FTS5: each word a quoted prefix phrase ("intro"*), juxtaposed phrases meaning AND. */
 function sqliteMatches(table: FullTextTable, words: readonly string[]): RawBuilder<FullTextMatch> {
-  const fts = sql.table(sqliteIndexes[table]);
+  const fts = sql.table(sqliteIndexes[table].fts);
   const match = words.map((word) => `"${word.replaceAll('"', '""')}"*`).join(' ');
   return sql<FullTextMatch>`(
     select search_documents.id as search_id, bm25(${fts}, ${sql.lit(TITLE_WEIGHT)}, 1) as search_rank
@@ -82,8 +85,8 @@ export async function applyPendingSearch(db: Kysely<any>): Promise<number> {
   if (rows.length === 0) return 0;
   return db.transaction().execute(async (trx) => {
     for (const table of Object.keys(sqliteIndexes) as FullTextTable[]) {
-      const fts = sql.table(sqliteIndexes[table]);
-      const [a, b] = sqliteColumns[table].map((column) => sql.ref(column));
+      const fts = sql.table(sqliteIndexes[table].fts);
+      const [a, b] = sqliteIndexes[table].columns.map((column) => sql.ref(column));
       await sql`delete from ${fts} where rowid in (select doc from search_pending where source = ${table} and indexed = 1)`.execute(trx);
       // A deleted row has no search document any more, and a reused number belongs to another table's row: neither joins.
       await sql`

@@ -17,8 +17,8 @@ type Chunks = { chunk: unknown; encoding: BufferEncoding }[];
  *
  * The rate limiter's Redis connection is coalesced the same way: a turn's checks (one per request
  * read in it) leave in one write instead of one each, and Redis answers them in one read and one
- * write too. Measured with limits in Redis: 25 µs less CPU per request in Lectern, 12 µs less in
- * Redis, about 25% more requests per second.
+ * write too. Measured with limits in Redis: 16 to 25 µs less CPU per request in Lectern, 10 to
+ * 12 µs less in Redis, 18 to 24% more requests per second (bench/README.md).
  *
  * It works at the stream layer: the socket's `_write`/`_writev` is called by its Writable state,
  * which holds further writes (and `end`, and the response's `finish`) until the callback runs, so

@@ -76,8 +76,9 @@ class TokenBucket {
     return Math.min(now > this.at ? this.units + (now - this.at) * capacity : this.units, capacity * MINUTE_MS);
   }
 
-  spend(units: number, cost: number, now: number): void {
-    this.units = units - cost * MINUTE_MS;
+  /** Keeps `units` as the bucket's state at `now` (after a request spent from it). */
+  store(units: number, now: number): void {
+    this.units = units;
     this.at = Math.max(this.at, now);
   }
 }
@@ -114,7 +115,7 @@ export class MemoryLimitStore implements LimitStore {
       this.keys.set(keyId, state);
     }
     const current = Math.floor(now / WINDOW_BUCKET_MS);
-    const units = state.bucket.refilled(limits.burst, now);
+    let units = state.bucket.refilled(limits.burst, now);
     state.hourly.expire(current);
     let groupWindow: SlidingWindow | undefined;
     if (group) {
@@ -140,7 +141,8 @@ export class MemoryLimitStore implements LimitStore {
 
     const allowed = exceeded === undefined;
     if (allowed && cost > 0) {
-      state.bucket.spend(units, cost, now);
+      units -= cost * MINUTE_MS;
+      state.bucket.store(units, now);
       state.hourly.add(current);
       groupWindow?.add(current);
     }
@@ -149,7 +151,7 @@ export class MemoryLimitStore implements LimitStore {
       retryAfterMs,
       exceeded,
       hourly: state.hourly.budget(limits.hourly, now),
-      burst: bucketBudget(limits.burst, allowed && cost > 0 ? state.bucket.units : units, now),
+      burst: bucketBudget(limits.burst, units, now),
       endpoint: group && groupWindow ? groupWindow.budget(limits[group], now) : undefined,
     };
   }
