@@ -1,7 +1,8 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import { API_PREFIX } from './auth.js';
 import { ErrorResponse } from '../shared/schemas.js';
 
 /**
@@ -46,6 +47,7 @@ export const openapiPlugin = fp(
         },
         security: [{ bearerAuth: [] }, { apiKeyHeader: [] }],
       },
+      transform: ({ schema, url, route }) => ({ schema: withRequiredScope(schema, url, route as RouteOptions), url }),
       transformObject: (document) => withRateLimitHeaders((document as unknown as { openapiObject: OpenApiDocument }).openapiObject) as never,
       // Shared schemas keep their $id as the component name ("Error") instead of def-0.
       refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
@@ -55,6 +57,23 @@ export const openapiPlugin = fp(
   },
   { name: 'openapi' },
 );
+
+/**
+ * `x-required-scope` on every keyed /api/v1 operation: the scope its route declares (the one the
+ * auth plugin checks), or `null` for a route any valid key may call (GET /rate-limits). The same
+ * fact is said in words at the end of the description. Public operations carry no extension.
+ * Clients and the scope-matrix test read the extension; they never guess from the path.
+ */
+function withRequiredScope(schema: FastifySchema, url: string, route: RouteOptions): FastifySchema {
+  if (!schema || !url.startsWith(API_PREFIX) || route.config?.public) return schema;
+  const scope = route.config?.scope ?? null;
+  const sentence = scope
+    ? `Requires scope \`${scope}\`${scope.endsWith(':read') ? ` (or \`${scope.replace(/:read$/, ':write')}\`)` : ''}.`
+    : 'Any valid API key may call it; no scope is needed.';
+  const description = typeof schema.description === 'string' ? `${schema.description}\n\n${sentence}` : sentence;
+  // @fastify/swagger copies an operation schema's `x-` keys into the operation.
+  return { ...schema, description, 'x-required-scope': scope } as FastifySchema;
+}
 
 interface OpenApiDocument {
   components?: Record<string, Record<string, unknown>>;
