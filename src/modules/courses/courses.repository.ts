@@ -81,11 +81,14 @@ export async function deleteCourse(db: Kysely<DB>, workspaceId: string, id: stri
   return Number(result.numDeletedRows) > 0;
 }
 
-/** Adds `delta` to a course's enrollment_count, atomically, in the caller's transaction. */
-export async function adjustEnrollmentCount(db: Kysely<DB>, workspaceId: string, id: string, delta: number): Promise<void> {
+/**
+ * Adds `delta` to a course's enrollment_count, atomically, in the caller's transaction. The count
+ * is part of the course's representation, so updated_at and version move with it.
+ */
+export async function adjustEnrollmentCount(db: Kysely<DB>, workspaceId: string, id: string, delta: number, now: string): Promise<void> {
   await db
     .updateTable('courses')
-    .set({ enrollment_count: sql<number>`enrollment_count + ${delta}` })
+    .set({ enrollment_count: sql<number>`enrollment_count + ${delta}`, updated_at: now, version: sql<number>`version + 1` })
     .where('workspace_id', '=', workspaceId)
     .where('id', '=', id)
     .execute();

@@ -108,6 +108,33 @@ export async function transition(
   return Number(result.numUpdatedRows) > 0;
 }
 
+/**
+ * Marks changed (updated_at, version) the enrollments of a course whose progress_percent a change
+ * of its lessons may move: those whose student completed at least one of the course's lessons
+ * (no completion is 0 % whatever the number of lessons). Run before lessons are deleted, so their
+ * completions still count. Curriculum edits run this before they lock the course row, in the
+ * order enrollment writes take their locks (enrollment, then course), so the two never deadlock.
+ */
+export async function touchEnrollmentsWithCompletions(db: Kysely<DB>, workspaceId: string, courseId: string, now: string): Promise<void> {
+  await db
+    .updateTable('enrollments')
+    .set({ updated_at: now, version: sql<number>`version + 1` })
+    .where('enrollments.workspace_id', '=', workspaceId)
+    .where('enrollments.course_id', '=', courseId)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('lesson_progress')
+          .select('lesson_progress.lesson_id')
+          .whereRef('lesson_progress.workspace_id', '=', 'enrollments.workspace_id')
+          .whereRef('lesson_progress.student_id', '=', 'enrollments.student_id')
+          .whereRef('lesson_progress.course_id', '=', 'enrollments.course_id')
+          .where('lesson_progress.status', '=', 'completed'),
+      ),
+    )
+    .execute();
+}
+
 /** Enrollments of a student that count towards their course's enrollment_count, by course. */
 export async function countedEnrollmentsOfStudent(db: Kysely<DB>, workspaceId: string, studentId: string): Promise<{ course_id: string; n: number }[]> {
   const rows = await db

@@ -75,7 +75,7 @@ export async function enroll(ctx: ServiceContext, workspaceId: string, body: Cre
       const now = nowIso(ctx.clock);
       const row = newEnrollmentRow(ctx, workspaceId, student.id, course.id, now);
       if (await repo.insertEnrollmentIfAbsent(trx, row)) {
-        await adjustEnrollmentCount(trx, workspaceId, course.id, 1);
+        await adjustEnrollmentCount(trx, workspaceId, course.id, 1, now);
         await rollups.enrollmentCreated(trx, workspaceId, course.id, now, 0);
         const enrolled = (await repo.findEnrollment(trx, workspaceId, row.id))!;
         await recordEvent(trx, ctx.clock, workspaceId, 'student.enrolled', toEnrollment(enrolled));
@@ -84,7 +84,7 @@ export async function enroll(ctx: ServiceContext, workspaceId: string, body: Cre
       const existing = await repo.findEnrollmentOf(trx, workspaceId, student.id, course.id);
       const reactivation = { status: 'active' as const, enrolled_at: now, completed_at: null, updated_at: now };
       if (existing && existing.status === 'cancelled' && (await repo.transition(trx, workspaceId, existing.id, ['cancelled'], { ...reactivation, time_to_complete_ms: null }))) {
-        await adjustEnrollmentCount(trx, workspaceId, course.id, 1);
+        await adjustEnrollmentCount(trx, workspaceId, course.id, 1, now);
         await rollups.enrollmentReactivated(trx, workspaceId, course.id, existing.enrolled_at, now, Number(existing.lessons_completed));
         const reactivated = { ...existing, ...reactivation, version: existing.version + 1 };
         await recordEvent(trx, ctx.clock, workspaceId, 'student.enrolled', toEnrollment(reactivated));
@@ -163,7 +163,7 @@ export async function bulkEnroll(ctx: ServiceContext, workspaceId: string, recor
         increments.set(row.course_id, (increments.get(row.course_id) ?? 0) + 1);
       }
     }
-    for (const [courseId, n] of [...increments].sort(([a], [b]) => (a < b ? -1 : 1))) await adjustEnrollmentCount(trx, workspaceId, courseId, n);
+    for (const [courseId, n] of [...increments].sort(([a], [b]) => (a < b ? -1 : 1))) await adjustEnrollmentCount(trx, workspaceId, courseId, n, now);
     // Rollups after every course row is locked, in course order (the lock order of single writes).
     const changes = [
       ...candidates.filter((c) => inserted.has(c.row.id)).map((c) => ({ courseId: c.row.course_id, previousEnrolledAt: undefined, lessonsCompleted: 0 })),
@@ -216,7 +216,7 @@ export async function cancel(ctx: ServiceContext, workspaceId: string, id: strin
     const now = nowIso(ctx.clock);
     const cancelled = await repo.transition(trx, workspaceId, id, ['active', 'completed'], { status: 'cancelled', updated_at: now });
     if (cancelled) {
-      await adjustEnrollmentCount(trx, workspaceId, current.course_id, -1);
+      await adjustEnrollmentCount(trx, workspaceId, current.course_id, -1, now);
       await rollups.enrollmentCancelled(trx, workspaceId, current.course_id, {
         status: current.status,
         enrolledAt: current.enrolled_at,

@@ -11,6 +11,7 @@ import { insertPosition, movePosition } from '../../shared/positions.js';
 import type { Versioned } from '../../shared/versioned.js';
 import { touchCourse } from '../courses/courses.repository.js';
 import { lockForCurriculumEdit } from '../courses/curriculum-lock.js';
+import { touchEnrollmentsWithCompletions } from '../enrollments/enrollments.repository.js';
 import { findModule } from '../modules/modules.repository.js';
 import { recordEvent } from '../events/record-events.js';
 import * as repo from './lessons.repository.js';
@@ -86,6 +87,8 @@ export async function createLesson(ctx: ServiceContext, workspaceId: string, mod
     if (!module) throw notFound('Module', moduleId);
     const quiz = quizFor(body.type, body.quiz, null, ctx.clock.now());
     const now = nowIso(ctx.clock);
+    // One more lesson: the progress_percent of every enrollment with a completed lesson moves.
+    await touchEnrollmentsWithCompletions(trx, workspaceId, module.course_id, now);
     await touchCourse(trx, workspaceId, module.course_id, now);
     const position = insertPosition(await countSiblings(trx, 'lessons', moduleId), body.position);
     await shiftPositions(trx, 'lessons', moduleId, position, undefined, 1, now);
@@ -155,7 +158,10 @@ export async function updateLesson(
 export async function deleteLesson(ctx: ServiceContext, workspaceId: string, id: string): Promise<{ id: string; deleted: true }> {
   await ctx.db.transaction().execute(async (trx) => {
     const now = nowIso(ctx.clock);
-    const current = await lockForCurriculumEdit(trx, workspaceId, () => repo.findLesson(trx, workspaceId, id), () => notFound('Lesson', id), now);
+    // One lesson fewer: the progress_percent of every enrollment with a completed lesson moves.
+    const current = await lockForCurriculumEdit(trx, workspaceId, () => repo.findLesson(trx, workspaceId, id), () => notFound('Lesson', id), now, (found) =>
+      touchEnrollmentsWithCompletions(trx, workspaceId, found.course_id, now),
+    );
     // Students' completed-lesson counts change: the course's rollups are rebuilt on the next analytics read.
     await markStale(trx, [current.course_id]);
     await repo.deleteLesson(trx, workspaceId, id);

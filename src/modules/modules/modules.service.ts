@@ -11,6 +11,7 @@ import { insertPosition, movePosition } from '../../shared/positions.js';
 import type { Versioned } from '../../shared/versioned.js';
 import { findCourse, touchCourse } from '../courses/courses.repository.js';
 import { lockForCurriculumEdit } from '../courses/curriculum-lock.js';
+import { touchEnrollmentsWithCompletions } from '../enrollments/enrollments.repository.js';
 import { recordEvent } from '../events/record-events.js';
 import * as repo from './modules.repository.js';
 import { type CreateModuleBody, type ListModulesQuery, type Module, moduleSorts, type UpdateModuleBody } from './modules.schemas.js';
@@ -112,7 +113,10 @@ export async function updateModule(
 export async function deleteModule(ctx: ServiceContext, workspaceId: string, id: string): Promise<{ id: string; deleted: true }> {
   await ctx.db.transaction().execute(async (trx) => {
     const now = nowIso(ctx.clock);
-    const current = await lockForCurriculumEdit(trx, workspaceId, () => repo.findModule(trx, workspaceId, id), () => notFound('Module', id), now);
+    // Its lessons go: the progress_percent of every enrollment with a completed lesson moves.
+    const current = await lockForCurriculumEdit(trx, workspaceId, () => repo.findModule(trx, workspaceId, id), () => notFound('Module', id), now, async (found) => {
+      if ((await countSiblings(trx, 'lessons', found.id)) > 0) await touchEnrollmentsWithCompletions(trx, workspaceId, found.course_id, now);
+    });
     // Students' completed-lesson counts change: the course's rollups are rebuilt on the next analytics read.
     await markStale(trx, [current.course_id]);
     await repo.deleteModule(trx, workspaceId, id);

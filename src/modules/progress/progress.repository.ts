@@ -21,11 +21,15 @@ export async function upsertProgress(db: Kysely<DB>, row: LessonProgressTable): 
   return (await findProgress(db, row.workspace_id, row.student_id, row.lesson_id))!;
 }
 
-/** The student's last activity in a course, kept on the enrollment for analytics (active students). */
+/**
+ * The student's last activity in a course, kept on the enrollment for analytics (active students).
+ * Any report changes the enrollment's progress, so it also moves its updated_at and version:
+ * `updated_since` syncs and ETags see it (docs/api.md, Pagination).
+ */
 export async function touchEnrollmentActivity(db: Kysely<DB>, workspaceId: string, studentId: string, courseId: string, at: string): Promise<void> {
   await db
     .updateTable('enrollments')
-    .set({ last_activity_at: at })
+    .set({ last_activity_at: at, updated_at: at, version: sql<number>`version + 1` })
     .where('workspace_id', '=', workspaceId)
     .where('student_id', '=', studentId)
     .where('course_id', '=', courseId)

@@ -64,11 +64,12 @@ export async function recordActivity(
     completed_at: status === 'completed' ? now : null,
     last_activity_at: now,
   });
-  let enrollment = (await findEnrollmentOf(trx, workspaceId, studentId, lesson.course_id))!;
+  const read = (await findEnrollmentOf(trx, workspaceId, studentId, lesson.course_id))!;
   await repo.touchEnrollmentActivity(trx, workspaceId, studentId, lesson.course_id, now);
+  let enrollment: EnrollmentRow = { ...read, last_activity_at: now, updated_at: now, version: read.version + 1 };
   await rollups.lessonActivity(trx, workspaceId, lesson.course_id, lesson.id, {
     at: now,
-    previousActivityAt: enrollment.last_activity_at ?? null,
+    previousActivityAt: read.last_activity_at ?? null,
     enrolledAt: enrollment.enrolled_at,
     firstActivity: before === undefined,
     firstCompletion: progress.status === 'completed' && !completedBefore,

@@ -176,8 +176,9 @@ export async function deleteStudent(ctx: ServiceContext, workspaceId: string, id
     const student = await repo.lockStudent(trx, workspaceId, id);
     if (!student) throw notFound('Student', id);
     // Course order: two erasures touching the same courses lock them in the same order.
+    const now = nowIso(ctx.clock);
     for (const { course_id, n } of await enrollmentsRepo.countedEnrollmentsOfStudent(trx, workspaceId, id)) {
-      await adjustEnrollmentCount(trx, workspaceId, course_id, -n);
+      await adjustEnrollmentCount(trx, workspaceId, course_id, -n, now);
     }
     // Rollups of the student's courses are rebuilt without them on the next analytics read.
     await markStale(trx, await enrollmentsRepo.coursesOfStudent(trx, workspaceId, id));
