@@ -82,6 +82,32 @@ describe.each(testDialects())('API key lifecycle [%s]', (dialect) => {
     expect(noScope.body.error.details.required_scope).toBe('keys:write');
   });
 
+  it('rotates and revokes only keys whose scopes are within the calling key\'s', async () => {
+    const manager = (await create({ name: 'keys only', environment: 'production', scopes: ['keys:write', 'courses:write'] })).body.data;
+    const full = (await create({ name: 'full', environment: 'production' })).body.data;
+    const students = (await create({ name: 'students', environment: 'production', scopes: ['students:read'] })).body.data;
+    for (const target of [full, students]) {
+      for (const action of ['rotate', 'revoke']) {
+        const refused = await t.request({ method: 'POST', url: `/api/v1/api-keys/${target.id}/${action}`, key: manager.key });
+        expect(refused.status, show(refused)).toBe(403);
+        expect(refused.body.error).toMatchObject({
+          code: 'insufficient_permissions',
+          details: { key_id: target.id, action, scopes: target.id === full.id ? ['*'] : ['students:read'] },
+        });
+        expect(refused.body.error.message).toContain(`only ${action} keys whose scopes are within its own`);
+      }
+      const stillWorks = await t.request({ url: '/api/v1/rate-limits', key: target.key });
+      expect(stillWorks.status, 'the wider key still works').toBe(200);
+    }
+    // Within its own (write implies read), and itself: allowed.
+    const narrower = (await create({ name: 'narrower', environment: 'production', scopes: ['courses:read', 'keys:write'] })).body.data;
+    const rotated = await t.request({ method: 'POST', url: `/api/v1/api-keys/${narrower.id}/rotate`, key: manager.key, body: { grace_period_seconds: 0 } });
+    expect(rotated.status, show(rotated)).toBe(200);
+    expect((await t.request({ method: 'POST', url: `/api/v1/api-keys/${narrower.id}/revoke`, key: manager.key })).status).toBe(200);
+    expect((await t.request({ method: 'POST', url: `/api/v1/api-keys/${manager.id}/revoke`, key: manager.key })).status).toBe(200);
+    expect(await works(manager.key)).toBe(false);
+  });
+
   it('keeps key management inside the environment and the account', async () => {
     const devKey = (await t.newKey({ accountId: t.accountId, environment: 'development' })).key;
     const toProd = await create({ name: 'escalation', environment: 'production' }, devKey);

@@ -131,7 +131,7 @@ export async function rotateApiKey(ctx: ServiceContext, usage: PendingKeyUsage, 
     const row = await findKey(trx, caller.workspaceId, id);
     if (!row) throw notFound('API key', id);
     if (row.revoked_at !== null) throw new AppError('invalid_parameter', `API key ${id} is revoked and cannot be rotated`, { key_id: id });
-    assertWithin(caller.scopes, JSON.parse(row.scopes) as string[]);
+    assertManages(caller.scopes, row, 'rotate');
     const key = generateKey(row.environment);
     const now = ctx.clock.now();
     const hints = keyHints(key);
@@ -144,14 +144,35 @@ export async function rotateApiKey(ctx: ServiceContext, usage: PendingKeyUsage, 
 export async function revokeApiKey(ctx: ServiceContext, usage: PendingKeyUsage, caller: KeyManager, id: string): Promise<ApiKey> {
   const row = await findKey(ctx.db, caller.workspaceId, id);
   if (!row) throw notFound('API key', id);
+  assertManages(caller.scopes, row, 'revoke');
   await revokeKey(ctx.db, caller.accountId, id, nowIso(ctx.clock));
   return withUsage(usage, (await findKey(ctx.db, caller.workspaceId, id))!);
 }
 
+/** The scopes of `requested` that `callerScopes` does not hold (`*` only within `*`; write implies read). */
+function widerScopes(callerScopes: ReadonlySet<string>, requested: string[]): string[] {
+  if (callerScopes.has('*')) return [];
+  return requested.filter((scope) => scope === '*' || !hasScope(callerScopes, scope as Scope));
+}
+
 function assertWithin(callerScopes: ReadonlySet<string>, requested: string[]): void {
-  if (callerScopes.has('*')) return;
-  const wider = requested.filter((scope) => scope === '*' || !hasScope(callerScopes, scope as Scope));
+  const wider = widerScopes(callerScopes, requested);
   if (wider.length > 0) {
     throw new AppError('insufficient_permissions', `A key cannot grant scopes it does not have: ${wider.join(', ')}`, { scopes: wider });
+  }
+}
+
+/**
+ * A key rotates or revokes only keys whose scopes are within its own: otherwise a key holding only
+ * keys:write could take a wider key away from its owner (revoke) or get its secret (rotate).
+ */
+function assertManages(callerScopes: ReadonlySet<string>, target: ApiKeysTable, action: 'rotate' | 'revoke'): void {
+  const wider = widerScopes(callerScopes, JSON.parse(target.scopes) as string[]);
+  if (wider.length > 0) {
+    throw new AppError(
+      'insufficient_permissions',
+      `A key can only ${action} keys whose scopes are within its own; API key ${target.id} also holds: ${wider.join(', ')}`,
+      { key_id: target.id, action, scopes: wider },
+    );
   }
 }
