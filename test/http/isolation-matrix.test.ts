@@ -51,14 +51,14 @@ const changed = { title: 'Overwritten by another workspace' };
 
 const table: Record<string, Entry> = {
   listApiKeys: { probe: 'lists the caller workspace only' },
-  createApiKey: { probe: 'creates in the caller workspace', body: (_, own) => ({ name: 'probe', environment: own.environment, scopes: ['courses:read'] }) },
+  createApiKey: { probe: 'creates in the caller workspace', body: (_: Fixture, own: Fixture) => ({ name: 'probe', environment: own.environment, scopes: ['courses:read'] }) },
   getApiKey: { ids: [path('apiKey')] },
   rotateApiKey: { ids: [path('apiKey')] },
   revokeApiKey: { ids: [path('apiKey')] },
   getRateLimits: { probe: "reads the caller key's budgets" },
 
   listCourses: { probe: 'lists the caller workspace only' },
-  createCourse: { probe: "creates in the caller workspace (A's title)", body: (a) => ({ title: `Isolation probe ${a.label}` }) },
+  createCourse: { probe: "creates in the caller workspace (A's title)", body: (a: Fixture) => ({ title: `Isolation probe ${a.label}` }) },
   getCourse: { ids: [path('course')] },
   updateCourse: { ids: [path('course')], body: () => changed },
   patchCourse: { ids: [path('course')], body: () => changed },
@@ -82,15 +82,15 @@ const table: Record<string, Entry> = {
 
   listStudents: {
     probe: "filters the caller workspace by A's email and external id",
-    query: (a) => ({ email: a.studentEmail, external_id: a.studentExternalId }),
+    query: (a: Fixture) => ({ email: a.studentEmail, external_id: a.studentExternalId }),
   },
   createStudent: {
     probe: "A's email and external id are free in another workspace",
-    body: (a) => ({ email: a.studentEmail, name: 'Same email elsewhere', external_id: a.studentExternalId }),
+    body: (a: Fixture) => ({ email: a.studentEmail, name: 'Same email elsewhere', external_id: a.studentExternalId }),
   },
   bulkCreateStudents: {
     probe: "A's email and external id are free in another workspace",
-    body: (a) => ({ records: [{ email: a.studentEmail.toUpperCase(), name: 'Same email elsewhere', external_id: a.studentExternalId }] }),
+    body: (a: Fixture) => ({ records: [{ email: a.studentEmail.toUpperCase(), name: 'Same email elsewhere', external_id: a.studentExternalId }] }),
   },
   getStudent: { ids: [path('student')] },
   updateStudent: { ids: [path('student')], body: () => ({ name: 'Overwritten by another workspace' }) },
@@ -108,31 +108,31 @@ const table: Record<string, Entry> = {
       { in: 'body', name: 'student_id', kind: 'student' },
       { in: 'body', name: 'course_id', kind: 'course' },
     ],
-    body: (v) => ({ student_id: v.student_id, course_id: v.course_id }),
+    body: (v: Record<string, string>) => ({ student_id: v.student_id, course_id: v.course_id }),
   },
   bulkCreateEnrollments: {
     ids: [
       { in: 'body', name: 'student_id', kind: 'student', missing: 207, beyondDocument: true },
       { in: 'body', name: 'course_id', kind: 'course', missing: 207, beyondDocument: true },
     ],
-    body: (v) => ({ records: [{ student_id: v.student_id, course_id: v.course_id }] }),
+    body: (v: Record<string, string>) => ({ records: [{ student_id: v.student_id, course_id: v.course_id }] }),
   },
   getEnrollment: { ids: [path('enrollment')] },
   cancelEnrollment: { ids: [path('enrollment')] },
 
   recordProgress: {
     ids: [path('student'), { in: 'body', name: 'lesson_id', kind: 'lesson' }],
-    body: (v) => ({ lesson_id: v.lesson_id, status: 'completed', time_spent_seconds: 60 }),
+    body: (v: Record<string, string>) => ({ lesson_id: v.lesson_id, status: 'completed', time_spent_seconds: 60 }),
   },
   getStudentProgress: { ids: [path('student'), { in: 'query', name: 'course_id', kind: 'course', missing: 200 }] },
   submitQuizAttempt: {
     ids: [path('quizLesson'), { in: 'body', name: 'student_id', kind: 'student' }, { in: 'body', name: 'question_id', kind: 'question', missing: 400 }],
-    body: (v) => ({ student_id: v.student_id, answers: [{ question_id: v.question_id, answer: true }] }),
+    body: (v: Record<string, string>) => ({ student_id: v.student_id, answers: [{ question_id: v.question_id, answer: true }] }),
   },
 
   searchCourses: { probe: 'searches the caller workspace for the words of A\'s titles', query: () => ({ q: 'isolation probe' }) },
   searchLessons: { probe: 'searches the caller workspace for the words of A\'s titles', query: () => ({ q: 'probe' }) },
-  searchStudents: { probe: "searches the caller workspace for A's student", query: (a) => ({ q: `${a.label} probe` }) },
+  searchStudents: { probe: "searches the caller workspace for A's student", query: (a: Fixture) => ({ q: `${a.label} probe` }) },
 
   getCourseAnalytics: { ids: [path('course')] },
   getStudentAnalytics: { ids: [path('student')] },
@@ -152,7 +152,7 @@ const table: Record<string, Entry> = {
   downloadExport: { ids: [path('export')] },
   importCourse: {
     probe: "a document carrying A's ids creates a new course in the caller workspace",
-    body: (a) => ({
+    body: (a: Fixture) => ({
       object: 'course_export',
       version: 1,
       course: { id: a.ids.course, title: 'Imported probe', modules: [{ id: a.ids.module, title: 'Imported module', lessons: [{ id: a.ids.lesson, title: 'Imported lesson', type: 'text' }] }] },
