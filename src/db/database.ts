@@ -7,6 +7,7 @@ import { migrations } from './migrations/index.js';
 import { ChangeTracker, registerReader } from './reader.js';
 import { registerPool } from './postgres-pool.js';
 import { rowBuilder } from './row-builder.js';
+import { withUnitsOfWork } from './unit-of-work.js';
 import type { DB } from './types.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -63,7 +64,9 @@ function openSqlite(file: string): Database {
   reader.pragma('mmap_size = 268435456');
   const cachedReader = withStatementCache(reader);
   const changes = new ChangeTracker(cachedReader);
-  const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite, (statement) => forKysely(statement, changes.forget)) }) });
+  const db = new Kysely<DB>({
+    dialect: withUnitsOfWork(new ImmediateSqliteDialect({ database: withStatementCache(sqlite, (statement) => forKysely(statement, changes.forget)) })),
+  });
   registerReader(db, cachedReader, changes);
   return {
     db,
@@ -83,7 +86,7 @@ function openPostgres(url: string, poolSize: number): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: withUnitsOfWork(new PostgresDialect({ pool })) });
   const namedStatements = namedStatementPool(url, poolSize);
   registerPool(db, namedStatements);
   return {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import type { DB } from './types.js';
+import { inUnitOfWork } from './unit-of-work.js';
 
 const pools = new WeakMap<Kysely<DB>, pg.Pool>();
 
@@ -14,8 +15,9 @@ export function registerPool(db: Kysely<DB>, pool: pg.Pool): void {
   pools.set(db, pool);
 }
 
+/** The named-statement pool; none inside a transaction or a unit of work, whose connection must run the query. */
 export function poolOf(db: Kysely<DB>): pg.Pool | undefined {
-  return db.isTransaction ? undefined : pools.get(db);
+  return db.isTransaction || inUnitOfWork() ? undefined : pools.get(db);
 }
 
 const genericSessions = new WeakSet<pg.PoolClient>();

@@ -32,8 +32,8 @@ interface RawRead {
  * compiling a Kysely query costs more than running it on SQLite, so the hottest queries (the key
  * lookup on every request, reads by id) are compiled once per dialect and reused; the SQL text then
  * stays the same string, which also hits the prepared-statement cache at once. Outside transactions
- * it runs on the SQLite reader (synchronously), or on PostgreSQL as a named statement, parsed and
- * planned once per connection (postgres-pool.ts).
+ * and units of work (unit-of-work.ts) it runs on the SQLite reader (synchronously), or on
+ * PostgreSQL as a named statement, parsed and planned once per connection (postgres-pool.ts).
  *
  * `build` receives a placeholder function: `p('id')` stands for the parameter `id`. Use it only
  * where a plain value goes (comparisons, inserts), not for lists or identifiers.

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from './types.js';
+import { inUnitOfWork } from './unit-of-work.js';
 
 /** better-sqlite3's part we use: a cached prepare(). */
 export interface SqliteReader {
@@ -61,15 +62,20 @@ export function registerReader(db: Kysely<DB>, reader: SqliteReader, changes: Ch
   readers.set(db, { reader, changes });
 }
 
+/**
+ * The reader, for a read outside transactions. Inside a transaction or a unit of work there is
+ * none: the read goes through Kysely on the writer connection, which sees their writes.
+ */
 export function readerOf(db: Kysely<DB>): SqliteReader | undefined {
-  return db.isTransaction ? undefined : readers.get(db)?.reader;
+  return db.isTransaction || inUnitOfWork() ? undefined : readers.get(db)?.reader;
 }
 
 /**
  * A number that changes whenever the database changed (see ChangeTracker). Caches of rarely
  * changing rows compare it to know they are still exact. `undefined` where no such signal exists
- * (PostgreSQL): there, read the database.
+ * (PostgreSQL, or inside a unit of work): there, read the database.
  */
 export function dataVersion(db: Kysely<DB>): number | undefined {
-  return readers.get(db)?.changes.version();
+  // Inside a unit of work the writes not yet committed do not move the version: read the database.
+  return inUnitOfWork() ? undefined : readers.get(db)?.changes.version();
 }

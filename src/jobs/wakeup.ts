@@ -1,11 +1,14 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { Database } from '../db/database.js';
+import { afterCommit } from '../db/unit-of-work.js';
 
 /**
  * Tells job runners that new jobs are due, so a webhook leaves within milliseconds of its commit
  * instead of at the next poll. On PostgreSQL this is NOTIFY, which the server delivers to every
- * listening process only when the transaction commits. On SQLite the runners are in this process;
- * the transaction holds the one write connection, so a runner woken now claims after the commit.
+ * listening process only when the transaction commits. On SQLite the runners are in this process
+ * and are woken once the change is committed: at once after a plain transaction (which holds the
+ * one write connection, so a runner woken now claims after its commit), or when the unit of work
+ * around it commits (a runner woken inside the unit would run its queries in it).
  */
 
 const CHANNEL = 'lectern_jobs';
@@ -16,7 +19,9 @@ export async function announceJobs(db: Kysely<any>): Promise<void> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
     await sql`select pg_notify(${CHANNEL}, '')`.execute(db);
   } else {
-    for (const listener of localListeners) listener();
+    afterCommit(() => {
+      for (const listener of localListeners) listener();
+    });
   }
 }
 

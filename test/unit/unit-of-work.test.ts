@@ -1,0 +1,215 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterCommit, inUnitOfWork, outsideUnitOfWork, runUnitOfWork } from '../../src/db/unit-of-work.js';
+import { createCourse, getCourse } from '../../src/modules/courses/courses.service.js';
+import { testDialects } from '../dialects.js';
+import { setupApp, type TestApp } from '../harness.js';
+
+/**
+ * The unit of work (src/db/unit-of-work.ts) on both databases: every query made inside it runs on
+ * its connection and transaction, the services' own transactions become savepoints of it, and
+ * nothing of it is seen outside before it commits.
+ */
+describe.each(testDialects())('unit of work [%s]', (dialect) => {
+  let t: TestApp;
+  let workspaceId: string;
+  beforeAll(async () => {
+    t = await setupApp(dialect);
+    workspaceId = (await t.ctx.db.selectFrom('api_keys').select('workspace_id').where('account_id', '=', t.accountId).executeTakeFirstOrThrow()).workspace_id;
+  });
+  afterAll(() => t.close());
+
+  const db = () => t.ctx.db;
+  const titled = async (title: string) => (await db().selectFrom('courses').select('id').where('title', '=', title).execute()).length;
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('commits its writes, the services’ transactions included, when the work resolves', async () => {
+    const course = await runUnitOfWork(db(), async () => {
+      expect(inUnitOfWork()).toBe(true);
+      return (await createCourse(t.ctx, workspaceId, { title: 'Committed unit' })).data;
+    });
+    expect(inUnitOfWork()).toBe(false);
+    expect(await titled('Committed unit')).toBe(1);
+    expect(await db().selectFrom('events').select('id').where('type', '=', 'course.created').where('data', 'like', `%${course.id}%`).execute()).toHaveLength(1);
+  });
+
+  it('runs a service’s transaction as a savepoint: the unit’s rollback undoes its committed writes', async () => {
+    await expect(
+      runUnitOfWork(db(), async () => {
+        await createCourse(t.ctx, workspaceId, { title: 'Nested then undone' });
+        expect(await titled('Nested then undone')).toBe(1);
+        throw new Error('after the nested commit');
+      }),
+    ).rejects.toThrow('after the nested commit');
+    expect(await titled('Nested then undone')).toBe(0);
+  });
+
+  it('rolls back a failed nested transaction alone, also after a constraint violation on PostgreSQL', async () => {
+    await runUnitOfWork(db(), async () => {
+      const kept = (await createCourse(t.ctx, workspaceId, { title: 'Outer kept' })).data;
+      await expect(
+        db()
+          .transaction()
+          .execute(async (trx) => {
+            await trx.insertInto('courses').values(courseRow(workspaceId, 'crs_nested_rolled_back', 'Nested rolled back')).execute();
+            // The same primary key again: a unique violation, which on PostgreSQL aborts the transaction it is in.
+            await trx.insertInto('courses').values(courseRow(workspaceId, kept.id, 'Duplicate id')).execute();
+          }),
+      ).rejects.toThrow();
+      // The unit goes on: its transaction is intact.
+      await createCourse(t.ctx, workspaceId, { title: 'After the failed savepoint' });
+    });
+    expect(await titled('Outer kept')).toBe(1);
+    expect(await titled('Nested rolled back')).toBe(0);
+    expect(await titled('After the failed savepoint')).toBe(1);
+  });
+
+  it('reads its own writes, also on the prepared read paths (SQLite reader, PostgreSQL named statements), and nobody else sees them before the commit', async () => {
+    let seenOutside: unknown = 'not read';
+    await runUnitOfWork(db(), async () => {
+      const course = (await createCourse(t.ctx, workspaceId, { title: 'Read inside' })).data;
+      const inside = await getCourse(t.ctx, workspaceId, course.id);
+      expect(inside.data.title).toBe('Read inside');
+      // A read by another request (outside the unit): the course is not there yet.
+      seenOutside = await outsideUnitOfWork(() =>
+        (async () => getCourse(t.ctx, workspaceId, course.id))().then(
+          () => 'found',
+          (error: { code?: string }) => error.code,
+        ),
+      );
+    });
+    expect(seenOutside).toBe('resource_not_found');
+  });
+
+  it('sends work that outlives the unit (a timer it started) to the pool, not to the connection it had', async () => {
+    let timerInUnit: boolean | undefined;
+    const timerDone = new Promise<void>((resolve, reject) => {
+      void runUnitOfWork(db(), async () => {
+        setTimeout(() => {
+          timerInUnit = inUnitOfWork();
+          db()
+            .insertInto('courses')
+            .values(courseRow(workspaceId, 'crs_from_stale_timer', 'From a stale timer'))
+            .execute()
+            .then(() => resolve(), reject);
+        }, 30);
+      });
+    });
+    // Another unit holds a connection (on SQLite the only one) while the timer fires, then rolls back.
+    await expect(
+      runUnitOfWork(db(), async () => {
+        await createCourse(t.ctx, workspaceId, { title: 'Second unit, rolled back' });
+        await sleep(80);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    await timerDone;
+    expect(timerInUnit).toBe(false);
+    expect(await titled('Second unit, rolled back')).toBe(0);
+    // Written on its own, not inside the unit that rolled back.
+    expect(await titled('From a stale timer')).toBe(1);
+  });
+
+  it('runs afterCommit callbacks after the commit and outside the unit; drops them on rollback', async () => {
+    const calls: string[] = [];
+    afterCommit(() => calls.push('no unit: at once'));
+    expect(calls).toEqual(['no unit: at once']);
+    await runUnitOfWork(db(), async () => {
+      afterCommit(() => calls.push(`committed, in unit: ${inUnitOfWork()}`));
+      await db()
+        .transaction()
+        .execute(async () => afterCommit(() => calls.push('from a released savepoint')))
+        .catch(() => {});
+      await db()
+        .transaction()
+        .execute(async () => {
+          afterCommit(() => calls.push('from a rolled-back savepoint'));
+          throw new Error('nested');
+        })
+        .catch(() => {});
+      expect(calls).toHaveLength(1);
+    });
+    await runUnitOfWork(db(), async () => {
+      afterCommit(() => calls.push('from a rolled-back unit'));
+      throw new Error('unit');
+    }).catch(() => {});
+    expect(calls).toEqual(['no unit: at once', 'committed, in unit: false', 'from a released savepoint']);
+  });
+
+  if (dialect === 'postgres') {
+    it('runs two units at once on two connections', async () => {
+      let inserted = 0;
+      const bothInserted = async () => {
+        inserted++;
+        const deadline = Date.now() + 5_000;
+        while (inserted < 2 && Date.now() < deadline) await sleep(5);
+        expect(inserted, 'the other unit never ran while this one was open').toBe(2);
+      };
+      await Promise.all([
+        runUnitOfWork(db(), async () => {
+          await createCourse(t.ctx, workspaceId, { title: 'Concurrent unit A' });
+          await bothInserted();
+        }),
+        runUnitOfWork(db(), async () => {
+          await createCourse(t.ctx, workspaceId, { title: 'Concurrent unit B' });
+          await bothInserted();
+        }),
+      ]);
+      expect(await titled('Concurrent unit A')).toBe(1);
+      expect(await titled('Concurrent unit B')).toBe(1);
+    });
+  } else {
+    it('runs a second unit after the first has committed (SQLite has one write connection)', async () => {
+      const events: string[] = [];
+      await Promise.all([
+        runUnitOfWork(db(), async () => {
+          events.push('A begins');
+          await createCourse(t.ctx, workspaceId, { title: 'Serial unit A' });
+          await sleep(50);
+          events.push('A ends');
+        }),
+        runUnitOfWork(db(), async () => {
+          events.push('B begins');
+          expect(await titled('Serial unit A')).toBe(1);
+          events.push('B ends');
+        }),
+      ]);
+      expect(events).toEqual(['A begins', 'A ends', 'B begins', 'B ends']);
+    });
+  }
+
+  it('joins the unit already under way when called inside one', async () => {
+    await expect(
+      runUnitOfWork(db(), async () => {
+        await runUnitOfWork(db(), () => createCourse(t.ctx, workspaceId, { title: 'Inner unit joins' }));
+        throw new Error('outer fails');
+      }),
+    ).rejects.toThrow('outer fails');
+    expect(await titled('Inner unit joins')).toBe(0);
+  });
+
+  it('waits for a nested transaction still under way before it rolls back (a Promise.all that rejected early)', async () => {
+    await expect(
+      runUnitOfWork(db(), async () => {
+        await Promise.all([
+          sleep(10).then(() => Promise.reject(new Error('one branch fails early'))),
+          db()
+            .transaction()
+            .execute(async (trx) => {
+              await trx.insertInto('courses').values(courseRow(workspaceId, 'crs_late_branch_1', 'Late branch')).execute();
+              await sleep(40);
+              await trx.insertInto('courses').values(courseRow(workspaceId, 'crs_late_branch_2', 'Late branch')).execute();
+            }),
+        ]);
+      }),
+    ).rejects.toThrow('one branch fails early');
+    // The late branch finished inside the unit and was rolled back with it; the database is usable.
+    expect(await titled('Late branch')).toBe(0);
+    expect(Number((await sql<{ one: number }>`select 1 as one`.execute(db())).rows[0]!.one)).toBe(1);
+  });
+});
+
+function courseRow(workspaceId: string, id: string, title: string) {
+  const now = new Date().toISOString();
+  return { id, workspace_id: workspaceId, title, description: '', published: 0, enrollment_count: 0, metadata: '{}', version: 1, created_at: now, updated_at: now };
+}
