@@ -31,7 +31,7 @@ export async function measureLimitScript(url: string, checks: number, log: (mess
   try {
     await new Promise((resolve) => store.redis.once('ready', resolve));
     const now = Date.now();
-    const check = (keyId: string, at: number) => store.check({ keyId, limits: LIMITS, group: undefined, address: 'bench', now: at, cost: 1 });
+    const check = (keyId: string, at: number) => store.check({ keyId, limits: LIMITS, group: undefined, now: at, cost: 1 });
     // A request in each of the window's minutes, then the checks in its last one.
     for (let minute = WINDOW_SPAN; minute > 0; minute--) await check('full', now - minute * WINDOW_BUCKET_MS);
 

@@ -60,8 +60,9 @@ type Done = (err?: Error) => void;
 
 /**
  * Authenticates and admits every /api/v1 route in onRequest, before the body is read: HTTPS check,
- * the address's failed-authentication throttle, key extraction and lookup by hash, plan
- * eligibility, the key's rate limits (headers on every answer), then the route's scope.
+ * key extraction and lookup by hash (a key that does not authenticate meets the address's
+ * failed-authentication throttle), plan eligibility, the key's rate limits (headers on every
+ * answer), then the route's scope.
  * Callback style: with a cached key and local limits the whole check is synchronous.
  */
 export const authPlugin = fp<AuthOptions>(
@@ -78,10 +79,19 @@ export const authPlugin = fp<AuthOptions>(
       const cost = route.config?.rateLimit === 'free' ? 0 : 1;
       const hooks = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
 
-      // A 401 counts against the address; past the limit it answers 429 instead.
+      // A 401 counts against the address; past the limit it answers 429 instead. Only failures are
+      // throttled: a valid key from the same address (a school behind NAT) never comes here.
       const refuse = (request: FastifyRequest, reply: FastifyReply, err: Error, done: Done) => {
         if (!limiter || !(err instanceof AppError) || err.status !== 401) return done(err);
         const now = ctx.clock.now();
+        if (limiter.blocking) {
+          // Known here to be blocked: refused without counting (nor asking Redis) again.
+          const wait = limiter.blockedFor(clientAddress(request), now);
+          if (wait > 0) {
+            setAddressHeaders(reply, { count: AUTH_FAILURE_LIMIT, resetAt: now + wait }, now);
+            return done(addressBlocked(wait));
+          }
+        }
         const answer = (failures: FailureCount) => {
           setAddressHeaders(reply, failures, now);
           done(failures.count > AUTH_FAILURE_LIMIT ? addressBlocked(failures.resetAt - now) : err);
@@ -108,7 +118,7 @@ export const authPlugin = fp<AuthOptions>(
           if (!decision.allowed) return done(limitExceeded(decision, auth.limits));
           grant(request, auth, now, done);
         };
-        const decision = limits.check({ keyId: auth.keyId, limits: auth.limits, group, address: clientAddress(request), now, cost });
+        const decision = limits.check({ keyId: auth.keyId, limits: auth.limits, group, now, cost });
         if (decision instanceof Promise) decision.then(decide, done);
         else decide(decision);
       };
@@ -129,14 +139,6 @@ export const authPlugin = fp<AuthOptions>(
         try {
           if (options.requireHttps && !servedOverHttps(request)) {
             throw new AppError('https_required', 'The API is served over HTTPS only');
-          }
-          if (limiter?.blocking) {
-            const now = ctx.clock.now();
-            const wait = limiter.blockedFor(clientAddress(request), now);
-            if (wait > 0) {
-              setAddressHeaders(reply, { count: AUTH_FAILURE_LIMIT, resetAt: now + wait }, now);
-              throw addressBlocked(wait);
-            }
           }
           row = lookupKey(ctx.db, credentialHash(request));
         } catch (err) {

@@ -56,6 +56,31 @@ describe.each(testDialects())('authentication and scopes [%s]', (dialect) => {
     expect(response.body.error.code).toBe('invalid_api_key');
   });
 
+  it('throttles failed authentications of an address, never a valid key from it (a school behind NAT)', async () => {
+    const school = '198.51.100.20';
+    const stranger = `lct_prod_${'s'.repeat(40)}`;
+    const { key: revoked, keyId, accountId } = await t.newKey();
+    await revokeKey(t.ctx.db, accountId, keyId, new Date(t.clock.now()).toISOString());
+    const statuses: number[] = [];
+    for (let i = 0; i < 25; i++) statuses.push((await t.request({ url: '/api/v1/courses', key: stranger, remoteAddress: school })).status);
+    expect(statuses).toEqual([...Array(20).fill(401), ...Array(5).fill(429)]);
+    t.clock.advance(5_000);
+    // The school's own key passes, request after request, while the address is throttled...
+    for (let i = 0; i < 3; i++) {
+      const valid = await t.request({ url: '/api/v1/courses', remoteAddress: school });
+      expect(valid.status, show(valid)).toBe(200);
+    }
+    // ...without resetting the count: whatever does not authenticate is still refused.
+    for (const key of [stranger, revoked, null]) {
+      const refused = await t.request({ url: '/api/v1/courses', key, remoteAddress: school });
+      expect(refused.status, show(refused)).toBe(429);
+      expect(refused.body.error).toMatchObject({ code: 'rate_limit_exceeded', details: { limit: 'auth_failures' } });
+    }
+    // Once the minute has passed, a failure is a 401 again.
+    t.clock.advance(55_000);
+    expect((await t.request({ url: '/api/v1/courses', key: stranger, remoteAddress: school })).status).toBe(401);
+  });
+
   it('reads the key of each request on a keep-alive connection, whatever the requests before it sent', async () => {
     const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });

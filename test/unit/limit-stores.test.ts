@@ -17,7 +17,7 @@ describe('memory store arithmetic', () => {
   it('a bucket refills by the millisecond in exact integers: 7 per minute, one token every 8,572 ms', () => {
     const store = new MemoryLimitStore({ now: () => 0 });
     const limits: KeyLimits = { hourly: 1000, burst: 7, export: 1, bulk: 1, search: 1 };
-    const check = (now: number): Check => ({ keyId: 'k', limits, group: undefined, address: 'a', now, cost: 1 });
+    const check = (now: number): Check => ({ keyId: 'k', limits, group: undefined, now, cost: 1 });
     for (let i = 0; i < 7; i++) expect(store.check(check(0)).allowed).toBe(true);
     const refused = store.check(check(0));
     expect(refused).toMatchObject({ allowed: false, exceeded: 'burst', retryAfterMs: Math.ceil(MINUTE_MS / 7) });
@@ -60,7 +60,6 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('memory and Redis stores decide ali
         keyId: next() < 0.8 ? 'k1' : 'k2',
         limits: next() < 0.8 ? limits : lowered,
         group: groups[Math.floor(next() * groups.length)],
-        address,
         now,
         cost: next() < 0.9 ? 1 : 0,
       };
@@ -88,7 +87,7 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('Redis store on the wire', () => {
   async function oneTurn(keyId: string) {
     const limits: KeyLimits = { hourly: 1_000, burst: 8, export: 3, bulk: 5, search: 12 };
     const now = Date.now();
-    const pending = Array.from({ length: 12 }, () => redis.check({ keyId, limits, group: undefined, address: 'a', now, cost: 1 }));
+    const pending = Array.from({ length: 12 }, () => redis.check({ keyId, limits, group: undefined, now, cost: 1 }));
     const heldInTurn = redis.redis.stream.writableLength;
     const decisions = await Promise.all(pending);
     return { heldInTurn, allowed: decisions.map((d) => d.allowed), remaining: decisions.map((d) => d.burst.remaining) };
@@ -101,7 +100,7 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('Redis store on the wire', () => {
     const start = Date.UTC(2026, 10, 22, 9, 0, 30);
     let last: Decision | undefined;
     for (let m = 0; m < 75; m++) {
-      for (let i = 0; i < 2; i++) last = await redis.check({ keyId: 'steady', limits: roomy, group: undefined, address: 'a', now: start + m * 60_000, cost: 1 });
+      for (let i = 0; i < 2; i++) last = await redis.check({ keyId: 'steady', limits: roomy, group: undefined, now: start + m * 60_000, cost: 1 });
     }
     // The last 61 minutes count (2 requests each); the 14 before them were swept away.
     expect(last!.hourly).toEqual({ limit: 1_000, remaining: 1_000 - 122, resetAt: bucketExpiry(minuteOf(start) + 14) });
@@ -113,8 +112,8 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('Redis store on the wire', () => {
 
   it('counts a request stamped by a clock a minute behind as the oldest of its window', async () => {
     const now = Date.UTC(2026, 10, 22, 10, 0, 30);
-    await redis.check({ keyId: 'skew', limits: roomy, group: undefined, address: 'a', now, cost: 1 });
-    const behind = await redis.check({ keyId: 'skew', limits: roomy, group: undefined, address: 'a', now: now - 60_000, cost: 1 });
+    await redis.check({ keyId: 'skew', limits: roomy, group: undefined, now, cost: 1 });
+    const behind = await redis.check({ keyId: 'skew', limits: roomy, group: undefined, now: now - 60_000, cost: 1 });
     expect(behind.hourly).toEqual({ limit: 1_000, remaining: 998, resetAt: bucketExpiry(minuteOf(now) - 1) });
   });
 

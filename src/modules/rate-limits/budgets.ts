@@ -9,7 +9,8 @@ import type { EndpointGroup, KeyLimits } from './policies.js';
  * - Hourly windows slide minute by minute: a request counts in the minute it was made and the 60
  *   minutes after it, so it stops counting between 60 and 61 minutes after it was made. Any 60
  *   minutes therefore hold at most the limit, and no hour boundary ever doubles the quota.
- * - Failed authentications are counted per client address in a fixed minute from the first one.
+ * - Failed authentications are counted per client address in a fixed minute from the first one;
+ *   they throttle only further failures of the address, never a key's checks (auth.ts).
  */
 export const MINUTE_MS = 60_000;
 export const WINDOW_BUCKET_MS = 60_000;
@@ -29,8 +30,6 @@ export interface Check {
   limits: KeyLimits;
   /** The route's endpoint group, whose own window also applies. */
   group: EndpointGroup | undefined;
-  /** Client address: one blocked for failed authentications is refused whatever its key. */
-  address: string;
   now: number;
   /** 1 spends a request; 0 only reads the budgets (GET /rate-limits). */
   cost: 0 | 1;
@@ -54,7 +53,7 @@ export function bucketBudget(capacity: number, units: number, now: number): Budg
 }
 
 /** Which budget refused a request. */
-export type Exceeded = 'address' | 'burst' | 'hourly' | EndpointGroup;
+export type Exceeded = 'burst' | 'hourly' | EndpointGroup;
 
 export interface Decision {
   allowed: boolean;

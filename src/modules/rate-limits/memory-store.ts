@@ -1,5 +1,4 @@
 import {
-  AUTH_FAILURE_LIMIT,
   AUTH_FAILURE_WINDOW_MS,
   bucketBudget,
   bucketExpiry,
@@ -108,7 +107,7 @@ export class MemoryLimitStore implements LimitStore {
     this.sweeper.unref();
   }
 
-  check({ keyId, limits, group, address, now, cost }: Check): Decision {
+  check({ keyId, limits, group, now, cost }: Check): Decision {
     let state = this.keys.get(keyId);
     if (!state) {
       state = { bucket: new TokenBucket(limits.burst * MINUTE_MS, now), hourly: new SlidingWindow(), groups: new Map() };
@@ -133,8 +132,6 @@ export class MemoryLimitStore implements LimitStore {
         exceeded = name;
       }
     };
-    const failures = this.failures.get(address);
-    if (failures && failures.resetAt > now && failures.count >= AUTH_FAILURE_LIMIT) consider(failures.resetAt - now, 'address');
     consider(bucketWait(units, limits.burst, cost), 'burst');
     consider(state.hourly.waitFor(limits.hourly, cost, now), 'hourly');
     if (group && groupWindow) consider(groupWindow.waitFor(limits[group], cost, now), group);

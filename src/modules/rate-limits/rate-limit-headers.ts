@@ -73,8 +73,6 @@ export function limitExceeded(decision: Decision, limits: KeyLimits): AppError {
   const wait = Math.max(1, seconds(decision.retryAfterMs));
   const limit = decision.exceeded ?? 'hourly';
   switch (limit) {
-    case 'address':
-      return addressBlocked(decision.retryAfterMs);
     case 'burst':
       return rateLimited(`Rate limit exceeded: burst of ${limits.burst} requests per minute; retry in ${wait} seconds`, wait, { limit });
     case 'hourly':

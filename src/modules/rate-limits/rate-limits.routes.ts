@@ -6,7 +6,6 @@ import { responses } from '../../shared/schemas.js';
 import type { Budget } from './budgets.js';
 import { type EndpointGroup, endpointGroups } from './policies.js';
 import type { RateLimiter } from './rate-limiter.js';
-import { clientAddress } from '../../plugins/transport.js';
 import { RateLimitsResponse } from './rate-limits.schemas.js';
 
 const unixSeconds = (ms: number) => Math.ceil(ms / 1000);
@@ -38,7 +37,7 @@ export async function rateLimitRoutes(parent: FastifyInstance, { ctx, limiter }:
       const now = ctx.clock.now();
       // One look (cost 0) per endpoint window; each also reads the quota and the bucket.
       const looks = await Promise.all(
-        endpointGroups.map((group) => limiter.check({ keyId, limits, group, address: clientAddress(request), now, cost: 0 })),
+        endpointGroups.map((group) => limiter.check({ keyId, limits, group, now, cost: 0 })),
       );
       const { hourly, burst } = looks[0]!;
       const endpoints = Object.fromEntries(endpointGroups.map((group, i) => [group, windowOf(looks[i]!.endpoint!)]));

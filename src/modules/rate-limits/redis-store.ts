@@ -2,7 +2,6 @@ import type { Socket } from 'node:net';
 import { Redis } from 'ioredis';
 import { coalesceSocketWrites } from '../../shared/write-coalescing.js';
 import {
-  AUTH_FAILURE_LIMIT,
   AUTH_FAILURE_WINDOW_MS,
   bucketBudget,
   type Check,
@@ -30,10 +29,9 @@ import {
  * every minute of the hour, against 16 µs for a young window (bench/README.md).
  *
  * KEYS: 1 burst bucket (hash u, t), 2 hourly window, 3 endpoint window (ignored when its limit
- *       is 0), 4 failed authentications of the address (written by the failure script below).
- * ARGV: 1 now (ms), 2 cost (0 or 1), 3 burst capacity, 4 hourly limit, 5 endpoint limit (0: none),
- *       6 failure limit.
- * Returns: allowed, retry ms, exceeded (0 none, 1 address, 2 burst, 3 hourly, 4 endpoint),
+ *       is 0). The address's failed authentications are not read: they throttle failures only.
+ * ARGV: 1 now (ms), 2 cost (0 or 1), 3 burst capacity, 4 hourly limit, 5 endpoint limit (0: none).
+ * Returns: allowed, retry ms, exceeded (0 none, 1 burst, 2 hourly, 3 endpoint),
  *          bucket units, hourly total, hourly oldest minute (-1: none), endpoint total, endpoint oldest.
  */
 const checkScript = `
@@ -42,7 +40,6 @@ local cost = tonumber(ARGV[2])
 local capacity = tonumber(ARGV[3])
 local hourly_limit = tonumber(ARGV[4])
 local endpoint_limit = tonumber(ARGV[5])
-local failure_limit = tonumber(ARGV[6])
 local MINUTE, BUCKET, SPAN, WINDOW_TTL = ${MINUTE_MS}, ${WINDOW_BUCKET_MS}, ${WINDOW_SPAN}, ${WINDOW_TTL_MS}
 local current = math.floor(now / BUCKET)
 
@@ -116,12 +113,6 @@ local function consider(wait, code)
   end
 end
 
-local failures = redis.call('HMGET', KEYS[4], 'n', 'r')
-local failed, failures_reset = tonumber(failures[1]), tonumber(failures[2])
-if failed ~= nil and failures_reset > now and failed >= failure_limit then
-  consider(failures_reset - now, 1)
-end
-
 local state = redis.call('HMGET', KEYS[1], 'u', 't')
 local units, at = tonumber(state[1]), tonumber(state[2])
 if units == nil then
@@ -132,15 +123,15 @@ if now > at then
   at = now
 end
 units = math.min(units, capacity * MINUTE)
-if units < cost * MINUTE then consider(math.ceil((cost * MINUTE - units) / capacity), 2) end
+if units < cost * MINUTE then consider(math.ceil((cost * MINUTE - units) / capacity), 1) end
 
 local hourly_total, hourly_oldest, hourly_wait, hourly_here = window(KEYS[2], hourly_limit)
-consider(hourly_wait, 3)
+consider(hourly_wait, 2)
 local endpoint_total, endpoint_oldest, endpoint_here = 0, nil, 0
 if endpoint_limit > 0 then
   local endpoint_wait
   endpoint_total, endpoint_oldest, endpoint_wait, endpoint_here = window(KEYS[3], endpoint_limit)
-  consider(endpoint_wait, 4)
+  consider(endpoint_wait, 3)
 end
 
 local allowed = 0
@@ -175,7 +166,7 @@ redis.call('PEXPIRE', KEYS[1], reset - now + window)
 return { count, reset }
 `;
 
-const exceededCodes: readonly (Exceeded | undefined)[] = [undefined, 'address', 'burst', 'hourly'];
+const exceededCodes: readonly (Exceeded | undefined)[] = [undefined, 'burst', 'hourly'];
 
 type CheckReply = [number, number, number, number, number, number, number, number];
 
@@ -215,7 +206,7 @@ export class RedisLimitStore implements LimitStore {
     // The checks of one event-loop turn (one per request read in it) leave in one write at its
     // end, with the turn's responses, instead of a system call (and a wakeup of Redis) each.
     this.redis.on('connect', () => coalesceSocketWrites(this.redis.stream as Socket));
-    this.redis.defineCommand('lecternRateCheck', { numberOfKeys: 4, lua: checkScript });
+    this.redis.defineCommand('lecternRateCheck', { numberOfKeys: 3, lua: checkScript });
     this.redis.defineCommand('lecternAuthFailure', { numberOfKeys: 1, lua: failureScript });
   }
 
@@ -224,26 +215,24 @@ export class RedisLimitStore implements LimitStore {
     return this.redis.status === 'ready';
   }
 
-  async check({ keyId, limits, group, address, now, cost }: Check): Promise<Decision> {
+  async check({ keyId, limits, group, now, cost }: Check): Promise<Decision> {
     const keyPrefix = `${this.prefix}rl:{${keyId}}:`;
     const endpointLimit = group ? limits[group] : 0;
     const [allowed, retry, exceeded, units, hourlyTotal, hourlyOldest, endpointTotal, endpointOldest] = await this.redis.lecternRateCheck(
       `${keyPrefix}burst`,
       `${keyPrefix}window:hourly`,
       `${keyPrefix}window:${group ?? 'none'}`,
-      this.failureKey(address),
       now,
       cost,
       limits.burst,
       limits.hourly,
       endpointLimit,
-      AUTH_FAILURE_LIMIT,
     );
     const oldest = (minute: number) => (minute >= 0 ? minute : undefined); // the script says -1 for none
     return {
       allowed: allowed === 1,
       retryAfterMs: retry,
-      exceeded: exceeded === 4 ? group : exceededCodes[exceeded],
+      exceeded: exceeded === 3 ? group : exceededCodes[exceeded],
       hourly: windowBudget(limits.hourly, hourlyTotal, oldest(hourlyOldest), now),
       burst: bucketBudget(limits.burst, units, now),
       endpoint: group ? windowBudget(endpointLimit, endpointTotal, oldest(endpointOldest), now) : undefined,
