@@ -15,26 +15,59 @@ export async function findRecord(db: Kysely<DB>, workspaceId: string, key: strin
   return db.selectFrom('idempotency_keys').selectAll().where('workspace_id', '=', workspaceId).where('key', '=', key).executeTakeFirst();
 }
 
-/** Takes over a record whose holder died (its lock lapsed); true when this caller won it. */
+/**
+ * One holder's claim on a record: the instants its claim wrote. A holder whose lock lapsed and
+ * was taken over no longer matches them.
+ */
+export interface ClaimStamp {
+  key: string;
+  createdAt: string;
+  lockedUntil: string;
+}
+
+/**
+ * Takes over a running record whose holder died (its lock lapsed); true when this caller won it.
+ * A record that its holder finished meanwhile (state done, on PostgreSQL after waiting for the
+ * holder's transaction) is not taken.
+ */
 export async function takeOver(db: Kysely<DB>, stale: IdempotencyKeysTable, requestHash: string, lockedUntil: string, now: string): Promise<boolean> {
   const result = await db
     .updateTable('idempotency_keys')
     .set({ request_hash: requestHash, state: 'running', locked_until: lockedUntil, created_at: now, response_status: null, response_body: null })
     .where('workspace_id', '=', stale.workspace_id)
     .where('key', '=', stale.key)
+    .where('state', '=', 'running')
     .where('locked_until', '=', stale.locked_until)
     .where('created_at', '=', stale.created_at)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
-export async function saveResponse(db: Kysely<DB>, workspaceId: string, key: string, status: number, body: string): Promise<void> {
-  await db
+/** Stores the response of a running record while `claim` still holds it; true when it did. */
+export async function saveResponse(db: Kysely<DB>, workspaceId: string, claim: ClaimStamp, status: number, body: string): Promise<boolean> {
+  const result = await db
     .updateTable('idempotency_keys')
     .set({ state: 'done', response_status: status, response_body: body })
     .where('workspace_id', '=', workspaceId)
-    .where('key', '=', key)
-    .execute();
+    .where('key', '=', claim.key)
+    .where('state', '=', 'running')
+    .where('created_at', '=', claim.createdAt)
+    .where('locked_until', '=', claim.lockedUntil)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Deletes a running record while `claim` still holds it; true when it did. */
+export async function deleteClaim(db: Kysely<DB>, workspaceId: string, claim: ClaimStamp): Promise<boolean> {
+  const result = await db
+    .deleteFrom('idempotency_keys')
+    .where('workspace_id', '=', workspaceId)
+    .where('key', '=', claim.key)
+    .where('state', '=', 'running')
+    .where('created_at', '=', claim.createdAt)
+    .where('locked_until', '=', claim.lockedUntil)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }
 
 export async function deleteRecord(db: Kysely<DB>, workspaceId: string, key: string): Promise<void> {

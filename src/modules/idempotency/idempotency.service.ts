@@ -2,13 +2,15 @@ import { createHash } from 'node:crypto';
 import { toIso } from '../../shared/clock.js';
 import type { ServiceContext } from '../../shared/context.js';
 import { AppError } from '../../shared/errors.js';
-import { deleteCreatedBefore, deleteRecord, findRecord, insertIfAbsent, saveResponse, takeOver } from './idempotency.repository.js';
+import { type ClaimStamp, deleteClaim, deleteCreatedBefore, deleteRecord, findRecord, insertIfAbsent, saveResponse, takeOver } from './idempotency.repository.js';
+
+export type { ClaimStamp } from './idempotency.repository.js';
 
 /** How long a key replays its first response (CONTRACT "Idempotency"). */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 export const MAX_KEY_LENGTH = 255;
 
-export type Claim = { kind: 'run' } | { kind: 'replay'; status: number; body: string };
+export type Claim = { kind: 'run'; claim: ClaimStamp } | { kind: 'replay'; status: number; body: string };
 
 /**
  * Claims an idempotency key for one request. The insert is the lock: of two concurrent requests
@@ -28,7 +30,8 @@ export async function claim(ctx: ServiceContext, workspaceId: string, key: strin
       locked_until: toIso(now + lockSeconds * 1000),
       created_at: toIso(now),
     };
-    if (await insertIfAbsent(ctx.db, record)) return { kind: 'run' };
+    const stamp = { key, createdAt: record.created_at, lockedUntil: record.locked_until };
+    if (await insertIfAbsent(ctx.db, record)) return { kind: 'run', claim: stamp };
     const existing = await findRecord(ctx.db, workspaceId, key);
     if (!existing) continue; // expired and purged between our two statements: try again
     if (existing.created_at <= toIso(now - IDEMPOTENCY_TTL_MS)) {
@@ -48,21 +51,25 @@ export async function claim(ctx: ServiceContext, workspaceId: string, key: strin
         idempotency_key: key,
       });
     }
-    // The process that held it stopped before finishing; its transaction rolled back, so run again.
-    if (await takeOver(ctx.db, existing, requestHash, record.locked_until, record.created_at)) return { kind: 'run' };
+    // The process that held it stopped before finishing. Its change commits only with the stored
+    // response (see finish), so nothing of it was committed: run again.
+    if (await takeOver(ctx.db, existing, requestHash, record.locked_until, record.created_at)) return { kind: 'run', claim: stamp };
   }
   throw new AppError('idempotency_request_in_progress', 'A request with this Idempotency-Key is being processed; retry shortly', {
     idempotency_key: key,
   });
 }
 
-/** Stores the response to replay. A server error stores nothing, so that a retry runs again. */
-export async function finish(ctx: ServiceContext, workspaceId: string, key: string, status: number, body: string): Promise<void> {
-  if (status >= 500) {
-    await deleteRecord(ctx.db, workspaceId, key);
-  } else {
-    await saveResponse(ctx.db, workspaceId, key, status, body);
-  }
+/**
+ * Stores the response to replay, in the transaction of the change it answers when there is one
+ * (the caller's unit of work). A server error stores nothing and releases the key, so that a retry
+ * runs again. False when `claim` no longer holds the key (its lock lapsed and a retry took it
+ * over, or it was finished already): then nothing is written, and the caller's change must not
+ * commit.
+ */
+export async function finish(ctx: ServiceContext, workspaceId: string, claim: ClaimStamp, status: number, body: string): Promise<boolean> {
+  if (status >= 500) return deleteClaim(ctx.db, workspaceId, claim);
+  return saveResponse(ctx.db, workspaceId, claim, status, body);
 }
 
 export async function purgeExpired(ctx: ServiceContext): Promise<number> {

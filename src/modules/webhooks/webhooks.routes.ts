@@ -116,7 +116,8 @@ export async function webhookRoutes(parent: FastifyInstance, { ctx }: { ctx: ser
   });
 
   app.post('/webhook-endpoints/:id/test', {
-    config: { scope: 'webhooks:write' },
+    // Sends to the receiver before answering: no write transaction may stay open that long.
+    config: { scope: 'webhooks:write', idempotencyOutsideTransaction: true },
     schema: {
       tags,
       operationId: 'testWebhookEndpoint',
@@ -157,7 +158,8 @@ export async function webhookRoutes(parent: FastifyInstance, { ctx }: { ctx: ser
   });
 
   app.post('/webhook-deliveries/:id/retry', {
-    config: { scope: 'webhooks:write' },
+    // Sends to the receiver before answering: no write transaction may stay open that long.
+    config: { scope: 'webhooks:write', idempotencyOutsideTransaction: true },
     schema: {
       tags,
       operationId: 'retryWebhookDelivery',
