@@ -28,7 +28,7 @@ import { idempotencyPlugin } from './plugins/idempotency.js';
 import { metricsPlugin, RequestStats } from './plugins/metrics.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { lazyChildLogger, RequestLogController, requestContextPlugin } from './plugins/request-context.js';
-import { validatorCompiler } from './plugins/validation.js';
+import { validationPlugin } from './plugins/validation.js';
 import { type Clock, systemClock } from './shared/clock.js';
 import type { ServiceContext } from './shared/context.js';
 import { newId } from './shared/ids.js';
@@ -74,7 +74,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: false,
     ...(tls ? { https: tls } : {}),
   }) as unknown as FastifyInstance;
-  app.setValidatorCompiler(validatorCompiler);
   coalesceWrites(app.server, tls ? 'secureConnection' : 'connection');
 
   // Keys' last_used_at is written every KEY_USAGE_FLUSH_MS and once more on close. Fastify runs
@@ -88,6 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(errorsPlugin);
   await app.register(requestContextPlugin);
+  await app.register(validationPlugin);
   await app.register(metricsPlugin, { processMetrics: options.processMetrics ?? false, requestStats });
   const limiter = config.rateLimits
     ? new RateLimiter({ redisUrl: config.redisUrl, redisPrefix: config.redisPrefix, redisTimeoutMs: config.redisTimeoutMs, clock: ctx.clock, log: app.log })

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import Router, { type HTTPMethod } from 'find-my-way';
 import { AppError, type ErrorCode, errorStatus } from '../shared/errors.js';
-import { toValidationIssues } from '../shared/validation-issues.js';
+import { toValidationIssues, validationError } from '../shared/validation-issues.js';
 
 /**
  * Every failure leaves the service in the contract's envelope: the handler below maps thrown
@@ -83,9 +83,7 @@ function toAppError(error: FastifyError | AppError): AppError {
   const validation = (error as FastifyError).validation;
   if (validation) {
     const part = (error as FastifyError).validationContext;
-    const errors = toValidationIssues(validation as never, part);
-    const summary = errors.map((e) => `${e.path} ${e.message}`).join('; ');
-    return new AppError('validation_error', `Invalid ${part === 'querystring' ? 'query' : (part ?? 'request')}: ${summary}`, { errors });
+    return validationError(part, toValidationIssues(validation as never, part));
   }
   const code = frameworkCodes[(error as FastifyError).code ?? ''];
   if (code) return new AppError(code, frameworkMessages[code] ?? error.message);

@@ -6,8 +6,22 @@ import { type IdPrefix, idPattern } from './ids.js';
 export const Id = (prefix: IdPrefix, description?: string) =>
   Type.String({ pattern: idPattern(prefix), examples: [`${prefix}_01jd4z3k9q8x7v6b5n4m3c2x1z`], ...(description ? { description } : {}) });
 
-/** A path id: any string, so that a malformed id answers 404 like a missing one, never 400. */
+/**
+ * A path id, checked loosely (1..64 characters, no control character): one that fails answers 404
+ * like a missing one, never 400 (validation.ts). The description starts with the resource's name
+ * ("Course id (crs_…)"), which that 404's message names.
+ */
 export const PathId = (description: string) => Type.Object({ id: Type.String({ minLength: 1, maxLength: 64, description }) }, { additionalProperties: false });
+
+/** The resource a path-id schema names: "Course id (crs_…)" → "Course"; "Resource" when it names none. */
+export function pathResource(schema: TSchema): string {
+  const properties = (schema as { properties?: Record<string, { description?: string }> }).properties ?? {};
+  for (const property of Object.values(properties)) {
+    const name = /^(.+?) id\b/.exec(property.description ?? '')?.[1];
+    if (name) return name;
+  }
+  return 'Resource';
+}
 
 export const Timestamp = (description?: string) =>
   Type.String({ format: 'date-time', examples: ['2026-11-21T19:05:00.000Z'], ...(description ? { description } : {}) });

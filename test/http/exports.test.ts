@@ -225,6 +225,66 @@ describe.each(testDialects())('exports [%s]', (dialect) => {
     expect(xmllint(MANIFEST_XSD, manifest.replace(/<metadata>.*<\/metadata>/s, ''))).toMatch(/fails to validate/);
   });
 
+  it('exports hostile text to a well-formed, schema-valid package, also text stored before control characters were refused', async () => {
+    // Markup, entities, a CDATA end, quotes, emoji, RTL marks, long strings: all accepted by the API.
+    const hostile = (n: number) => `<b>&amp; ]]> "q" 'a' 😀 \u200Fשלום\u202E ${n} </b>`;
+    const long = (n: number) => `${hostile(n)} ${'x&<]]>'.repeat(1700)}`.slice(0, 10_000);
+    const course = await post('/courses', { title: hostile(1), description: long(2), metadata: { '<k&>': ']]>' } });
+    const module = await post(`/courses/${course.id}/modules`, { title: hostile(3), description: long(4) });
+    const text = await post(`/modules/${module.id}/lessons`, { title: hostile(5), type: 'text', content: long(6) });
+    await post(`/modules/${module.id}/lessons`, { title: hostile(7), type: 'video', video_url: "https://videos.example.com/v?a=1&b='2'", content: long(8) });
+    const quiz = await post(`/modules/${module.id}/lessons`, {
+      title: hostile(9),
+      type: 'quiz',
+      quiz: {
+        passing_score: 50,
+        questions: [
+          { prompt: long(10).slice(0, 2000), kind: 'single_choice', choices: [hostile(11), hostile(12), ']]>'], answer: 2 },
+          { prompt: hostile(13), kind: 'short_answer', answer: [hostile(14), '<&>'] },
+        ],
+      },
+    });
+    // Text no request can store any more, written as older versions (or another tool) could have.
+    const controls = `ctl\u0001 x\u0008\u000b\u000c\u001f\u007f\ufffe\uffff${t.dialect === 'sqlite' ? '\u0000' : ''} end`;
+    await t.ctx.db.updateTable('courses').set({ title: controls, description: controls }).where('id', '=', course.id).execute();
+    await t.ctx.db.updateTable('modules').set({ title: controls }).where('id', '=', module.id).execute();
+    await t.ctx.db.updateTable('lessons').set({ title: controls, content: `# ${controls}\n\n${controls}` }).where('id', '=', text.id).execute();
+    const stored = await t.ctx.db.selectFrom('lessons').select('quiz').where('id', '=', quiz.id).executeTakeFirstOrThrow();
+    const questions = JSON.parse(stored.quiz!);
+    questions.questions[1].prompt = controls;
+    questions.questions[0].choices[0] = controls;
+    await t.ctx.db.updateTable('lessons').set({ quiz: JSON.stringify(questions) }).where('id', '=', quiz.id).execute();
+
+    const job = await exportCourse(course.id, 'imscc');
+    expect(job.status).toBe('succeeded');
+    const entries = await unzip((await download(job)).rawPayload);
+    const notXml = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
+    for (const [name, body] of entries) expect(notXml.test(body), name).toBe(false);
+    const manifest = entries.get('imsmanifest.xml')!;
+    const assessment = [...entries.entries()].find(([name]) => name.endsWith('assessment.xml'))![1];
+    // What XML can carry is kept: emoji, RTL marks, the text around the controls, the long strings whole.
+    expect(manifest).toContain('<title>ctl x end</title>');
+    expect(manifest).toContain('<lomimscc:string>ctl x end</lomimscc:string>');
+    expect(manifest).toContain(`<title>&lt;b&gt;&amp;amp; ]]&gt; &quot;q&quot; &apos;a&apos; 😀 \u200Fשלום\u202E 7 &lt;/b&gt;</title>`);
+    expect(manifest).not.toContain(']]>');
+    expect(assessment).toContain('ctl x end');
+    expect(assessment).toContain('😀 \u200Fשלום\u202E 12');
+    expect(assessment).toContain(`<varequal respident="${assessment.match(/<response_str ident="([^"]+)"/)![1]}" case="No">&lt;&amp;&gt;</varequal>`);
+    const page = (title: string) => [...entries.entries()].find(([name, body]) => name.endsWith('.html') && body.includes(`<title>${title}`))![1];
+    expect(page('ctl x end')).toContain('ctl x end');
+    const video = page('&lt;b&gt;&amp;amp; ]]&gt; &quot;q&quot; &apos;a&apos; 😀 \u200Fשלום\u202E 7');
+    expect(video).toContain('href="https://videos.example.com/v?a=1&amp;b=&apos;2&apos;"');
+    expect(video.length).toBeGreaterThan(10_000);
+
+    if (!xmllintFound) {
+      if (process.env.REQUIRE_XMLLINT) throw new Error('xmllint and the IMS CC 1.1 schemas are required (REQUIRE_XMLLINT is set) but were not found');
+      console.warn('xmllint (Debian package libxml2-utils) or the IMS CC 1.1 schemas not found: the schema checks of the package are skipped');
+      return;
+    }
+    expect(xmllint(MANIFEST_XSD, manifest)).toBe('');
+    expect(xmllint(QTI_XSD, assessment)).toBe('');
+  });
+
   it('answers 202 with a queued job and a Location, and records export.completed with the job', async () => {
     const course = await post('/courses', { title: 'Short course' });
     const created = await t.request({ method: 'POST', url: `/api/v1/courses/${course.id}/export`, body: { format: 'json' } });

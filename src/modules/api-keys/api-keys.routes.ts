@@ -63,7 +63,7 @@ export async function apiKeyRoutes(parent: FastifyInstance, { ctx, keyUsage }: {
   });
 
   app.post('/api-keys/:id/rotate', {
-    config: { scope: 'keys:write', secretFields: ['key'] },
+    config: { scope: 'keys:write', secretFields: ['key'], readsBody: true },
     schema: {
       tags,
       operationId: 'rotateApiKey',

@@ -1,12 +1,14 @@
 import { Marked, type Token } from 'marked';
 import type { StoredQuestion, StoredQuiz } from '../lessons/quiz.js';
 import type { CourseDocument, LessonDocument } from './exports.schemas.js';
+import { xml, xmlSafe } from './xml.js';
 
 /**
  * An IMS Common Cartridge 1.1 package of a course (the version Canvas and Moodle both import):
  * `imsmanifest.xml` with one organization (course → modules → lessons), each text, video or
  * assignment lesson a `webcontent` page, each quiz a QTI 1.2 assessment of the CC profile.
- * The manifest follows the CC 1.1 schemas (tests validate it with xmllint).
+ * The manifest follows the CC 1.1 schemas (tests validate it with xmllint). Every text goes
+ * through xml.ts, so any stored text makes a well-formed package.
  */
 
 export interface CartridgeFile {
@@ -67,10 +69,6 @@ function identifier(id: string | undefined, fallback: string): string {
   return safe === '' ? fallback : safe;
 }
 
-function xml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
-}
-
 /**
  * Markdown to HTML for the lesson pages. Raw HTML in the markdown is shown as text and links
  * other than http(s) and mailto are dropped, so a page never runs script in the LMS it lands in.
@@ -89,7 +87,7 @@ function safeUrl(href: string): boolean {
 
 function lessonPage(lesson: LessonDocument): string {
   const video = lesson.video_url && safeUrl(lesson.video_url) ? `<p><a href="${xml(lesson.video_url)}">Watch the video</a></p>\n` : '';
-  const body = markdown.parse(lesson.content ?? '', { async: false });
+  const body = markdown.parse(xmlSafe(lesson.content ?? ''), { async: false });
   return `<!DOCTYPE html>
 <html><head><meta charset="utf-8"><title>${xml(lesson.title)}</title></head>
 <body>

@@ -102,7 +102,7 @@ export async function webhookRoutes(parent: FastifyInstance, { ctx }: { ctx: ser
   });
 
   app.post('/webhook-endpoints/:id/rotate-secret', {
-    config: { scope: 'webhooks:write', secretFields: ['secret'] },
+    config: { scope: 'webhooks:write', secretFields: ['secret'], readsBody: true },
     schema: {
       tags,
       operationId: 'rotateWebhookSecret',
