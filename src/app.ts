@@ -11,6 +11,7 @@ import { enrollmentRoutes } from './modules/enrollments/enrollments.routes.js';
 import { eventRoutes } from './modules/events/events.routes.js';
 import { exportRoutes } from './modules/exports/exports.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { homeRoutes } from './modules/home/home.routes.js';
 import { progressRoutes } from './modules/progress/progress.routes.js';
 import { quizAttemptRoutes } from './modules/quiz-attempts/quiz-attempts.routes.js';
 import { lessonRoutes } from './modules/lessons/lessons.routes.js';
@@ -23,6 +24,7 @@ import type { Lookup } from './modules/webhooks/url-safety.js';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.js';
 import { backgroundWork, webhookUrlPolicy } from './jobs/background.js';
 import { API_PREFIX, authPlugin } from './plugins/auth.js';
+import { clientErrors, MAX_PARAM_LENGTH, routerErrors } from './plugins/client-errors.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
 import { metricsPlugin, RequestStats } from './plugins/metrics.js';
@@ -72,6 +74,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy as boolean, // Fastify also takes a hop count, which its types omit
     return503OnClosing: false,
+    // The router's errors and unparsable requests answer in the envelope too (client-errors.ts).
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: routerErrors,
+    clientErrorHandler: clientErrors,
     ...(tls ? { https: tls } : {}),
   }) as unknown as FastifyInstance;
   coalesceWrites(app.server, tls ? 'secureConnection' : 'connection');
@@ -111,6 +117,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   await app.register(healthRoutes, { database, limiter });
+  await app.register(homeRoutes);
   await app.register(apiKeyRoutes, { prefix: API_PREFIX, ctx, keyUsage });
   await app.register(rateLimitRoutes, { prefix: API_PREFIX, ctx, limiter });
   await app.register(courseRoutes, { prefix: API_PREFIX, ctx });

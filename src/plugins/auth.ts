@@ -215,6 +215,14 @@ function scopeSet(json: string): ReadonlySet<string> {
 const hashedAuthorizations = new WeakMap<object, { authorization: string; hash: string }>();
 
 function credentialHash(request: FastifyRequest): string {
+  const repeated = repeatedCredentials(request.raw.rawHeaders);
+  if (repeated !== undefined) {
+    if (repeated.some((key) => key !== repeated[0])) {
+      throw new AppError('conflicting_credentials', 'The request carries more than one API key (Authorization, X-API-Key); send one');
+    }
+    if (!keyPattern.test(repeated[0]!)) throw invalidKey();
+    return hashKey(repeated[0]!);
+  }
   const authorization = request.headers.authorization;
   const alone = authorization !== undefined && request.headers['x-api-key'] === undefined;
   if (alone) {
@@ -226,6 +234,34 @@ function credentialHash(request: FastifyRequest): string {
   const hash = hashKey(key);
   if (alone) hashedAuthorizations.set(request.raw.socket, { authorization, hash });
   return hash;
+}
+
+/**
+ * The keys of a request that sends more than one credential header (two Authorization headers,
+ * or X-API-Key beside one), as sent; undefined for the usual single header. Node keeps only the
+ * first Authorization header and joins repeated X-API-Key values with ", ", so the raw headers
+ * are read: a loop over a dozen names, comparing lengths before anything else.
+ */
+function repeatedCredentials(raw: string[] | undefined): string[] | undefined {
+  if (raw === undefined) return undefined;
+  let count = 0;
+  for (let i = 0; i < raw.length; i += 2) {
+    const length = raw[i]!.length;
+    if ((length === 13 || length === 9) && isCredentialHeader(raw[i]!)) count++;
+  }
+  if (count < 2) return undefined;
+  const keys: string[] = [];
+  for (let i = 0; i < raw.length; i += 2) {
+    if (!isCredentialHeader(raw[i]!)) continue;
+    const value = raw[i + 1]!.trim();
+    keys.push(raw[i]!.length === 13 ? (/^Bearer\s+(\S+)$/i.exec(value)?.[1] ?? value) : value);
+  }
+  return keys;
+}
+
+function isCredentialHeader(name: string): boolean {
+  const lower = name.toLowerCase();
+  return lower === 'authorization' || lower === 'x-api-key';
 }
 
 function credentialOf(request: FastifyRequest): string {

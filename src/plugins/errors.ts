@@ -56,6 +56,8 @@ export const errorsPlugin = fp(
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
   for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+  // RFC 6750: a 401 names the scheme; a key that was sent and refused is an invalid token.
+  if (error.status === 401) reply.header('www-authenticate', error.code === 'invalid_api_key' ? 'Bearer realm="lectern", error="invalid_token"' : 'Bearer realm="lectern"');
   const body: { error: Record<string, unknown> } = {
     error: { code: error.code, message: error.message, details: error.details, request_id: request.id },
   };

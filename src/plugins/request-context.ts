@@ -3,7 +3,7 @@ import { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type F
 import fp from 'fastify-plugin';
 import type { Logger } from 'pino';
 import { AppError } from '../shared/errors.js';
-import { headersOf } from '../shared/reply-headers.js';
+import { headersOf, setResponseHeaders } from '../shared/reply-headers.js';
 import { accessLogWriter, type RequestSummary } from './access-log.js';
 import type { RequestStats } from './metrics.js';
 
@@ -45,7 +45,10 @@ export class RequestLogController extends LogController {
   }
 }
 
-/** The X-Request-Id header on every response, and a clean 503 while the process shuts down. */
+/**
+ * The headers every response carries (X-Request-Id, Cache-Control, X-Content-Type-Options: see
+ * reply-headers.ts), and a clean 503 while the process shuts down.
+ */
 export const requestContextPlugin = fp(
   async (app: FastifyInstance) => {
     let closing = false;
@@ -55,7 +58,7 @@ export const requestContextPlugin = fp(
 
     // Callback style, not async: this runs on every request and needs no promise.
     app.addHook('onRequest', (request, reply, done) => {
-      headersOf(reply)['x-request-id'] = request.id;
+      setResponseHeaders(headersOf(reply), request.id);
       if (closing) {
         reply.header('connection', 'close');
         done(new AppError('service_unavailable', 'The service is restarting; retry shortly'));

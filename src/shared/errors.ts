@@ -7,6 +7,7 @@ export const errorStatus = {
   invalid_json: 400,
   invalid_parameter: 400,
   conflicting_credentials: 400,
+  malformed_request: 400,
   missing_api_key: 401,
   invalid_api_key: 401,
   insufficient_permissions: 403,
@@ -14,6 +15,7 @@ export const errorStatus = {
   https_required: 403,
   resource_not_found: 404,
   method_not_allowed: 405,
+  request_timeout: 408,
   already_enrolled: 409,
   not_enrolled: 409,
   student_exists: 409,
@@ -27,6 +29,7 @@ export const errorStatus = {
   unsupported_media_type: 415,
   idempotency_key_reused: 422,
   rate_limit_exceeded: 429,
+  headers_too_large: 431,
   internal_error: 500,
   service_unavailable: 503,
 } as const;

@@ -22,3 +22,15 @@ type HeaderBag = Record<string, string>;
 export function headersOf(reply: FastifyReply): HeaderBag {
   return (reply as unknown as Record<symbol, HeaderBag>)[kReplyHeaders as symbol]!;
 }
+
+/**
+ * The headers of every response, whatever answers it (a route, the error handler, the router's
+ * own errors): the request id, and `Cache-Control: no-store` and `X-Content-Type-Options: nosniff`
+ * (answers hold a workspace's data and change with every write; a JSON body is never to be read
+ * as anything else). Static files of /docs replace Cache-Control with their own.
+ */
+export function setResponseHeaders(headers: HeaderBag, requestId: string): void {
+  headers['x-request-id'] = requestId;
+  headers['cache-control'] = 'no-store';
+  headers['x-content-type-options'] = 'nosniff';
+}

@@ -88,7 +88,9 @@ export function isForbiddenAddress(ip: string): boolean {
   return true;
 }
 
-export const FORBIDDEN_ADDRESS_MESSAGE = 'must not point to a private, loopback or link-local address';
+/** Says how to allow such addresses where they make sense: a receiver on the developer's own machine. */
+export const FORBIDDEN_ADDRESS_MESSAGE =
+  'must not point to a private, loopback or link-local address (for local development, start the server with WEBHOOK_ALLOW_PRIVATE=true)';
 
 /** The host of a parsed http(s) URL without IPv6 brackets, as net and dns expect it. */
 export const bareHostname = (url: URL): string => url.hostname.replace(/^\[(.*)\]$/, '$1');
