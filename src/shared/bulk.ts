@@ -3,7 +3,7 @@ import { Compile } from 'typebox/compile';
 import { toValidationIssues } from './validation-issues.js';
 import { AppError } from './errors.js';
 
-/** Most records one bulk request takes (interface §8). */
+/** Most records one bulk request takes (docs/api.md, "Bulk"). */
 export const BULK_MAX = 100;
 
 /** `{records: [...]}` with 1..100 entries; each record is validated on its own. */

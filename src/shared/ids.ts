@@ -1,6 +1,6 @@
 import { randomFillSync } from 'node:crypto';
 
-/** Resource id prefixes (CONTRACT "Wire conventions"). */
+/** Resource id prefixes (docs/api.md, "Envelopes"). */
 export type IdPrefix = 'acc' | 'wsp' | 'key' | 'crs' | 'mod' | 'les' | 'qst' | 'stu' | 'enr' | 'att' | 'exp' | 'whe' | 'evt' | 'dlv' | 'job' | 'req';
 
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz'; // Crockford base32, lower case

@@ -38,7 +38,7 @@ export const Title = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S',
 /** Longer markdown text of a course or module. */
 export const Description = Type.String({ maxLength: 20_000, description: 'Up to 20,000 characters (markdown).' });
 
-/** The error envelope of every failure (interface §7). `$ref: 'Error'` in responses. */
+/** The error envelope of every failure (docs/api.md, "Errors"). `$ref: 'Error'` in responses. */
 export const ErrorResponse = Type.Object(
   {
     error: Type.Object({
@@ -70,7 +70,7 @@ export function responses<T extends Record<number, TSchema>>(success: T, ...extr
   return { ...errors, ...success } as T & typeof commonErrors;
 }
 
-/** Paging parameters of every list (CONTRACT "Pagination"). */
+/** Paging parameters of every list (docs/api.md, "Pagination"). */
 export const PageQueryFields = {
   page: Type.Optional(Type.Integer({ minimum: 1, description: 'Page number, 1-based (page mode).' })),
   per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'Records per page, 1..100 (default 20).' })),

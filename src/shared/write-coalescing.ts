@@ -23,7 +23,9 @@ type Chunks = { chunk: unknown; encoding: BufferEncoding }[];
  * It works at the stream layer: the socket's `_write`/`_writev` is called by its Writable state,
  * which holds further writes (and `end`, and the response's `finish`) until the callback runs, so
  * order, back-pressure and errors are the stream's own. A socket destroyed meanwhile gets its
- * write refused by Node (ERR_SOCKET_CLOSED to the callback), as a late write would be.
+ * write refused by Node (ERR_SOCKET_CLOSED to the callback), as a late write would be: code that
+ * answers and then closes a connection must end it (`socket.end(answer)`), never write and destroy
+ * in one turn, or the answer is lost (Fastify's own client-error answer was; client-errors.ts).
  */
 
 // The turn's writes of every coalesced socket in the process, in order, and the callback of each

@@ -4,7 +4,7 @@ import { freshDatabaseEnv } from '../harness.js';
 import { callApi as call, runCli, type RunningServer, startServer } from './spawn.js';
 
 /**
- * Revocation and rotation grace hold in every process at once (CONTRACT "Rotate", "Revoke"):
+ * Revocation and rotation grace hold in every process at once (docs/api.md, "API keys over the API"):
  * two real server processes on one database, a change made through one, checked on both.
  */
 describe.each(testDialects())('API key rotation and revocation across two processes [%s]', (dialect) => {

@@ -4,7 +4,7 @@ import { freshDatabaseEnv } from '../harness.js';
 import { runCli, type RunningServer, startServer } from './spawn.js';
 
 /**
- * The scale-out path (CONTRACT "Rate limits"): three server processes on one PostgreSQL database
+ * The scale-out path (docs/rate-limits.md): three server processes on one PostgreSQL database
  * and one Redis never admit more than a key's limit, whatever the concurrency.
  */
 const scaleOut = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL);

@@ -1,7 +1,7 @@
 import { hash, randomInt } from 'node:crypto';
 import type { Environment } from '../../db/types.js';
 
-/** `lct_<marker>_<secret>`: the marker names the environment (interface §5, CONTRACT "Key format"). */
+/** `lct_<marker>_<secret>`: the marker names the environment (docs/api.md, "Authentication"). */
 export const environmentMarkers: Record<Environment, string> = {
   production: 'prod',
   development: 'dev',

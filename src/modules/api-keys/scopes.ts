@@ -1,4 +1,4 @@
-/** Scopes a key may hold (CONTRACT "Scopes"); `*` grants all of them. `write` implies `read`. */
+/** Scopes a key may hold (docs/api.md, "Authentication"); `*` grants all of them. `write` implies `read`. */
 export const scopes = [
   'courses:read',
   'courses:write',

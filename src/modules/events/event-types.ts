@@ -1,4 +1,4 @@
-/** Every event type (CONTRACT "Webhooks and events"), plus the service's own notices about endpoints. */
+/** Every event type (docs/webhooks.md), plus the service's own notices about endpoints. */
 export const eventTypes = [
   'course.created',
   'course.updated',

@@ -7,7 +7,7 @@ import type { EventType } from './event-types.js';
 import * as repo from './events.repository.js';
 import { type Event, eventSorts, type ListEventsQuery } from './events.schemas.js';
 
-/** How long the event log keeps events (CONTRACT: "GET /events lists the last 30 days"). */
+/** How long the event log keeps events (docs/api.md: GET /events lists the last 30 days). */
 export const EVENT_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 
 export function toEvent(row: EventsTable): Event {

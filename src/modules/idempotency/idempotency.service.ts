@@ -6,7 +6,7 @@ import { type ClaimStamp, deleteClaim, deleteCreatedBefore, deleteRecord, findRe
 
 export type { ClaimStamp } from './idempotency.repository.js';
 
-/** How long a key replays its first response (CONTRACT "Idempotency"). */
+/** How long a key replays its first response (docs/api.md, "Idempotency"). */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 export const MAX_KEY_LENGTH = 255;
 

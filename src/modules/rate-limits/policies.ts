@@ -1,6 +1,6 @@
 import type { Plan } from '../../db/types.js';
 
-/** A key's budgets (interface §8, CONTRACT "Rate limits"): requests per hour and per minute. */
+/** A key's budgets (docs/rate-limits.md, "Budgets"): requests per hour and per minute. */
 export interface KeyLimits {
   /** Sliding-window quota per hour, over every counted request. */
   hourly: number;

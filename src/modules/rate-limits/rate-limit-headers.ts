@@ -43,7 +43,7 @@ const item = (name: string, budget: Budget, now: number) => `"${name}";r=${budge
 
 /**
  * The budget headers of every response to a recognised key: X-RateLimit-* for the hourly quota
- * (interface §8), and the IETF `RateLimit-Policy` / `RateLimit` fields for every budget in force.
+ * (docs/rate-limits.md), and the IETF `RateLimit-Policy` / `RateLimit` fields for every budget in force.
  */
 export function setBudgetHeaders(reply: FastifyReply, decision: Decision, limits: KeyLimits, group: EndpointGroup | undefined, now: number): void {
   let current = `${item('hourly', decision.hourly, now)}, ${item('burst', decision.burst, now)}`;

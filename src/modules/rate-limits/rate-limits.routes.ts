@@ -18,7 +18,7 @@ const windowOf = (budget: Budget) => ({
   window_seconds: 3600,
 });
 
-/** GET /rate-limits: the calling key's budgets, read without spending any (CONTRACT "Rate limits"). */
+/** GET /rate-limits: the calling key's budgets, read without spending any (docs/rate-limits.md). */
 export async function rateLimitRoutes(parent: FastifyInstance, { ctx, limiter }: { ctx: ServiceContext; limiter: RateLimiter | undefined }) {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
 
