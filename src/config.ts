@@ -9,6 +9,15 @@ export interface Config {
   exportDir: string;
   /** postgres://… when set; otherwise SQLite at `${dataDir}/lectern.db`. */
   databaseUrl: string | undefined;
+  /** PostgreSQL: how long a connection and a statement may take before requests answer 503 (src/db/postgres-client.ts). */
+  databaseTimeouts: {
+    /** Making a connection, or waiting for a free one of a full pool. */
+    connectMs: number;
+    /** A statement unanswered this long makes the process check that the server still answers (a new connection, as long). */
+    stallMs: number;
+    /** No statement waits longer, even on a server that answers. */
+    queryMs: number;
+  };
   redisUrl: string | undefined;
   /** Prefix of every Redis key Lectern writes (several deployments may share one Redis). */
   redisPrefix: string;
@@ -67,6 +76,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     exportDir: path.resolve(env.EXPORT_DIR || path.join(dataDir, 'exports')),
     databaseUrl,
+    databaseTimeouts: {
+      connectMs: integer(env, 'DATABASE_CONNECT_TIMEOUT_MS', 2_000, 100, 600_000),
+      stallMs: integer(env, 'DATABASE_STALL_TIMEOUT_MS', 1_000, 100, 600_000),
+      queryMs: integer(env, 'DATABASE_QUERY_TIMEOUT_MS', 30_000, 100, 3_600_000),
+    },
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX || 'lectern:',
     redisTimeoutMs: integer(env, 'REDIS_TIMEOUT_MS', 250, 1, 60_000),

@@ -44,8 +44,7 @@ export function createLogger(
 /** Opens the database, migrates, builds the app and listens; SIGTERM/SIGINT close it gracefully. */
 export async function serve(config: Config): Promise<{ app: FastifyInstance; database: Database }> {
   keepNextTickShape();
-  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await migrateToLatest(database.db);
+  const database = await openMigrated(config);
   const logger = createLogger(config);
   const app = await buildApp({ config, database, logger, processMetrics: true });
   const demoKey = await createDemoAccountIfEmpty(database);
@@ -84,8 +83,7 @@ export async function serve(config: Config): Promise<{ app: FastifyInstance; dat
  */
 export async function work(config: Config): Promise<void> {
   keepNextTickShape();
-  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await migrateToLatest(database.db);
+  const database = await openMigrated(config);
   const logger = createLogger(config);
   const background = backgroundWork(database, { db: database.db, dialect: database.dialect, clock: systemClock }, config, logger);
   await background.start();
@@ -101,6 +99,27 @@ export async function work(config: Config): Promise<void> {
   };
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
+}
+
+/**
+ * Applies the migrations, then opens the database the process works with. On PostgreSQL the
+ * migrations run on a connection of their own without the statement limits of
+ * DATABASE_QUERY_TIMEOUT_MS: building an index on a large table may take minutes.
+ */
+async function openMigrated(config: Config): Promise<Database> {
+  const options = { databaseUrl: config.databaseUrl, dataDir: config.dataDir };
+  if (config.databaseUrl) {
+    const migrating = openDatabase({ ...options, poolSize: 1, timeouts: { connectMs: config.databaseTimeouts.connectMs } });
+    try {
+      await migrateToLatest(migrating.db);
+    } finally {
+      await migrating.close();
+    }
+    return openDatabase({ ...options, timeouts: config.databaseTimeouts });
+  }
+  const database = openDatabase(options);
+  await migrateToLatest(database.db);
+  return database;
 }
 
 /** On a database without accounts, a demo account with one production key, shown once. */

@@ -5,6 +5,7 @@ import { CompiledQuery, type DatabaseConnection, Kysely, Migrator, PostgresDiale
 import pg from 'pg';
 import { migrations } from './migrations/index.js';
 import { ChangeTracker, registerReader } from './reader.js';
+import { PostgresGuard, type PostgresTimeouts, socketOf } from './postgres-client.js';
 import { registerPool } from './postgres-pool.js';
 import { rowBuilder } from './row-builder.js';
 import { withUnitsOfWork } from './unit-of-work.js';
@@ -31,10 +32,15 @@ export interface DatabaseOptions {
   /** Directory of the SQLite file `lectern.db`, when no databaseUrl is given. */
   dataDir: string;
   poolSize?: number;
+  /**
+   * PostgreSQL: how long to wait for a connection and for statements (postgres-client.ts). Each
+   * is off when unset or 0: the CLI and migrations wait as long as the work takes.
+   */
+  timeouts?: Partial<PostgresTimeouts>;
 }
 
 export function openDatabase(options: DatabaseOptions): Database {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10) : openSqlite(path.join(options.dataDir, 'lectern.db'));
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.timeouts ?? {}) : openSqlite(path.join(options.dataDir, 'lectern.db'));
 }
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
@@ -82,25 +88,36 @@ function openSqlite(file: string): Database {
   };
 }
 
-function openPostgres(url: string, poolSize: number): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+function openPostgres(url: string, poolSize: number, timeouts: Partial<PostgresTimeouts>): Database {
+  const guard = new PostgresGuard(url, { connectMs: 0, stallMs: 0, queryMs: 0, ...timeouts });
+  const pool = new pg.Pool(guard.poolConfig(poolSize));
   // An idle client that loses its server must not crash the process; the next query reports it.
+  // (A checked-out one is covered by the guard's client.)
   pool.on('error', () => {});
   const db = new Kysely<DB>({ dialect: withUnitsOfWork(new PostgresDialect({ pool })) });
-  const namedStatements = namedStatementPool(url, poolSize);
+  const namedStatements = namedStatementPool(guard, poolSize);
   registerPool(db, namedStatements);
   return {
     db,
     dialect: 'postgres',
     location: url.replace(/\/\/[^@/]*@/, '//'),
     ping: async () => {
-      await pool.query('select 1');
+      // The promise form, which the guard watches (pool.query uses callbacks).
+      const client = await pool.connect();
+      try {
+        await client.query('select 1');
+        client.release();
+      } catch (err) {
+        client.release(err as Error);
+        throw err;
+      }
     },
     close: async () => {
+      guard.close();
       await db.destroy();
       await namedStatements.end();
     },
-    listen: (channel, onNotify) => listenPostgres(url, channel, onNotify),
+    listen: (channel, onNotify) => listenPostgres(url, guard.timeouts.connectMs, channel, onNotify),
   };
 }
 
@@ -109,30 +126,48 @@ function openPostgres(url: string, poolSize: number): Database {
  * own, whose sessions plan them generically. Kysely's own queries keep PostgreSQL's default on the
  * main pool.
  */
-function namedStatementPool(url: string, poolSize: number): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+function namedStatementPool(guard: PostgresGuard, poolSize: number): pg.Pool {
+  const pool = new pg.Pool(guard.poolConfig(poolSize));
   pool.on('error', () => {});
   return pool;
 }
 
 const RELISTEN_MS = 1_000;
 
-async function listenPostgres(url: string, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+/**
+ * LISTEN on a connection of its own. A lost connection (a restart, a failover) is replaced every
+ * RELISTEN_MS until the server answers again; meanwhile the runners' polling still finds every
+ * job, and a pass runs as soon as the new connection listens (jobs announced while it was down).
+ */
+async function listenPostgres(url: string, connectMs: number, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
   let client: pg.Client | undefined;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
+  const reconnectSoon = () => {
+    client = undefined;
+    clearTimeout(retry);
+    if (!stopped) retry = setTimeout(() => void connect().catch(reconnectSoon), RELISTEN_MS);
+  };
   const connect = async () => {
-    const next = new pg.Client({ connectionString: url });
+    const next = new pg.Client({ connectionString: url, keepAlive: true, keepAliveInitialDelayMillis: 10_000, ...(connectMs ? { connectionTimeoutMillis: connectMs } : {}) });
     next.on('notification', onNotify);
-    // A lost connection is replaced; meanwhile the runners' polling still finds every job.
     next.on('error', () => {
-      next.end().catch(() => {});
-      if (!stopped && client === next) retry = setTimeout(() => void connect().catch(() => {}), RELISTEN_MS);
+      socketOf(next)?.destroy();
+      if (client === next) reconnectSoon();
     });
     client = next;
-    await next.connect();
-    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-    // Jobs announced while this connection was down are found by a pass now.
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (err) {
+      socketOf(next)?.destroy();
+      if (client === next) client = undefined;
+      throw err;
+    }
+    if (stopped) {
+      await next.end().catch(() => {});
+      return;
+    }
     onNotify();
   };
   await connect();

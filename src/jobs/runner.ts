@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.js';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import type { JobKind } from '../db/types.js';
 import type { Clock } from '../shared/clock.js';
 import { type ClaimedJob, claimDueJobs, hasDueJobs } from './queue.js';
@@ -72,7 +73,9 @@ export class JobRunner {
         for (const handler of this.options.handlers) await this.claimFor(handler);
       } while (this.passAgain && !this.stopped);
     } catch (err) {
-      this.options.log.error({ err }, 'job runner could not claim jobs');
+      // The database being away (a restart, a failover) is not a bug: one line per poll, no stack.
+      if (isDatabaseUnavailable(err)) this.options.log.warn({ reason: (err as Error).message }, 'job runner could not claim jobs: database unavailable');
+      else this.options.log.error({ err }, 'job runner could not claim jobs');
     } finally {
       this.passing = false;
       if (!this.stopped) this.timer = setTimeout(() => void this.pass(), this.options.pollMs);

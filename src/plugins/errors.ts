@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import Router, { type HTTPMethod } from 'find-my-way';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { AppError, type ErrorCode, errorStatus } from '../shared/errors.js';
 import { toValidationIssues, validationError } from '../shared/validation-issues.js';
 
@@ -45,7 +46,11 @@ export const errorsPlugin = fp(
 
     app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
       const appError = toAppError(error);
-      if (appError.status >= 500) {
+      // The database being away is expected to happen (a restart, a failover): one warning line
+      // per request with its reason, not an error with a stack each.
+      if (appError.code === 'service_unavailable' && isDatabaseUnavailable(error)) {
+        request.log.warn({ reason: error.message }, 'database unavailable');
+      } else if (appError.status >= 500) {
         request.log.error({ err: error }, 'request failed');
       }
       sendError(request, reply, appError);
@@ -65,6 +70,9 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
   return reply.code(error.status).type('application/json; charset=utf-8').send(body);
 }
 
+/** A restart answers again within seconds; a client retrying after one second finds it soon after. */
+const DATABASE_RETRY_AFTER_SECONDS = 1;
+
 const frameworkCodes: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
   FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
@@ -82,6 +90,9 @@ const frameworkMessages: Partial<Record<ErrorCode, string>> = {
 
 function toAppError(error: FastifyError | AppError): AppError {
   if (error instanceof AppError) return error;
+  if (isDatabaseUnavailable(error)) {
+    return new AppError('service_unavailable', 'The database is unavailable; retry shortly', {}, { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) });
+  }
   const validation = (error as FastifyError).validation;
   if (validation) {
     const part = (error as FastifyError).validationContext;

@@ -1,10 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import type { Database } from '../../db/database.js';
+import { ErrorResponse } from '../../shared/schemas.js';
 import type { RateLimiter } from '../rate-limits/rate-limiter.js';
 
 const tags = ['operations'];
 const Status = Type.Object({ status: Type.String(), checks: Type.Optional(Type.Record(Type.String(), Type.String())) });
+/** While the process shuts down every request, this one included, answers the error envelope (request-context.ts). */
+const ShuttingDown = Type.Unsafe<Static<typeof ErrorResponse>>({ $ref: 'Error#' });
+
+/**
+ * The readiness check answers within this, whatever the database does: a hung server must read as
+ * not ready well inside a load balancer's probe timeout (commonly 1 to 5 s), and a database that
+ * takes longer than this for `select 1` is not one to send traffic to.
+ */
+const READY_TIMEOUT_MS = 1_000;
 
 /** Liveness, readiness and metrics, outside /api/v1 and without a key. */
 export async function healthRoutes(app: FastifyInstance, { database, limiter }: { database: Database; limiter: RateLimiter | undefined }) {
@@ -21,17 +31,19 @@ export async function healthRoutes(app: FastifyInstance, { database, limiter }: 
       summary: 'The database (and Redis, when configured) answer',
       description:
         'Answers 503 when the database does not. An unreachable Redis does not make the process unready (rate limits fail open to ' +
-        'local ones): it answers 200 with status `degraded`, `checks.redis: unreachable` and `checks.rate_limits: local`.',
+        'local ones): it answers 200 with status `degraded`, `checks.redis: unreachable` and `checks.rate_limits: local`. ' +
+        `A database that has not answered within ${READY_TIMEOUT_MS} ms is unreachable. While the process shuts down it answers 503 ` +
+        '`service_unavailable` in the error envelope at once, as every request does.',
       security: [],
-      response: { 200: Status, 503: Status },
+      response: { 200: Status, 503: Type.Union([Status, ShuttingDown]) },
     },
     handler: async (request, reply) => {
       const checks: Record<string, string> = {};
       try {
-        await database.ping();
+        await withDeadline(database.ping(), READY_TIMEOUT_MS);
         checks.database = 'ok';
       } catch (err) {
-        request.log.warn({ err }, 'readiness: database unreachable');
+        request.log.warn({ reason: (err as Error).message }, 'readiness: database unreachable');
         checks.database = 'unreachable';
       }
       const redis = await limiter?.redisHealth();
@@ -52,4 +64,15 @@ export async function healthRoutes(app: FastifyInstance, { database, limiter }: 
       return app.metrics.metrics();
     },
   });
+}
+
+/** The promise's outcome, or a rejection once `ms` have passed (the promise itself runs on). */
+function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  // A ping that fails after the deadline must not be an unhandled rejection.
+  promise.catch(() => {});
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }
