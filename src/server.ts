@@ -1,3 +1,4 @@
+import { Server as NetServer, type Server } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { type DestinationStream, type Logger, pino } from 'pino';
@@ -48,6 +49,9 @@ export async function serve(config: Config): Promise<{ app: FastifyInstance; dat
   const logger = createLogger(config);
   const app = await buildApp({ config, database, logger, processMetrics: true });
   const demoKey = await createDemoAccountIfEmpty(database);
+  // Runs after request-context's preClose (new requests answer 503 with Connection: close) and
+  // before Fastify's server.close(), which would close idle keep-alive connections at once.
+  app.addHook('preClose', () => drainConnections(app.server, Math.min(DRAIN_GRACE_MS, config.shutdownTimeoutMs / 4)));
   const address = await app.listen({ host: config.host, port: config.port });
   app.log.info({ address, database: database.dialect, location: database.location }, 'Lectern is listening');
   if (demoKey) printDemoKey(demoKey, address);
@@ -120,6 +124,32 @@ async function openMigrated(config: Config): Promise<Database> {
   const database = openDatabase(options);
   await migrateToLatest(database.db);
   return database;
+}
+
+/** How long, at most, a shutdown waits for clients to use their idle keep-alive connections once more. */
+const DRAIN_GRACE_MS = 1_000;
+
+/**
+ * Stops accepting connections and gives the open ones a grace period to close on their own.
+ * Closing an idle keep-alive connection at once (what http.Server.close() does) resets any
+ * request the client has just written on it: the request is in the socket, unread, when the
+ * socket closes, and the kernel answers it with a reset. Instead every request that arrives is
+ * answered (503 with `Connection: close`, see request-context.ts), after which Node closes that
+ * connection itself once the answer has been written. Connections still idle when the grace
+ * ends are closed by server.close(), as before, and in-flight requests are waited for.
+ */
+async function drainConnections(server: Server, graceMs: number): Promise<void> {
+  // net.Server's close stops accepting without touching the open connections (http.Server's
+  // closes the idle ones first). Fastify's server.close() afterwards finds the server closed.
+  netServerClose.call(server);
+  const deadline = Date.now() + graceMs;
+  while (Date.now() < deadline && (await openConnections(server)) > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
+const netServerClose = NetServer.prototype.close;
+
+function openConnections(server: Server): Promise<number> {
+  return new Promise((resolve) => server.getConnections((err, count) => resolve(err ? 0 : count)));
 }
 
 /** On a database without accounts, a demo account with one production key, shown once. */

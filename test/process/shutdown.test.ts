@@ -1,0 +1,165 @@
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDialects } from '../dialects.js';
+import { freshDatabaseEnv } from '../harness.js';
+import { type RunningServer, startServer } from './spawn.js';
+
+/** One response as read off the wire. */
+interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/**
+ * A keep-alive connection that sends one request at a time, written by hand so the test knows
+ * exactly what was written on which connection and when the server closed it. A request is
+ * `lost` when the connection ends or is reset while the request waits for its answer and the
+ * server had not announced `Connection: close` on it: the request was written before the server
+ * said it would close.
+ */
+class Connection {
+  readonly answers: Answer[] = [];
+  readonly lost: { path: string; error: string; writtenAt: number }[] = [];
+  /** The server answered `Connection: close`: nothing more is written here. */
+  announcedClose = false;
+  closed = false;
+  private buffer = Buffer.alloc(0);
+  private waiting: { path: string; writtenAt: number; resolve: (answer: Answer | undefined) => void } | undefined;
+  private readonly socket: net.Socket;
+  readonly ready: Promise<void>;
+
+  constructor(port: number) {
+    this.socket = net.connect({ host: '127.0.0.1', port });
+    this.ready = new Promise((resolve, reject) => {
+      this.socket.once('connect', resolve);
+      this.socket.once('error', reject);
+    });
+    this.socket.on('data', (chunk: Buffer) => {
+      this.buffer = Buffer.concat([this.buffer, chunk]);
+      this.parse();
+    });
+    const ended = (error: string) => {
+      this.closed = true;
+      if (this.waiting) {
+        // A request was waiting: whether the server had announced the close decides if it counts.
+        if (!this.announcedClose) this.lost.push({ path: this.waiting.path, error, writtenAt: this.waiting.writtenAt });
+        const { resolve } = this.waiting;
+        this.waiting = undefined;
+        resolve(undefined);
+      }
+    };
+    this.socket.on('error', (err: NodeJS.ErrnoException) => ended(err.code ?? err.message));
+    this.socket.on('end', () => ended('socket hang up (FIN before the answer)'));
+    this.socket.on('close', () => ended('closed'));
+  }
+
+  /** Sends a request; answers undefined when the connection closed before its answer. */
+  send(path: string, headers: Record<string, string>): Promise<Answer | undefined> {
+    if (this.closed || this.announcedClose || this.waiting) throw new Error('not writable');
+    const lines = [`GET ${path} HTTP/1.1`, 'Host: 127.0.0.1', ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`), '', ''];
+    return new Promise((resolve) => {
+      this.waiting = { path, writtenAt: performance.now(), resolve };
+      this.socket.write(lines.join('\r\n'));
+    });
+  }
+
+  get writable(): boolean {
+    return !this.closed && !this.announcedClose && !this.waiting;
+  }
+
+  destroy(): void {
+    this.socket.destroy();
+  }
+
+  private parse(): void {
+    for (;;) {
+      const end = this.buffer.indexOf('\r\n\r\n');
+      if (end === -1) return;
+      const [statusLine, ...headerLines] = this.buffer.subarray(0, end).toString('latin1').split('\r\n');
+      const headers: Record<string, string> = {};
+      for (const line of headerLines) {
+        const colon = line.indexOf(':');
+        headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+      }
+      const length = Number(headers['content-length'] ?? 0);
+      if (this.buffer.length < end + 4 + length) return;
+      const body = this.buffer.subarray(end + 4, end + 4 + length).toString('utf8');
+      this.buffer = this.buffer.subarray(end + 4 + length);
+      const answer: Answer = { status: Number(statusLine!.split(' ')[1]), headers, body };
+      this.answers.push(answer);
+      if ((headers.connection ?? '').toLowerCase() === 'close') this.announcedClose = true;
+      const waiting = this.waiting;
+      this.waiting = undefined;
+      waiting?.resolve(answer);
+    }
+  }
+}
+
+const CONNECTIONS = 16;
+
+describe.each(testDialects())('SIGTERM under keep-alive load [%s]', (dialect) => {
+  let env: Record<string, string>;
+  let drop: () => Promise<void>;
+  let server: RunningServer;
+  beforeAll(async () => {
+    ({ env, drop } = await freshDatabaseEnv(dialect));
+    server = await startServer({ ...env, RATE_LIMITS: 'off' });
+  });
+  afterAll(async () => {
+    server.process.kill('SIGKILL');
+    await drop();
+  });
+
+  it('answers every request that reached it (200 or 503, Connection: close), then exits 0', async () => {
+    const key = /\n {2}(lct_prod_[0-9A-Za-z]{32,})\n/.exec(server.stdout())![1]!;
+    const headers = { authorization: `Bearer ${key}` };
+    const port = Number(new URL(server.url).port);
+    const connections = Array.from({ length: CONNECTIONS }, () => new Connection(port));
+    const probe = new Connection(port);
+    await Promise.all([...connections, probe].map((c) => c.ready));
+    expect((await probe.send('/readyz', {}))?.status).toBe(200);
+
+    // Each connection sends request after request, some with a pause of 0-3 ms between them, so
+    // that when SIGTERM comes some connections are idle and their next request arrives in the
+    // milliseconds after it (the requests the server used to reset).
+    let signalAt = Number.POSITIVE_INFINITY;
+    const writtenAround: number[] = [];
+    const loops = connections.map(async (connection, i) => {
+      while (connection.writable) {
+        const written = performance.now();
+        if (Math.abs(written - signalAt) < 20) writtenAround.push(written - signalAt);
+        await connection.send('/api/v1/courses?per_page=5', headers);
+        if (i % 4) await new Promise((resolve) => setTimeout(resolve, i % 4));
+      }
+    });
+
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    signalAt = performance.now();
+    server.process.kill('SIGTERM');
+    // /readyz on a connection that was idle: 503 at once.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const readyAt = performance.now();
+    const ready = await probe.send('/readyz', {});
+    const readyMs = performance.now() - readyAt;
+
+    await Promise.all(loops);
+    const exitCode = await server.exited;
+    for (const c of connections) c.destroy();
+    probe.destroy();
+
+    const lost = connections.flatMap((c) => c.lost);
+    const answers = connections.flatMap((c) => c.answers);
+    const statuses = [...new Set(answers.map((a) => a.status))].sort();
+    const summary = JSON.stringify({ lost, statuses, answers: answers.length, writtenAround: writtenAround.length, ready: ready?.status, readyMs, exitCode });
+    expect(lost, summary).toEqual([]);
+    expect(statuses.every((s) => s === 200 || s === 503), summary).toBe(true);
+    // Every connection was told to close (or was idle when the server closed it) before it closed.
+    for (const c of connections) expect(c.answers.at(-1)?.headers.connection ?? 'close', summary).toBe('close');
+    expect(ready?.status, summary).toBe(503);
+    expect(readyMs, summary).toBeLessThan(500);
+    // Requests kept coming in the 20 ms around the signal.
+    expect(writtenAround.length, summary).toBeGreaterThan(0);
+    expect(exitCode, `${summary}\n${server.stdout().slice(-3000)}`).toBe(0);
+  });
+});
