@@ -24,7 +24,7 @@ import type { Lookup } from './modules/webhooks/url-safety.js';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.js';
 import { backgroundWork, webhookUrlPolicy } from './jobs/background.js';
 import { API_PREFIX, authPlugin } from './plugins/auth.js';
-import { clientErrors, MAX_PARAM_LENGTH, routerErrors } from './plugins/client-errors.js';
+import { answerEveryRequest, clientErrors, MAX_PARAM_LENGTH, routerErrors } from './plugins/client-errors.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
 import { metricsPlugin, RequestStats } from './plugins/metrics.js';
@@ -81,6 +81,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(tls ? { https: tls } : {}),
   }) as unknown as FastifyInstance;
   coalesceWrites(app.server, tls ? 'secureConnection' : 'connection');
+  answerEveryRequest(app);
 
   // Keys' last_used_at is written every KEY_USAGE_FLUSH_MS and once more on close. Fastify runs
   // its own server-closing onClose hook (which waits for in-flight requests) before this one, and

@@ -1,4 +1,4 @@
-import { STATUS_CODES, type ServerResponse } from 'node:http';
+import { type IncomingMessage, STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../shared/errors.js';
@@ -59,14 +59,7 @@ export function clientErrors(this: FastifyInstance, err: NodeJS.ErrnoException, 
         : new AppError('malformed_request', 'The request is not valid HTTP/1.1');
   const requestId = newId('req');
   this.log.info({ request_id: requestId, status: error.status, reason: err.code }, 'client error');
-  const body = JSON.stringify({ error: { code: error.code, message: error.message, details: {}, request_id: requestId } });
-  const response =
-    `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status]}\r\n` +
-    'Content-Type: application/json; charset=utf-8\r\n' +
-    `Content-Length: ${Buffer.byteLength(body)}\r\n` +
-    `X-Request-Id: ${requestId}\r\n` +
-    'Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n' +
-    body;
+  const response = rawResponse(error, requestId);
 
   let sent = false;
   const send = () => {
@@ -87,4 +80,33 @@ export function clientErrors(this: FastifyInstance, err: NodeJS.ErrnoException, 
   } else {
     send();
   }
+}
+
+/**
+ * The two requests Node answers itself when nobody listens: CONNECT (it closes the connection
+ * without a word) and an `Expect` other than 100-continue (a bare 417). CONNECT answers 405 in
+ * the envelope and the connection is ended; an unknown expectation is ignored, as RFC 9110 allows,
+ * and the request is served as any other.
+ */
+export function answerEveryRequest(app: FastifyInstance): void {
+  app.server.on('connect', (_request: IncomingMessage, socket: Socket) => {
+    const requestId = newId('req');
+    const error = new AppError('method_not_allowed', 'CONNECT is not allowed: this is not a proxy', { allowed: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] });
+    socket.end(rawResponse(error, requestId));
+    setTimeout(() => socket.destroy(), CLOSE_AFTER_MS).unref();
+  });
+  app.server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) => app.routing(request, response));
+}
+
+/** A whole HTTP/1.1 response in the envelope, for a socket that no ServerResponse writes to. */
+function rawResponse(error: AppError, requestId: string): string {
+  const body = JSON.stringify({ error: { code: error.code, message: error.message, details: error.details, request_id: requestId } });
+  return (
+    `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status]}\r\n` +
+    'Content-Type: application/json; charset=utf-8\r\n' +
+    `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+    `X-Request-Id: ${requestId}\r\n` +
+    'Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n' +
+    body
+  );
 }

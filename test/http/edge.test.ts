@@ -206,6 +206,19 @@ describe.each(testDialects())('the edge: one error shape for every input [%s]', 
       expect(closedCleanly).toBe(true);
     });
 
+    it('answers CONNECT with 405 in the envelope (Node closed the connection without a word)', async () => {
+      const { responses, closedCleanly } = await rawExchange(port, 'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n');
+      expect(responses).toHaveLength(1);
+      expectEnvelope(responses[0]!, 405, 'method_not_allowed');
+      expect(closedCleanly).toBe(true);
+    });
+
+    it('serves a request whose Expect is not 100-continue like any other (Node answered a bare 417)', async () => {
+      const { responses } = await rawExchange(port, `GET /api/v1/courses/crs_00000000000000000000000000 HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${t.key}\r\nExpect: teapot\r\nConnection: close\r\n\r\n`);
+      expect(responses).toHaveLength(1);
+      expectEnvelope(responses[0]!, 404, 'resource_not_found');
+    });
+
     it('answers 400 conflicting_credentials for two Authorization headers with different keys', async () => {
       const other = (await t.newKey()).key;
       const twice = await rawExchange(port, `GET /api/v1/courses HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${t.key}\r\nAuthorization: Bearer ${other}\r\nConnection: close\r\n\r\n`);
