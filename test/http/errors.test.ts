@@ -26,6 +26,8 @@ describe.each(testDialects())('error envelope [%s]', (dialect) => {
     expect(response.body.error.details).toBeTypeOf('object');
     expect(response.body.error.request_id).toMatch(/^req_[0-9a-z]{26}$/);
     expect(response.headers['x-request-id']).toBe(response.body.error.request_id);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(errorCodes).toContain(code);
   }
 
