@@ -1,4 +1,5 @@
-import { Server as NetServer, type Server } from 'node:net';
+import type { ServerResponse } from 'node:http';
+import { Server as NetServer, type Server, type Socket } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { type DestinationStream, type Logger, pino } from 'pino';
@@ -51,7 +52,8 @@ export async function serve(config: Config): Promise<{ app: FastifyInstance; dat
   const demoKey = await createDemoAccountIfEmpty(database);
   // Runs after request-context's preClose (new requests answer 503 with Connection: close) and
   // before Fastify's server.close(), which would close idle keep-alive connections at once.
-  app.addHook('preClose', () => drainConnections(app.server, Math.min(DRAIN_GRACE_MS, config.shutdownTimeoutMs / 4)));
+  const connections = trackConnections(app.server, config.tlsCertFile ? 'secureConnection' : 'connection');
+  app.addHook('preClose', () => drainConnections(app.server, connections, Math.min(DRAIN_GRACE_MS, config.shutdownTimeoutMs / 4)));
   const address = await app.listen({ host: config.host, port: config.port });
   app.log.info({ address, database: database.dialect, location: database.location }, 'Lectern is listening');
   if (demoKey) printDemoKey(demoKey, address);
@@ -129,27 +131,54 @@ async function openMigrated(config: Config): Promise<Database> {
 /** How long, at most, a shutdown waits for clients to use their idle keep-alive connections once more. */
 const DRAIN_GRACE_MS = 1_000;
 
+/** The server's open connections (one Set entry per connection, not per request); with TLS, the TLS sockets HTTP runs on. */
+function trackConnections(server: Server, event: 'connection' | 'secureConnection'): Set<Socket> {
+  const connections = new Set<Socket>();
+  server.on(event, (socket: Socket) => {
+    connections.add(socket);
+    socket.once('close', () => connections.delete(socket));
+  });
+  return connections;
+}
+
 /**
  * Stops accepting connections and gives the open ones a grace period to close on their own.
  * Closing an idle keep-alive connection at once (what http.Server.close() does) resets any
  * request the client has just written on it: the request is in the socket, unread, when the
  * socket closes, and the kernel answers it with a reset. Instead every request that arrives is
  * answered (503 with `Connection: close`, see request-context.ts), after which Node closes that
- * connection itself once the answer has been written. Connections still idle when the grace
- * ends are closed by server.close(), as before, and in-flight requests are waited for.
+ * connection itself once the answer has been written; requests in flight answer with
+ * `Connection: close` too (Node would otherwise keep their connections open after the answer,
+ * and the shutdown would wait for the client to close them). Connections still idle when the
+ * grace ends are closed by server.close(), as before, and in-flight requests are waited for.
  */
-async function drainConnections(server: Server, graceMs: number): Promise<void> {
+async function drainConnections(server: Server, connections: Set<Socket>, graceMs: number): Promise<void> {
   // net.Server's close stops accepting without touching the open connections (http.Server's
   // closes the idle ones first). Fastify's server.close() afterwards finds the server closed.
   netServerClose.call(server);
+  for (const socket of connections) closeAfterResponse(socket, false);
   const deadline = Date.now() + graceMs;
-  while (Date.now() < deadline && (await openConnections(server)) > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+  while (connections.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+  // Answers still under way past the grace whose headers had already left without Connection: close:
+  // their connections are closed once they are written, as idle ones are now.
+  for (const socket of connections) closeAfterResponse(socket, true);
 }
 
 const netServerClose = NetServer.prototype.close;
 
-function openConnections(server: Server): Promise<number> {
-  return new Promise((resolve) => server.getConnections((err, count) => resolve(err ? 0 : count)));
+/**
+ * Makes the connection close after the answer in progress on it (found as Node's own
+ * closeIdleConnections finds it). Before the headers leave, Node then adds `Connection: close`
+ * and ends the connection once the answer is written. An answer whose headers promised keep-alive
+ * (or that is written but not yet sent: write coalescing holds it to the end of the turn) is left
+ * alone during the grace, since the client may reuse its connection at once and meet a 503 with
+ * `Connection: close` there; after the grace (`evenKeepAlive`) its connection is ended once it is sent.
+ */
+function closeAfterResponse(socket: Socket, evenKeepAlive: boolean): void {
+  const response = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+  if (!response || response.writableFinished) return;
+  if (!response.headersSent) response.shouldKeepAlive = false;
+  else if (evenKeepAlive) response.once('finish', () => socket.end());
 }
 
 /** On a database without accounts, a demo account with one production key, shown once. */
