@@ -112,7 +112,7 @@ describe.each(testDialects())('the server process and the CLI [%s]', (dialect) =
   it('explains bad CLI usage with exit code 2 and unknown accounts with exit code 1', () => {
     const usage = runCli(['account', 'create', '--plan', 'gold'], env);
     expect(usage.status).toBe(2);
-    expect(usage.stderr).toContain('Missing --name');
+    expect(usage.stderr).toContain("argument 'gold' is invalid");
     expect(usage.stdout).toBe('');
     const missing = runCli(['key', 'create', '--account', 'acc_nope', '--env', 'production', '--name', 'x', '--json'], env);
     expect(missing.status).toBe(1);

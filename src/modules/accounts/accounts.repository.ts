@@ -14,6 +14,11 @@ export async function updateAccount(db: Kysely<DB>, id: string, changes: Partial
   await db.updateTable('accounts').set(changes).where('id', '=', id).execute();
 }
 
+/** Every account, oldest first (the operator CLI's `account list`). */
+export async function listAccounts(db: Kysely<DB>): Promise<AccountsTable[]> {
+  return db.selectFrom('accounts').selectAll().orderBy('created_at').orderBy('id').execute();
+}
+
 export async function countAccounts(db: Kysely<DB>): Promise<number> {
   return countRows(db.selectFrom('accounts'));
 }

@@ -3,7 +3,7 @@ import type { ServiceContext } from '../../shared/context.js';
 import { notFound } from '../../shared/errors.js';
 import { newId } from '../../shared/ids.js';
 import type { AccountsTable, Environment, Plan } from '../../db/types.js';
-import { findAccount, findWorkspace, insertAccount, insertWorkspace, updateAccount } from './accounts.repository.js';
+import { findAccount, findWorkspace, insertAccount, insertWorkspace, listAccounts as listAccountRows, updateAccount } from './accounts.repository.js';
 
 export const plans: readonly Plan[] = ['starter', 'professional', 'enterprise', 'custom'];
 export const environments: readonly Environment[] = ['production', 'development', 'staging'];
@@ -58,4 +58,40 @@ export async function workspaceOf(ctx: ServiceContext, accountId: string, enviro
   const workspace = await findWorkspace(ctx.db, accountId, environment);
   if (!workspace) throw notFound('Account', accountId);
   return workspace.id;
+}
+
+/** An account as the operator CLI shows it; a null limit means the plan's default. */
+export interface AccountSummary {
+  id: string;
+  name: string;
+  email: string | null;
+  plan: Plan;
+  hourly_limit: number | null;
+  burst_limit: number | null;
+  export_hourly_limit: number | null;
+  bulk_hourly_limit: number | null;
+  search_hourly_limit: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export function toAccountSummary(row: AccountsTable): AccountSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    plan: row.plan,
+    hourly_limit: row.hourly_limit,
+    burst_limit: row.burst_limit,
+    export_hourly_limit: row.export_hourly_limit,
+    bulk_hourly_limit: row.bulk_hourly_limit,
+    search_hourly_limit: row.search_hourly_limit,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+/** Every account, oldest first. */
+export async function listAccounts(ctx: ServiceContext): Promise<AccountSummary[]> {
+  return (await listAccountRows(ctx.db)).map(toAccountSummary);
 }

@@ -83,6 +83,19 @@ export async function findKey(db: Kysely<DB>, workspaceId: string, id: string): 
   return db.selectFrom('api_keys').select(keyColumns).where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
 }
 
+/**
+ * A key by id whatever its account or workspace: for the operator CLI only (`lectern key revoke`),
+ * which acts for the service's operator, not for a tenant. Never reachable over the API.
+ */
+export async function findKeyOfAnyAccount(db: Kysely<DB>, id: string): Promise<ApiKeysTable | undefined> {
+  return db.selectFrom('api_keys').select(keyColumns).where('id', '=', id).executeTakeFirst();
+}
+
+/** Every key of an account, all environments, oldest first (the operator CLI's `key list`). */
+export async function listKeysOfAccount(db: Kysely<DB>, accountId: string): Promise<ApiKeysTable[]> {
+  return db.selectFrom('api_keys').select(keyColumns).where('account_id', '=', accountId).orderBy('created_at').orderBy('id').execute();
+}
+
 export async function listKeys(db: Kysely<DB>, workspaceId: string, page: PageRequest): Promise<ApiKeysTable[]> {
   return applyPage(db.selectFrom('api_keys').select(keyColumns).where('workspace_id', '=', workspaceId), page).execute();
 }

@@ -6,7 +6,7 @@ import { type PageResult, parseListQuery, toPageResult } from '../../shared/pagi
 import type { ApiKeysTable, Environment } from '../../db/types.js';
 import { findAccount } from '../accounts/accounts.repository.js';
 import { workspaceOf } from '../accounts/accounts.service.js';
-import { countKeys, findKey, insertKey, listKeys, revokeKey, rotateSecret } from './api-keys.repository.js';
+import { countKeys, findKey, findKeyOfAnyAccount, insertKey, listKeys, listKeysOfAccount, revokeKey, rotateSecret } from './api-keys.repository.js';
 import type { ApiKey, CreateApiKeyBody, ListApiKeysQuery } from './api-keys.schemas.js';
 import { environmentMarkers, generateKey, hashKey, keyHints } from './key-format.js';
 import { laterOf, type PendingKeyUsage } from './key-usage.js';
@@ -68,6 +68,23 @@ export function toApiKey(row: ApiKeysTable): ApiKey {
     expires_at: row.expires_at,
     revoked_at: row.revoked_at,
   };
+}
+
+/** The operator CLI's view of an account's keys, every environment: never a secret or its hash. */
+export async function listKeysForOperator(ctx: ServiceContext, accountId: string): Promise<ApiKey[]> {
+  if (!(await findAccount(ctx.db, accountId))) throw notFound('Account', accountId);
+  return (await listKeysOfAccount(ctx.db, accountId)).map(toApiKey);
+}
+
+/**
+ * The operator CLI revokes any key by id: every secret stops at once, on the next request of every
+ * process. Revoking a revoked key changes nothing (`revoked` false, the first revocation's time kept).
+ */
+export async function revokeKeyForOperator(ctx: ServiceContext, id: string): Promise<{ key: ApiKey; revoked: boolean }> {
+  const row = await findKeyOfAnyAccount(ctx.db, id);
+  if (!row) throw notFound('API key', id);
+  const revoked = await revokeKey(ctx.db, row.account_id, id, nowIso(ctx.clock));
+  return { key: toApiKey((await findKeyOfAnyAccount(ctx.db, id))!), revoked };
 }
 
 /** The caller as far as key management needs it. */

@@ -1,0 +1,74 @@
+import { Command, CommanderError } from 'commander';
+import { ConfigError, loadConfig } from '../config.js';
+import { migrateToLatest } from '../db/database.js';
+import { serve, work } from '../server.js';
+import { AppError } from '../shared/errors.js';
+import { addAccountCommands } from './account-commands.js';
+import { addKeyCommands } from './key-commands.js';
+import { type CliIo, processIo, withContext } from './output.js';
+
+/** Exit codes of the `lectern` bin. */
+export const exitCodes = { ok: 0, failure: 1, usage: 2 } as const;
+
+/**
+ * The `lectern` commands. Usage errors (unknown command or option, a required option or argument
+ * missing, a value not among the allowed ones, extra arguments, a group or the program without a
+ * command) print the problem and the command's help to stderr and exit 2; `--help` prints to
+ * stdout and exits 0; a runtime failure (an unknown account, an unreachable database) prints one
+ * line to stderr and exits 1.
+ */
+export function buildProgram(io: CliIo = processIo): Command {
+  const program = new Command('lectern')
+    .description('Lectern operator CLI. The database is chosen as the server chooses it: DATABASE_URL, else DATA_DIR/lectern.db.')
+    // Settings first: subcommands inherit them when they are created.
+    .exitOverride()
+    .allowExcessArguments(false)
+    .showHelpAfterError()
+    .configureOutput({
+      writeOut: io.out,
+      writeErr: io.err,
+      outputError: (message, write) => write(`lectern: ${message.replace(/^error: /, '')}`),
+    });
+
+  program
+    .command('serve')
+    .description('run the API server (same as npm start)')
+    .action(async () => {
+      await serve(loadConfig(io.env ?? process.env));
+    });
+  program
+    .command('worker')
+    .description('run background jobs only (webhook deliveries), beside servers run with WORKER=off')
+    .action(async () => {
+      await work(loadConfig(io.env ?? process.env));
+    });
+  program
+    .command('migrate')
+    .description('apply database migrations (the server also does on start)')
+    .action(async () => {
+      const applied = await withContext(io, (ctx) => migrateToLatest(ctx.db));
+      io.out(applied.length > 0 ? `Applied: ${applied.join(', ')}\n` : 'Database is up to date\n');
+    });
+  addAccountCommands(program, io);
+  addKeyCommands(program, io);
+  return program;
+}
+
+/** Runs one command line (without `node` and the script); answers the exit code. */
+export async function runCommand(argv: string[], io: CliIo = processIo): Promise<number> {
+  try {
+    await buildProgram(io).parseAsync(argv, { from: 'user' });
+    return exitCodes.ok;
+  } catch (err) {
+    // Commander has written the help, or the problem and the help, already.
+    if (err instanceof CommanderError) return isHelp(err) ? exitCodes.ok : exitCodes.usage;
+    const message = err instanceof AppError || err instanceof ConfigError ? err.message : String((err as Error)?.stack ?? err);
+    io.err(`lectern: ${message}\n`);
+    return exitCodes.failure;
+  }
+}
+
+/** Commander's outcomes that are not errors: help asked for (`--help`, `help [command]`). */
+function isHelp(err: CommanderError): boolean {
+  return err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || (err.code === 'commander.help' && err.exitCode === 0);
+}
