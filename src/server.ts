@@ -49,14 +49,14 @@ export async function serve(config: Config): Promise<{ app: FastifyInstance; dat
   const database = await openMigrated(config);
   const logger = createLogger(config);
   const app = await buildApp({ config, database, logger, processMetrics: true });
-  const demoKey = await createDemoAccountIfEmpty(database);
+  const demo = await createDemoAccountIfEmpty(database);
   // Runs after request-context's preClose (new requests answer 503 with Connection: close) and
   // before Fastify's server.close(), which would close idle keep-alive connections at once.
   const connections = trackConnections(app.server, config.tlsCertFile ? 'secureConnection' : 'connection');
   app.addHook('preClose', () => drainConnections(app.server, connections, Math.min(DRAIN_GRACE_MS, config.shutdownTimeoutMs / 4)));
   const address = await app.listen({ host: config.host, port: config.port });
   app.log.info({ address, database: database.dialect, location: database.location }, 'Lectern is listening');
-  if (demoKey) printDemoKey(demoKey, address);
+  if (demo) printDemoKey(demo, address);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -182,26 +182,38 @@ function closeAfterResponse(socket: Socket, evenKeepAlive: boolean): void {
 }
 
 /** On a database without accounts, a demo account with one production key, shown once. */
-async function createDemoAccountIfEmpty(database: Database): Promise<string | undefined> {
+async function createDemoAccountIfEmpty(database: Database): Promise<DemoAccount | undefined> {
   const ctx = { db: database.db, dialect: database.dialect, clock: systemClock };
   if ((await countAccounts(database.db)) > 0) return undefined;
   const account = await createAccount(ctx, { name: 'Demo School', plan: 'professional' });
   const { key } = await createKey(ctx, { accountId: account.id, environment: 'production', name: 'Demo key' });
-  return key;
+  return { accountId: account.id, key };
 }
 
-function printDemoKey(key: string, address: string): void {
+interface DemoAccount {
+  accountId: string;
+  key: string;
+}
+
+function printDemoKey({ accountId, key }: DemoAccount, address: string): void {
   // Straight to the terminal, not through the logger: logs never carry secrets.
   process.stdout.write(
     [
       '',
       'Lectern created a demo account (plan professional) with one production API key.',
+      '',
+      `  Account: ${accountId}`,
+      '',
       'The key is shown this once; keep it somewhere safe:',
       '',
       `  ${key}`,
       '',
       'Try it:',
       `  curl -H "Authorization: Bearer ${key}" ${address}/api/v1/courses`,
+      '',
+      'Manage the account and its keys with the CLI:',
+      `  npx lectern key list --account ${accountId}`,
+      `  npx lectern key create --account ${accountId} --env development --name "My laptop"`,
       '',
       '',
     ].join('\n'),
