@@ -79,7 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseTimeouts: {
       connectMs: integer(env, 'DATABASE_CONNECT_TIMEOUT_MS', 2_000, 100, 600_000),
       stallMs: integer(env, 'DATABASE_STALL_TIMEOUT_MS', 1_000, 100, 600_000),
-      queryMs: integer(env, 'DATABASE_QUERY_TIMEOUT_MS', 30_000, 100, 3_600_000),
+      queryMs: integer(env, 'DATABASE_QUERY_TIMEOUT_MS', 60_000, 100, 3_600_000),
     },
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX || 'lectern:',
