@@ -69,7 +69,7 @@ export async function apiKeyRoutes(parent: FastifyInstance, { ctx, keyUsage }: {
       operationId: 'rotateApiKey',
       summary: 'Rotate an API key',
       description:
-        'Optional body `{"grace_period_seconds": 0..604800}` (default 86400). Answers the new full `key`, once; the old secret keeps working for the grace period.',
+        'Optional body `{"grace_period_seconds": 0..604800}` (default 86400). Answers the new full `key`, once; the old secret keeps working for the grace period. Only a key whose scopes are within the calling key\'s (403 `insufficient_permissions` otherwise).',
       params: ApiKeyParams,
       response: responses({ 200: ApiKeyWithSecretResponse }, 404, 409, 413, 415, 422),
     },
@@ -82,7 +82,8 @@ export async function apiKeyRoutes(parent: FastifyInstance, { ctx, keyUsage }: {
       tags,
       operationId: 'revokeApiKey',
       summary: 'Revoke an API key',
-      description: 'Every secret of the key stops at once, in every process, also one still in a rotation grace period.',
+      description:
+        'Every secret of the key stops at once, in every process, also one still in a rotation grace period. Only a key whose scopes are within the calling key\'s (403 `insufficient_permissions` otherwise).',
       params: ApiKeyParams,
       response: responses({ 200: ApiKeyResponse }, 404, 409, 422),
     },
