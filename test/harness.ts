@@ -59,11 +59,13 @@ export interface SetupOptions {
   extend?: (app: FastifyInstance) => void | Promise<void>;
   /** Resolves webhook host names in place of DNS. */
   webhookLookup?: Lookup;
+  /** PostgreSQL template database to clone, for runs outside vitest (scripts/fuzz.ts); the global setup's otherwise. */
+  pgTemplate?: string;
 }
 
 /** A fresh, migrated database of the given dialect and the app on top of it. */
 export async function setupApp(dialect: TestDialect, options: SetupOptions = {}): Promise<TestApp> {
-  const { database, drop, dataDir } = await freshDatabase(dialect);
+  const { database, drop, dataDir } = await freshDatabase(dialect, options.pgTemplate);
   const config: Config = { ...loadConfig({ DATA_DIR: dataDir }), ...options.config };
   const clock = new ManualClock(Date.UTC(2026, 10, 21, 12, 0, 0));
   const ctx: ServiceContext = { db: database.db, dialect: database.dialect, clock };
@@ -130,11 +132,11 @@ export async function setupApp(dialect: TestDialect, options: SetupOptions = {})
  * A fresh, migrated database for one test: a temp directory for SQLite, or a clone of the
  * migrated template for PostgreSQL. `env` points a spawned process (server, CLI) at it.
  */
-export async function freshDatabaseEnv(dialect: TestDialect): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
+export async function freshDatabaseEnv(dialect: TestDialect, pgTemplate?: string): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-test-'));
   const removeDir = async () => fs.rmSync(dataDir, { recursive: true, force: true });
   if (dialect === 'sqlite') return { env: { DATA_DIR: dataDir }, drop: removeDir };
-  const template = inject('pgTemplate');
+  const template = pgTemplate ?? inject('pgTemplate');
   const name = `lectern_t_${template.replace('lectern_tpl_', '')}_${randomBytes(4).toString('hex')}`;
   await adminQuery(`create database ${name} template ${template}`);
   return {
@@ -156,8 +158,8 @@ async function adminQuery(sql: string): Promise<void> {
   }
 }
 
-async function freshDatabase(dialect: TestDialect): Promise<{ database: Database; drop: () => Promise<void>; dataDir: string }> {
-  const { env, drop } = await freshDatabaseEnv(dialect);
+async function freshDatabase(dialect: TestDialect, pgTemplate?: string): Promise<{ database: Database; drop: () => Promise<void>; dataDir: string }> {
+  const { env, drop } = await freshDatabaseEnv(dialect, pgTemplate);
   const database = openDatabase({ dataDir: env.DATA_DIR!, databaseUrl: env.DATABASE_URL });
   await migrateToLatest(database.db);
   return {

@@ -67,7 +67,8 @@ export function apiOperations(document: unknown): Operation[] {
         name: p.name,
         in: p.in,
         required: p.required === true,
-        schema: resolve(p.schema) ?? {},
+        // The parameter's description ("Course id (crs_…)") tells what it names.
+        schema: { ...(p.description ? { description: p.description } : {}), ...resolve(p.schema) },
       }));
       const responses: Operation['responses'] = {};
       for (const [status, response] of Object.entries<any>(operation.responses ?? {})) {
