@@ -1,7 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { ConfigError, loadConfig } from '../config.js';
 import { migrateToLatest } from '../db/database.js';
-import { serve, work } from '../server.js';
 import { AppError } from '../shared/errors.js';
 import { addAccountCommands } from './account-commands.js';
 import { addKeyCommands } from './key-commands.js';
@@ -34,12 +33,15 @@ export function buildProgram(io: CliIo = processIo): Command {
     .command('serve')
     .description('run the API server (same as npm start)')
     .action(async () => {
+      // Loaded here: the server's module graph (every route, Fastify) is most of a CLI start's time.
+      const { serve } = await import('../server.js');
       await serve(loadConfig(io.env ?? process.env));
     });
   program
     .command('worker')
     .description('run background jobs only (webhook deliveries), beside servers run with WORKER=off')
     .action(async () => {
+      const { work } = await import('../server.js');
       await work(loadConfig(io.env ?? process.env));
     });
   program
