@@ -218,4 +218,28 @@ describe.each(testDialects())('scope matrix [%s]', (dialect) => {
     expect(failures).toEqual([]);
     console.log(`scope matrix [${dialect}]: ${refused} operations refused without their scope, ${permitted} done with exactly it, of ${operations.length}`);
   }, 180_000);
+
+  it('never lets a keys:write key make, rotate or revoke a key wider than itself', async () => {
+    const keysOnly = exactly.get('keys:write')!;
+    const wideKey = (await t.newKey({ accountId: t.accountId, scopes: ['*'] })).keyId;
+    const otherScopes = (await t.newKey({ accountId: t.accountId, scopes: ['courses:write', 'keys:write'] })).keyId;
+    const attempts = [
+      { method: 'POST' as const, url: '/api/v1/api-keys', body: { name: 'escalation', environment: 'production', scopes: ['*'] } },
+      { method: 'POST' as const, url: '/api/v1/api-keys', body: { name: 'escalation', environment: 'production' } },
+      { method: 'POST' as const, url: '/api/v1/api-keys', body: { name: 'escalation', environment: 'production', scopes: ['keys:write', 'students:read'] } },
+      ...[wideKey, otherScopes].flatMap((id) => [
+        { method: 'POST' as const, url: `/api/v1/api-keys/${id}/rotate` },
+        { method: 'POST' as const, url: `/api/v1/api-keys/${id}/revoke` },
+      ]),
+    ];
+    for (const attempt of attempts) {
+      const before = await snapshot(t, f);
+      const keysBefore = await t.request({ url: '/api/v1/api-keys?per_page=100' });
+      const response = await t.request({ ...attempt, key: keysOnly });
+      expect(response.status, `${attempt.url} ${JSON.stringify(attempt.body ?? '')}: ${show(response)}`).toBe(403);
+      expect(response.body.error.code).toBe('insufficient_permissions');
+      expect(await snapshot(t, f)).toEqual(before);
+      expect((await t.request({ url: '/api/v1/api-keys?per_page=100' })).body).toEqual(keysBefore.body);
+    }
+  });
 });
