@@ -131,11 +131,15 @@ async function openMigrated(config: Config): Promise<Database> {
 /** How long, at most, a shutdown waits for clients to use their idle keep-alive connections once more. */
 const DRAIN_GRACE_MS = 1_000;
 
-/** The server's open connections (one Set entry per connection, not per request); with TLS, the TLS sockets HTTP runs on. */
-function trackConnections(server: Server, event: 'connection' | 'secureConnection'): Set<Socket> {
-  const connections = new Set<Socket>();
+/**
+ * The server's open connections (one entry per connection, not per request; with TLS, the TLS
+ * sockets HTTP runs on), each with the bytes it had read when it opened: one that has read none
+ * since never sent a request.
+ */
+function trackConnections(server: Server, event: 'connection' | 'secureConnection'): Map<Socket, number> {
+  const connections = new Map<Socket, number>();
   server.on(event, (socket: Socket) => {
-    connections.add(socket);
+    connections.set(socket, socket.bytesRead);
     socket.once('close', () => connections.delete(socket));
   });
   return connections;
@@ -152,16 +156,21 @@ function trackConnections(server: Server, event: 'connection' | 'secureConnectio
  * and the shutdown would wait for the client to close them). Connections still idle when the
  * grace ends are closed by server.close(), as before, and in-flight requests are waited for.
  */
-async function drainConnections(server: Server, connections: Set<Socket>, graceMs: number): Promise<void> {
+async function drainConnections(server: Server, connections: Map<Socket, number>, graceMs: number): Promise<void> {
   // net.Server's close stops accepting without touching the open connections (http.Server's
   // closes the idle ones first). Fastify's server.close() afterwards finds the server closed.
   netServerClose.call(server);
-  for (const socket of connections) closeAfterResponse(socket, false);
+  for (const socket of connections.keys()) closeAfterResponse(socket, false);
   const deadline = Date.now() + graceMs;
   while (connections.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
-  // Answers still under way past the grace whose headers had already left without Connection: close:
-  // their connections are closed once they are written, as idle ones are now.
-  for (const socket of connections) closeAfterResponse(socket, true);
+  for (const [socket, openingBytes] of connections) {
+    // A connection that never sent a request is not idle to Node (its first request's headers
+    // timeout runs from the start), so server.close() would wait for it: it is closed with the idle ones.
+    if (socket.bytesRead === openingBytes) socket.destroy();
+    // Answers still under way whose headers had already left without Connection: close: their
+    // connections are closed once they are written, as idle ones are now.
+    else closeAfterResponse(socket, true);
+  }
 }
 
 const netServerClose = NetServer.prototype.close;

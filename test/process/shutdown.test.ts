@@ -121,11 +121,13 @@ describe.each(testDialects())('SIGTERM under keep-alive load [%s]', (dialect) =>
     const headers = { authorization: `Bearer ${key}` };
     const port = Number(new URL(server.url).port);
     const connections = Array.from({ length: CONNECTIONS }, () => new Connection(port));
-    const probe = new Connection(port);
+    // Idle connections for /readyz. One asked while the signal arrives may be answered 200 with
+    // Connection: close (a request in flight finishes as it started); the next asks on another.
+    const probes = Array.from({ length: 4 }, () => new Connection(port));
     // A request in flight across the whole drain: its body's second half comes 1.5 s after the signal.
     const slow = new Connection(port);
-    await Promise.all([...connections, probe, slow].map((c) => c.ready));
-    expect((await probe.send('/readyz', {}))?.status).toBe(200);
+    await Promise.all([...connections, ...probes, slow].map((c) => c.ready));
+    expect((await probes[0]!.send('/readyz', {}))?.status).toBe(200);
 
     // Each connection sends request after request, some with a pause of 0-3 ms between them, so
     // that when SIGTERM comes some connections are idle and their next request arrives in the
@@ -151,6 +153,8 @@ describe.each(testDialects())('SIGTERM under keep-alive load [%s]', (dialect) =>
     let ready: Answer | undefined;
     do {
       await new Promise((resolve) => setTimeout(resolve, 5));
+      const probe = probes.find((c) => c.writable);
+      if (!probe) break;
       ready = await probe.send('/readyz', {});
     } while (ready?.status === 200 && performance.now() - signalAt < 5_000);
     const readyMs = performance.now() - signalAt;
@@ -159,9 +163,12 @@ describe.each(testDialects())('SIGTERM under keep-alive load [%s]', (dialect) =>
     const slowAnswer = await created;
     const exitCode = await server.exited;
     const exitMs = performance.now() - signalAt;
-    for (const c of [...connections, probe, slow]) c.destroy();
+    for (const c of [...connections, ...probes, slow]) c.destroy();
 
-    const writtenAround = written.filter((at) => Math.abs(at - signalAt) < 50);
+    // Requests written in the last 250 ms before the signal and after it (a busy machine answers
+    // slowly and in bursts, so a narrower window may catch none on some runs).
+    const writtenAround = written.filter((at) => Math.abs(at - signalAt) < 250);
+    const writtenAfter = written.filter((at) => at > signalAt);
     const lost = connections.flatMap((c) => c.lost);
     const answers = connections.flatMap((c) => c.answers);
     const statuses = [...new Set(answers.map((a) => a.status))].sort();
@@ -170,6 +177,8 @@ describe.each(testDialects())('SIGTERM under keep-alive load [%s]', (dialect) =>
       statuses,
       answers: answers.length,
       writtenAround: writtenAround.length,
+      writtenWithin20ms: written.filter((at) => Math.abs(at - signalAt) < 20).length,
+      writtenAfter: writtenAfter.length,
       ready: ready?.status,
       readyMs,
       slow: slowAnswer && { status: slowAnswer.status, connection: slowAnswer.headers.connection },
@@ -183,8 +192,9 @@ describe.each(testDialects())('SIGTERM under keep-alive load [%s]', (dialect) =>
     for (const c of connections) expect(c.answers.at(-1)?.headers.connection ?? 'close', summary).toBe('close');
     expect(ready?.status, summary).toBe(503);
     expect(readyMs, summary).toBeLessThan(1_000);
-    // Requests kept coming in the 50 ms around the signal.
+    // Requests kept coming around the signal, and after it.
     expect(writtenAround.length, summary).toBeGreaterThan(0);
+    expect(writtenAfter.length, summary).toBeGreaterThan(0);
     expect(exitCode, `${summary}\n${server.stdout().slice(-3000)}`).toBe(0);
     // The request in flight was answered, with Connection: close, and its connection closed after it
     // (left open, the shutdown would have waited for the client to close it, up to SHUTDOWN_TIMEOUT_MS).
