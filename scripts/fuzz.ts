@@ -66,6 +66,8 @@ try {
         `contract fuzzing [${dialect}]: ${report.requests} requests (${report.byClass.valid} valid of which ${report.validAccepted} carried out, ${report.byClass.invalid} invalid, ${report.byClass.wild} wild) ` +
           `over ${report.operations} operations in ${(report.ms / 1000).toFixed(1)} s, seed ${seed}: ${report.failures.length} failures`,
       );
+      const costly = [...report.msByKind].sort((a, b) => b[1] - a[1]).slice(0, 6);
+      console.log(`  time by kind of case: ${costly.map(([kind, ms]) => `${kind} ${(ms / 1000).toFixed(1)} s`).join(', ')}`);
       const slowest = [...spent].sort((a, b) => b[1] - a[1]).slice(0, 5);
       console.log(`  slowest operations: ${slowest.map(([id, ms]) => `${id} ${(ms / 1000).toFixed(1)} s`).join(', ')}`);
       for (const failure of report.failures.slice(0, Number(values.limit))) console.log(describeFailure(failure));

@@ -21,6 +21,8 @@ export const openapiPlugin = fp(
           description:
             'Course-authoring API: courses, modules, lessons, students, enrollments, progress and analytics. ' +
             'Every /api/v1 request carries an API key (`Authorization: Bearer <key>` or `X-API-Key: <key>`). ' +
+            'Each operation\'s `x-required-scope` names the scope its key needs (a `write` scope also grants its `read`); ' +
+            '`null` means any valid key. ' +
             'Conventions (envelopes, errors, pagination, idempotency) are in docs/api.md.',
         },
         tags: [

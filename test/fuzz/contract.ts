@@ -64,6 +64,8 @@ export interface FuzzReport {
   validAccepted: number;
   failures: FuzzFailure[];
   ms: number;
+  /** Milliseconds spent per kind of case (`valid`, `body:too-long`, …), to see what a run costs. */
+  msByKind: Map<string, number>;
 }
 
 export interface FuzzOptions {
@@ -719,7 +721,7 @@ export async function runContractFuzz(t: TestApp, options: FuzzOptions): Promise
   const checker = new ResponseChecker(document as never, false);
   let label = 0;
   let fixture = await buildFixture(t, key, `fuzz${label++}`);
-  const report: FuzzReport = { requests: 0, operations: operations.length, byClass: { valid: 0, invalid: 0, wild: 0 }, validAccepted: 0, failures: [], ms: 0 };
+  const report: FuzzReport = { requests: 0, operations: operations.length, byClass: { valid: 0, invalid: 0, wild: 0 }, validAccepted: 0, failures: [], ms: 0, msByKind: new Map() };
   const perOperation = Math.max(1, Math.ceil(options.runs / Math.max(1, operations.length)));
   const all = apiOperations(document);
 
@@ -734,6 +736,7 @@ export async function runContractFuzz(t: TestApp, options: FuzzOptions): Promise
       let headers: Record<string, unknown> = {};
       let text = '';
       let problems: string[];
+      const sent = performance.now();
       try {
         const response = await t.app.inject({ method: r.method as 'GET', url: r.url, headers: r.headers, ...(r.payload !== undefined ? { payload: r.payload } : {}) });
         status = response.statusCode;
@@ -743,6 +746,8 @@ export async function runContractFuzz(t: TestApp, options: FuzzOptions): Promise
       } catch (err) {
         problems = [`the request failed: ${(err as Error).message}`];
       }
+      const kind = fuzzCase.class === 'valid' ? 'valid' : fuzzCase.mutation.split(' ')[0]!;
+      report.msByKind.set(kind, (report.msByKind.get(kind) ?? 0) + performance.now() - sent);
       report.requests++;
       report.byClass[fuzzCase.class]++;
       if (fuzzCase.class === 'valid' && status >= 200 && status < 300) report.validAccepted++;
