@@ -8,8 +8,9 @@ import { setupApp } from '../test/harness.js';
 /**
  * `npm run fuzz -- --runs N [--seed S] [--dialect sqlite|postgres] [--only opId,opId]`: the contract
  * fuzzer of test/http/fuzz.test.ts, longer. PostgreSQL runs when TEST_DATABASE_URL is set (as for
- * `npm test`) or with --dialect postgres. Replay a failure with its seed and --only its operation.
- * Exits 1 when any answer broke the contract.
+ * `npm test`) or with --dialect postgres. Each failure prints the line that replays it (the same
+ * seed, --only its operation, --runs up to its case: cases are the same prefix whatever the count)
+ * and the request itself. Exits 1 when any answer broke the contract.
  */
 const { values } = parseArgs({
   options: {

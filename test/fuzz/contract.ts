@@ -47,6 +47,8 @@ export interface FuzzCase {
 }
 
 export interface FuzzFailure {
+  /** The run's seed (--seed); `seed` is the operation's, derived from it. */
+  runSeed: number;
   seed: number;
   operationId: string;
   index: number;
@@ -660,7 +662,11 @@ export function describeRequest(r: FuzzRequest): string {
 }
 
 export function describeFailure(f: FuzzFailure): string {
-  return `seed ${f.seed} ${f.operationId} #${f.index} ${f.fuzzCase.class} ${f.fuzzCase.mutation}: ${f.problem}\n    ${describeRequest(f.fuzzCase.request)}\n    -> ${f.status} ${f.response.slice(0, 300)}`;
+  return (
+    `${f.operationId} #${f.index} ${f.fuzzCase.class} ${f.fuzzCase.mutation}: ${f.problem}\n` +
+    `    replay: npm run fuzz -- --seed ${f.runSeed} --only ${f.operationId} --runs ${f.index + 1} (operation seed ${f.seed})\n` +
+    `    ${describeRequest(f.fuzzCase.request)}\n    -> ${f.status} ${f.response.slice(0, 300)}`
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -751,7 +757,7 @@ export async function runContractFuzz(t: TestApp, options: FuzzOptions): Promise
       report.requests++;
       report.byClass[fuzzCase.class]++;
       if (fuzzCase.class === 'valid' && status >= 200 && status < 300) report.validAccepted++;
-      for (const problem of problems) report.failures.push({ seed, operationId: operation.operationId, index, fuzzCase, status, problem, response: text.slice(0, 600) });
+      for (const problem of problems) report.failures.push({ runSeed: options.seed, seed, operationId: operation.operationId, index, fuzzCase, status, problem, response: text.slice(0, 600) });
     }
     if (operation.method !== 'GET' && !(await fixtureIntact(t, fixture))) fixture = await buildFixture(t, key, `fuzz${label++}`);
   }
