@@ -45,7 +45,7 @@ const units = new AsyncLocalStorage<Unit>();
 
 /**
  * Runs `work` in a unit of work on `db` (a database opened by openDatabase): commits when it
- * resolves, rolls back when it throws. Inside a unit already, `work` joins that one.
+ * resolves, rolls back when it throws. Inside a unit already (of the same database), `work` joins it.
  */
 export async function runUnitOfWork<T>(db: Kysely<any>, work: () => Promise<T>): Promise<T> {
   if (units.getStore()?.phase === 'active') return work();
@@ -121,7 +121,8 @@ export function withUnitsOfWork(dialect: Dialect): Dialect {
  * `release savepoint sN`, or `rollback to savepoint sN` and release. A failed statement inside a
  * nested transaction thus undoes only that transaction, also on PostgreSQL, where it would
  * otherwise abort the whole unit. Nested transactions run one after the other, as they do on
- * SQLite's single connection; isolation settings of a nested transaction are those of the unit.
+ * SQLite's single connection (so, as there, a transaction begun on `db` inside another's callback
+ * waits for it forever: use its `trx`); isolation settings of a nested transaction are the unit's.
  */
 export class UnitOfWorkDriver implements Driver {
   constructor(private readonly inner: Driver) {}
@@ -180,7 +181,7 @@ export class UnitOfWorkDriver implements Driver {
     if (!unit) return this.inner.commitTransaction(connection);
     if (unit.phase === 'active') {
       try {
-        await connection.executeQuery(CompiledQuery.raw(`release savepoint ${unit.nested.name}`));
+        await connection.executeQuery(CompiledQuery.raw(`release savepoint ${unit.nested!.name}`));
       } finally {
         endNested(unit);
       }
