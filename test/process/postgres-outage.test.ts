@@ -227,7 +227,8 @@ describe.skipIf(!enabled)('PostgreSQL restarted or hung under load', () => {
     expect(server.process.exitCode, server.stdout().slice(-3000)).toBeNull();
     const during = load.api.filter((s) => s.status !== 200);
     const report = `restart ${Math.round(restartAt)}-${Math.round(backAt)} ms; api ${describeSamples(load.api)}; readyz ${describeSamples(load.ready)}; ` +
-      `last failure ends ${Math.round(Math.max(...during.map((s) => s.at + s.ms)) - backAt)} ms after the cluster is back`;
+      `first 503 ${Math.round(Math.min(...during.map((s) => s.at + s.ms)) - restartAt)} ms after the restart began, ` +
+      `last failure ends ${Math.round(Math.max(...during.map((s) => s.at + s.ms)) - backAt)} ms after pg_ctlcluster returned`;
     console.log(report);
     expect(during.length, `the restart made requests fail: ${report}`).toBeGreaterThan(0);
     expectServiceUnavailable(during, 1_000, report);
@@ -257,7 +258,9 @@ describe.skipIf(!enabled)('PostgreSQL restarted or hung under load', () => {
     await load.stop();
 
     expect(server.process.exitCode, server.stdout().slice(-3000)).toBeNull();
-    const report = `stopped ${Math.round(stopAt)}-${Math.round(resumeAt)} ms; api ${describeSamples(load.api)}; readyz ${describeSamples(load.ready)}`;
+    const failures = load.api.filter((s) => s.status !== 200);
+    const report = `stopped ${Math.round(stopAt)}-${Math.round(resumeAt)} ms; api ${describeSamples(load.api)}; readyz ${describeSamples(load.ready)}; ` +
+      `first 503 ${Math.round(Math.min(...failures.map((s) => s.at + s.ms)) - stopAt)} ms after the stop, last failure ends ${Math.round(Math.max(...failures.map((s) => s.at + s.ms)) - resumeAt)} ms after the resume`;
     console.log(report);
     // Requests sent while it was stopped and whose 2.5 s ran out before it resumed: 503, fast.
     const whileStopped = load.api.filter((s) => s.at > stopAt + 100 && s.at + 2_500 < resumeAt);
