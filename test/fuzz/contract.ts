@@ -516,7 +516,15 @@ export function caseArb(operation: Operation, world: World, key: string, bodySch
     });
   }
 
-  if (queryParams.length > 0) {
+  if (queryParams.length === 0) {
+    // Query text on an operation that takes none: left open, but never a 5xx or a bare answer.
+    options.push({
+      weight: 1,
+      arbitrary: fc.tuple(base, fc.constantFrom('zz=1', 'zz=%ff', '%=%', 'a=%00', '&&=&', 'x'.repeat(5000))).map(
+        ([b, query]): FuzzCase => ({ class: 'wild', mutation: 'query:on-operation-without-query', request: request(operation, key, b, { query }) }),
+      ),
+    });
+  } else {
     const mutable = queryParams.filter((p) => p.name !== 'cursor');
     // A mutation applies to the parameters it can break; one that applies to none adds no case.
     const queryCase = (name: string, make: (p: Parameter, control: string) => string | undefined, klass: CaseClass = 'invalid', expect: number[] | undefined = [400]) => {
@@ -720,7 +728,8 @@ export async function runContractFuzz(t: TestApp, options: FuzzOptions): Promise
   const { key, accountId } = await t.newKey();
   await unlimited(t, accountId);
   const document = t.app.swagger();
-  const operations = apiOperations(document).filter((o) => !options.only || options.only.includes(o.operationId));
+  // Every operation of the document: the API's, and health, readiness and metrics outside it.
+  const operations = apiOperations(document, '/').filter((o) => !options.only || options.only.includes(o.operationId));
   // Statuses and bodies are checked against the document; the budget headers are not: a request
   // refused before its route is known (a malformed path) has no key budgets, and the harness checks
   // those headers on every other test's responses.

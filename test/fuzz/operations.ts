@@ -54,13 +54,13 @@ interface Document {
   components?: { schemas?: Record<string, Schema> };
 }
 
-/** Every /api/v1 operation of the document, in document order. */
-export function apiOperations(document: unknown): Operation[] {
+/** Every /api/v1 operation of the document (or every operation under `prefix`), in document order. */
+export function apiOperations(document: unknown, prefix = '/api/v1/'): Operation[] {
   const doc = document as Document;
   const resolve = (schema: Schema | undefined, depth = 0): Schema | undefined => resolveRefs(doc, schema, depth);
   const out: Operation[] = [];
   for (const [path, item] of Object.entries(doc.paths)) {
-    if (!path.startsWith('/api/v1/')) continue;
+    if (!path.startsWith(prefix)) continue;
     for (const [method, operation] of Object.entries<any>(item)) {
       if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
       const parameters: Parameter[] = (operation.parameters ?? []).map((p: any) => ({
