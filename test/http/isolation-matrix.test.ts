@@ -14,8 +14,9 @@ import { setupApp, show, type TestApp, type TestResponse } from '../harness.js';
  * the same prefix; the two answers must be the same (status, code, body with ids masked), and A
  * must read the same before and after. Operations that take no id are probed for leaks instead:
  * the caller's answer names none of A's ids (lists, searches, creates that reuse A's unique
- * values). Every operation of the document needs an entry below: a new route fails this test until
- * it has one, and an entry must name every id input the document shows for its operation.
+ * values). Every list's cursor from A is refused to the others exactly as a forged cursor is.
+ * Every operation of the document needs an entry below: a new route fails this test until it has
+ * one, and an entry must name every id input the document shows for its operation.
  */
 
 /** An id input: where it goes, which of the fixture's objects it names, what a missing one answers. */
@@ -196,6 +197,7 @@ describe.each(testDialects())('tenant isolation matrix [%s]', (dialect) => {
     await unlimited(t, other.accountId);
     const development = await t.newKey({ accountId: t.accountId, environment: 'development' });
     a = await buildFixture(t, t.key, 'wsa');
+    await secondOfEach(t, a);
     callers = [await buildFixture(t, other.key, 'wsb'), await buildFixture(t, development.key, 'wsd', 'development')];
     operations = apiOperations(t.app.swagger());
     before = await snapshot(t, a);
@@ -223,6 +225,36 @@ describe.each(testDialects())('tenant isolation matrix [%s]', (dialect) => {
     const known = new Set(operations.map((o) => o.operationId));
     for (const id of Object.keys(table)) if (!known.has(id)) problems.push(`${id}: entry for an operation the document does not have`);
     expect(problems).toEqual([]);
+  });
+
+  it("answers A's cursors to other workspaces exactly as forged ones", async () => {
+    // A cursor remembers its workspace: another workspace's is refused like a forged one, so it
+    // can neither page through A's rows nor learn anything from them.
+    let lists = 0;
+    const failures: string[] = [];
+    for (const operation of operations) {
+      const entry = table[operation.operationId];
+      if (operation.method !== 'GET' || !entry || !operation.parameters.some((p) => p.in === 'query' && p.name === 'cursor')) continue;
+      const pathSlot = 'ids' in entry ? entry.ids.find((s) => s.in === 'path') : undefined;
+      const pathOf = (f: Fixture): Record<string, string> => (pathSlot ? { id: f.ids[pathSlot.kind] } : {});
+      const query = { ...(operation.parameters.some((p) => p.name === 'q') ? { q: 'probe' } : {}), per_page: '1' };
+      const first = await t.request({ url: urlOf(operation, pathOf(a), { ...query, cursor: '' }), key: a.key });
+      const cursor = first.body?.pagination?.next_cursor as string | null | undefined;
+      if (!cursor) continue; // one row or none in A, or no cursor mode (search): nothing to carry over
+      lists++;
+      const forged = cursor.slice(0, -4) + (cursor.endsWith('AAAA') ? 'BBBB' : 'AAAA');
+      for (const caller of callers) {
+        const withCursor = (c: string) => t.request({ url: urlOf(operation, pathOf(caller), { ...query, cursor: c }), key: caller.key });
+        const foreign = await withCursor(cursor);
+        const made = await withCursor(forged);
+        const where = `${operation.method} ${operation.path} as ${caller.label}`;
+        if (foreign.status !== 400) failures.push(`${where}: A's cursor answered ${show(foreign)}`);
+        expect.soft(comparable(foreign), `${where}: A's cursor vs a forged one`).toEqual(comparable(made));
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(lists).toBeGreaterThanOrEqual(9);
+    console.log(`isolation matrix [${dialect}]: ${lists} lists refuse another workspace's cursor`);
   });
 
   it("answers A's ids to other workspaces exactly as random ids, and changes nothing in A", async () => {
@@ -285,6 +317,21 @@ describe.each(testDialects())('tenant isolation matrix [%s]', (dialect) => {
     );
   }, 120_000);
 });
+
+/** A second row in each of A's lists, so each has a next page and a cursor to carry over. */
+async function secondOfEach(t: TestApp, f: Fixture): Promise<void> {
+  const post = async (url: string, body?: unknown) => {
+    const response = await t.request({ method: 'POST', url, key: f.key, ...(body !== undefined ? { body } : {}) });
+    if (response.status >= 300) throw new Error(`second of each: ${url} ${show(response)}`);
+    return response.body.data;
+  };
+  await post('/api/v1/courses', { title: 'Second course', published: true });
+  await post(`/api/v1/courses/${f.ids.course}/modules`, { title: 'Second module' });
+  const student = await post('/api/v1/students', { email: `${f.label}-second@example.com`, name: 'Second student' });
+  await post('/api/v1/enrollments', { student_id: student.id, course_id: f.ids.course });
+  await post('/api/v1/webhook-endpoints', { url: 'http://127.0.0.1:9/second' });
+  await post(`/api/v1/webhook-endpoints/${f.ids.endpoint}/test`);
+}
 
 /** Each slot's value from a fixture. */
 function valuesFor(entry: IdEntry, f: Fixture): Record<string, string> {
