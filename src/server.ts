@@ -50,7 +50,7 @@ export async function serve(config: Config): Promise<{ app: FastifyInstance; dat
   const logger = createLogger(config);
   const app = await buildApp({ config, database, logger, processMetrics: true });
   const demo = await createDemoAccountIfEmpty(database);
-  // Runs after request-context's preClose (new requests answer 503 with Connection: close) and
+  // Runs after request-context's preClose (from then on answers carry Connection: close) and
   // before Fastify's server.close(), which would close idle keep-alive connections at once.
   const connections = trackConnections(app.server, config.tlsCertFile ? 'secureConnection' : 'connection');
   app.addHook('preClose', () => drainConnections(app.server, connections, Math.min(DRAIN_GRACE_MS, config.shutdownTimeoutMs / 4)));
@@ -150,7 +150,7 @@ function trackConnections(server: Server, event: 'connection' | 'secureConnectio
  * Closing an idle keep-alive connection at once (what http.Server.close() does) resets any
  * request the client has just written on it: the request is in the socket, unread, when the
  * socket closes, and the kernel answers it with a reset. Instead every request that arrives is
- * answered (503 with `Connection: close`, see request-context.ts), after which Node closes that
+ * served with `Connection: close` (see request-context.ts), after which Node closes that
  * connection itself once the answer has been written; requests in flight answer with
  * `Connection: close` too (Node would otherwise keep their connections open after the answer,
  * and the shutdown would wait for the client to close them). Connections still idle when the
@@ -180,7 +180,7 @@ const netServerClose = NetServer.prototype.close;
  * closeIdleConnections finds it). Before the headers leave, Node then adds `Connection: close`
  * and ends the connection once the answer is written. An answer whose headers promised keep-alive
  * (or that is written but not yet sent: write coalescing holds it to the end of the turn) is left
- * alone during the grace, since the client may reuse its connection at once and meet a 503 with
+ * alone during the grace, since the client may reuse its connection at once and be answered with
  * `Connection: close` there; after the grace (`evenKeepAlive`) its connection is ended once it is sent.
  */
 function closeAfterResponse(socket: Socket, evenKeepAlive: boolean): void {

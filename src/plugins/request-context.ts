@@ -2,7 +2,6 @@ import type { Bindings, ChildLoggerOptions } from 'fastify/types/logger.js';
 import { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Logger } from 'pino';
-import { AppError } from '../shared/errors.js';
 import { headersOf, setResponseHeaders } from '../shared/reply-headers.js';
 import { accessLogWriter, type RequestSummary } from './access-log.js';
 import type { RequestStats } from './metrics.js';
@@ -47,23 +46,29 @@ export class RequestLogController extends LogController {
 
 /**
  * The headers every response carries (X-Request-Id, Cache-Control, X-Content-Type-Options: see
- * reply-headers.ts), and a clean 503 while the process shuts down.
+ * reply-headers.ts), and `Connection: close` on every answer once the process shuts down.
  */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** True from the moment the app starts closing (SIGTERM): readiness fails, requests are still served. */
+    shuttingDown(): boolean;
+  }
+}
+
 export const requestContextPlugin = fp(
   async (app: FastifyInstance) => {
     let closing = false;
     app.addHook('preClose', async () => {
       closing = true;
     });
+    app.decorate('shuttingDown', () => closing);
 
     // Callback style, not async: this runs on every request and needs no promise.
     app.addHook('onRequest', (request, reply, done) => {
       setResponseHeaders(headersOf(reply), request.id);
-      if (closing) {
-        reply.header('connection', 'close');
-        done(new AppError('service_unavailable', 'The service is restarting; retry shortly'));
-        return;
-      }
+      // A request that reaches a process shutting down is served as usual (the database is still
+      // open) and its connection closes after the answer, so no client sees an error on a deploy.
+      if (closing) reply.header('connection', 'close');
       done();
     });
   },

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { type Static, Type } from 'typebox';
 import type { Database } from '../../db/database.js';
+import { AppError } from '../../shared/errors.js';
 import { ErrorResponse } from '../../shared/schemas.js';
 import type { RateLimiter } from '../rate-limits/rate-limiter.js';
 
 const tags = ['operations'];
 const Status = Type.Object({ status: Type.String(), checks: Type.Optional(Type.Record(Type.String(), Type.String())) });
-/** While the process shuts down every request, this one included, answers the error envelope (request-context.ts). */
+/** While the process shuts down, readiness answers 503 in the error envelope. */
 const ShuttingDown = Type.Unsafe<Static<typeof ErrorResponse>>({ $ref: 'Error#' });
 
 /**
@@ -38,6 +39,9 @@ export async function healthRoutes(app: FastifyInstance, { database, limiter }: 
       response: { 200: Status, 503: Type.Union([Status, ShuttingDown]) },
     },
     handler: async (request, reply) => {
+      // From SIGTERM on, readiness fails at once so load balancers stop sending; other requests that
+      // still arrive are served (with Connection: close, request-context.ts).
+      if (app.shuttingDown()) throw new AppError('service_unavailable', 'The process is shutting down', {}, { 'Retry-After': '1' });
       const checks: Record<string, string> = {};
       try {
         await withDeadline(database.ping(), READY_TIMEOUT_MS);
