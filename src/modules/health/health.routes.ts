@@ -34,7 +34,7 @@ export async function healthRoutes(app: FastifyInstance, { database, limiter }: 
         'Answers 503 when the database does not. An unreachable Redis does not make the process unready (rate limits fail open to ' +
         'local ones): it answers 200 with status `degraded`, `checks.redis: unreachable` and `checks.rate_limits: local`. ' +
         `A database that has not answered within ${READY_TIMEOUT_MS} ms is unreachable. While the process shuts down it answers 503 ` +
-        '`service_unavailable` in the error envelope at once, as every request does.',
+        '`service_unavailable` in the error envelope at once, while every other request is still served.',
       security: [],
       response: { 200: Status, 503: Type.Union([Status, ShuttingDown]) },
     },
