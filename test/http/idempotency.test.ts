@@ -15,6 +15,8 @@ describe.each(testDialects())('Idempotency-Key [%s]', (dialect) => {
   let probe: Probe = 'answer';
   beforeAll(async () => {
     t = await setupApp(dialect, {
+      // Job runners find new jobs only when woken (the export test below).
+      config: { jobPollMs: 60_000 },
       extend: (app) => {
         // A create like POST /courses whose handler can fail at each point after its write.
         app.post(
@@ -274,6 +276,19 @@ describe.each(testDialects())('Idempotency-Key [%s]', (dialect) => {
     const again = await t.request({ method: 'POST', url, headers: { 'idempotency-key': 'retry-missing' } });
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.text).toBe(first.text);
+  });
+
+  it('wakes the job runner once a keyed request has committed: its export is built without waiting for a poll', async () => {
+    const course = await createCourseViaApi(t, { title: 'Exported with a key' });
+    const created = await t.request({ method: 'POST', url: `/api/v1/courses/${course.id}/export`, body: { format: 'json' }, headers: { 'idempotency-key': 'export-once' } });
+    expect(created.status, show(created)).toBe(202);
+    const deadline = Date.now() + 10_000;
+    let job = created.body.data;
+    while (job.status !== 'succeeded' && job.status !== 'failed' && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 20));
+      job = (await t.request({ url: `/api/v1/exports/${job.id}` })).body.data;
+    }
+    expect(job.status).toBe('succeeded');
   });
 
   it('refuses a key longer than 255 characters', async () => {
