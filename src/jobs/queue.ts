@@ -86,6 +86,18 @@ async function claimWhere(
   return rows.map((row) => ({ id: row.id, kind: row.kind, subjectId: row.subject_id, leaseUntil }));
 }
 
+/** Whether a runner holds the job of this subject right now (claimed, lease not yet lapsed). */
+export async function isJobLeased(db: Kysely<DB>, subjectId: string, now: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('jobs')
+    .select('id')
+    .where('subject_id', '=', subjectId)
+    .where('lease_until', 'is not', null)
+    .where('lease_until', '>', toIso(now))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 type ClaimQuery = ReturnType<typeof claimUpdate>;
 
 function claimUpdate(db: Kysely<DB>, leaseUntil: string) {

@@ -11,7 +11,7 @@ import * as webhooks from '../modules/webhooks/webhooks.repository.js';
 import { toEndpoint } from '../modules/webhooks/webhooks.service.js';
 import { toIso } from '../shared/clock.js';
 import type { ServiceContext } from '../shared/context.js';
-import { type ClaimedJob, claimJobOf, finishJob, rescheduleJob } from './queue.js';
+import { type ClaimedJob, claimJobOf, finishJob, isJobLeased, rescheduleJob } from './queue.js';
 import type { JobHandler } from './runner.js';
 
 export interface WebhookDeliverySettings {
@@ -152,7 +152,14 @@ export function webhookDeliverer(ctx: ServiceContext, settings: WebhookDeliveryS
     stats,
     async attemptNow(deliveryId) {
       const job = await claimJobOf(ctx.db, deliveryId, ctx.clock.now(), leaseMs);
-      if (job) await attempt(job, true);
+      if (job) return attempt(job, true);
+      // A runner (woken by the same announcement) took it first: the caller is answered after
+      // that attempt, as after its own, so wait while the runner holds it (its send is bounded by
+      // the timeout).
+      const deadline = Date.now() + settings.timeoutMs + 5_000;
+      while (Date.now() < deadline && (await isJobLeased(ctx.db, deliveryId, ctx.clock.now()))) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
     },
   };
 }
