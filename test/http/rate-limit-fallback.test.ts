@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setPlan } from '../../src/modules/accounts/accounts.service.js';
@@ -105,5 +106,71 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('rate limits when Redis goes away m
     expect((await readiness()).status).toBe('ready');
     // Back on Redis, whose bucket still holds the 2 tokens left before the cut.
     expect(await statuses(t, key, 3)).toEqual([200, 200, 429]);
+  });
+});
+
+/** A redis-server of the test's own, so that it can be frozen (SIGSTOP) without touching the shared one. */
+async function startOwnRedis(): Promise<{ port: number; process: ChildProcess }> {
+  const port = await new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(free));
+    });
+  });
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  for (let i = 0; i < 100; i++) {
+    const up = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => (socket.destroy(), resolve(true)));
+      socket.on('error', () => resolve(false));
+    });
+    if (up) return { port, process: child };
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  child.kill('SIGKILL');
+  throw new Error('redis-server did not start');
+}
+
+describe.skipIf(!process.env.TEST_REDIS_URL)('rate limits when Redis hangs (its process stopped)', () => {
+  let t: TestApp;
+  let redis: { port: number; process: ChildProcess };
+  beforeAll(async () => {
+    redis = await startOwnRedis();
+    t = await setupApp(testDialects()[0]!, {
+      config: { redisUrl: `redis://127.0.0.1:${redis.port}`, redisPrefix: 'lectern-test-hung:', redisTimeoutMs: 250 },
+    });
+  });
+  afterAll(async () => {
+    redis.process.kill('SIGCONT');
+    await t.close();
+    redis.process.kill('SIGKILL');
+  });
+
+  const readiness = async () => (await t.request({ url: '/readyz', key: null })).body;
+
+  it('answers within the Redis timeout on local limits while Redis is frozen, and shares them again after', async () => {
+    const key = await customKey(t, 5);
+    expect(await statuses(t, key, 2)).toEqual([200, 200]);
+    expect((await readiness()).checks.rate_limits).toBe('shared');
+
+    redis.process.kill('SIGSTOP');
+    const started = performance.now();
+    // A frozen Redis keeps its connection open and never answers: each request waits at most the
+    // timeout (250 ms), then the process's own bucket (5, full) decides.
+    const frozen = await statuses(t, key, 6);
+    const perRequest = (performance.now() - started) / 6;
+    expect(frozen).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(perRequest).toBeLessThan(1_000);
+    expect((await readiness()).checks).toEqual({ database: 'ok', redis: 'unreachable', rate_limits: 'local' });
+
+    redis.process.kill('SIGCONT');
+    for (let i = 0; i < 100 && (await readiness()).checks.redis !== 'ok'; i++) await new Promise((r) => setTimeout(r, 100));
+    expect((await readiness()).status).toBe('ready');
+    // Back on Redis. Its bucket held 3 tokens at the freeze; the checks written to the frozen
+    // server are run by it when it resumes and spend them (those requests were served), so the
+    // shared budget never admits more than the 3 it had left.
+    const after = await statuses(t, key, 4);
+    expect(after.filter((s) => s === 200).length).toBeLessThanOrEqual(3);
+    expect(after.at(-1)).toBe(429);
+    expect((await readiness()).checks.rate_limits).toBe('shared');
   });
 });
