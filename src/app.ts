@@ -34,6 +34,7 @@ import { validationPlugin } from './plugins/validation.js';
 import { type Clock, systemClock } from './shared/clock.js';
 import type { ServiceContext } from './shared/context.js';
 import { newId } from './shared/ids.js';
+import { trackInFlightResponses } from './shared/in-flight-responses.js';
 import { coalesceWrites } from './shared/write-coalescing.js';
 
 declare module 'fastify' {
@@ -82,6 +83,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }) as unknown as FastifyInstance;
   coalesceWrites(app.server, tls ? 'secureConnection' : 'connection');
   answerEveryRequest(app);
+  trackInFlightResponses(app.server);
 
   // Keys' last_used_at is written every KEY_USAGE_FLUSH_MS and once more on close. Fastify runs
   // its own server-closing onClose hook (which waits for in-flight requests) before this one, and

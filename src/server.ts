@@ -1,4 +1,3 @@
-import type { ServerResponse } from 'node:http';
 import { Server as NetServer, type Server, type Socket } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
@@ -11,6 +10,7 @@ import { createAccount } from './modules/accounts/accounts.service.js';
 import { createKey } from './modules/api-keys/api-keys.service.js';
 import { backgroundWork } from './jobs/background.js';
 import { systemClock } from './shared/clock.js';
+import { inFlightResponse } from './shared/in-flight-responses.js';
 import { BatchedDestination, stdoutSink } from './shared/log-destination.js';
 import { keepNextTickShape } from './shared/next-tick-shape.js';
 
@@ -176,17 +176,17 @@ async function drainConnections(server: Server, connections: Map<Socket, number>
 const netServerClose = NetServer.prototype.close;
 
 /**
- * Makes the connection close after the answer in progress on it (found as Node's own
- * closeIdleConnections finds it). Before the headers leave, Node then adds `Connection: close`
- * and ends the connection once the answer is written. An answer whose headers promised keep-alive
- * (or that is written but not yet sent: write coalescing holds it to the end of the turn) is left
- * alone during the grace, since the client may reuse its connection at once and be answered with
- * `Connection: close` there; after the grace (`evenKeepAlive`) its connection is ended once it is sent.
+ * Makes the connection close after the answer in progress on it (in-flight-responses.ts). Before the headers leave, the
+ * answer gets `Connection: close`, and Node ends the connection once it is written. An answer
+ * whose headers promised keep-alive (or that is written but not yet sent: write coalescing holds
+ * it to the end of the turn) is left alone during the grace, since the client may reuse its
+ * connection at once and be answered with `Connection: close` there; after the grace
+ * (`evenKeepAlive`) its connection is ended once it is sent.
  */
 function closeAfterResponse(socket: Socket, evenKeepAlive: boolean): void {
-  const response = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
-  if (!response || response.writableFinished) return;
-  if (!response.headersSent) response.shouldKeepAlive = false;
+  const response = inFlightResponse(socket);
+  if (!response) return;
+  if (!response.headersSent) response.setHeader('connection', 'close');
   else if (evenKeepAlive) response.once('finish', () => socket.end());
 }
 

@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
+import { inFlightResponse } from '../shared/in-flight-responses.js';
 import { headersOf, setResponseHeaders } from '../shared/reply-headers.js';
 import { sendError } from './errors.js';
 
@@ -73,8 +74,8 @@ export function clientErrors(this: FastifyInstance, err: NodeJS.ErrnoException, 
     setTimeout(() => socket.destroy(), CLOSE_AFTER_MS).unref();
   };
   // A response still being built for an earlier request of this connection goes first.
-  const inFlight = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
-  if (inFlight && !inFlight.writableFinished) {
+  const inFlight = inFlightResponse(socket);
+  if (inFlight) {
     inFlight.once('finish', send);
     inFlight.once('close', send);
   } else {
