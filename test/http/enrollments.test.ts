@@ -163,4 +163,19 @@ describe.each(testDialects())('enrollments [%s]', (dialect) => {
     expect(await countOf(course.id)).toBe(counted);
     expect(rows).toHaveLength(25);
   });
+  it('erases a student while their enrollments are being cancelled, without a deadlock, and counts right', async () => {
+    // Erasing locks the student's courses to lower their counts; a cancel locks its enrollment and
+    // then the course. Both now lock the enrollment first, so the two can never wait on each other.
+    const courses = await Promise.all([1, 2, 3].map(() => createCourse(t, { published: true })));
+    for (let round = 0; round < 15; round++) {
+      const s = await student();
+      const enrollments = await Promise.all(courses.map(async (c) => (await enroll(s, c.id)).body.data.id as string));
+      const answers = await Promise.all([
+        t.request({ method: 'DELETE', url: `/api/v1/students/${s}` }),
+        ...enrollments.map((id) => t.request({ method: 'DELETE', url: `/api/v1/enrollments/${id}` })),
+      ]);
+      for (const answer of answers) expect([200, 404], show(answer)).toContain(answer.status);
+    }
+    for (const c of courses) expect(await countOf(c.id)).toBe(0);
+  });
 });

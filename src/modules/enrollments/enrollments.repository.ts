@@ -1,3 +1,4 @@
+import { lockForUpdate } from '../../db/dialect.js';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { applyPage } from '../../db/keyset.js';
 import { prepared } from '../../db/prepared.js';
@@ -136,6 +137,16 @@ export async function touchEnrollmentsWithCompletions(db: Kysely<DB>, workspaceI
 }
 
 /** Enrollments of a student that count towards their course's enrollment_count, by course. */
+/**
+ * Locks every enrollment of a student (PostgreSQL; SQLite's transaction already holds the database),
+ * in id order. Writes that touch an enrollment and its course lock the enrollment first: erasing a
+ * student does too, before the courses, so it never waits on a cancel that waits on it.
+ */
+export async function lockEnrollmentsOfStudent(db: Kysely<DB>, workspaceId: string, studentId: string): Promise<void> {
+  const query = db.selectFrom('enrollments').select('id').where('workspace_id', '=', workspaceId).where('student_id', '=', studentId).orderBy('id');
+  await lockForUpdate(db, query).execute();
+}
+
 export async function countedEnrollmentsOfStudent(db: Kysely<DB>, workspaceId: string, studentId: string): Promise<{ course_id: string; n: number }[]> {
   const rows = await db
     .selectFrom('enrollments')

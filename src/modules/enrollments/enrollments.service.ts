@@ -224,7 +224,9 @@ export async function cancel(ctx: ServiceContext, workspaceId: string, id: strin
         timeToCompleteMs: current.time_to_complete_ms == null ? null : Number(current.time_to_complete_ms),
       });
     }
-    const row = (await repo.findEnrollment(trx, workspaceId, id))!;
+    const row = await repo.findEnrollment(trx, workspaceId, id);
+    // Erased with its student by a concurrent request, which this one waited for (PostgreSQL).
+    if (!row) throw notFound('Enrollment', id);
     if (cancelled) await recordEvent(trx, ctx.clock, workspaceId, 'student.unenrolled', toEnrollment(row));
     return versioned(row);
   });

@@ -175,6 +175,8 @@ export async function deleteStudent(ctx: ServiceContext, workspaceId: string, id
   await ctx.db.transaction().execute(async (trx) => {
     const student = await repo.lockStudent(trx, workspaceId, id);
     if (!student) throw notFound('Student', id);
+    // Enrollments before courses, the order of every enrollment write (no deadlock with a cancel).
+    await enrollmentsRepo.lockEnrollmentsOfStudent(trx, workspaceId, id);
     // Course order: two erasures touching the same courses lock them in the same order.
     const now = nowIso(ctx.clock);
     for (const { course_id, n } of await enrollmentsRepo.countedEnrollmentsOfStudent(trx, workspaceId, id)) {
