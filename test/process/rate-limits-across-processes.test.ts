@@ -37,6 +37,15 @@ describe.skipIf(!scaleOut)('rate limits across 3 processes on PostgreSQL + Redis
   });
 
   it('admits exactly the limit of 3× the limit fired concurrently through all three', async () => {
+    // A process that could not reach Redis within 2 s of starting (a loaded machine) serves on its
+    // own limits until it does: the burst starts once every process says its limits are shared.
+    for (const server of servers) {
+      for (let i = 0; i < 100; i++) {
+        const ready = (await (await fetch(`${server.url}/readyz`)).json()) as { checks?: Record<string, string> };
+        if (ready.checks?.rate_limits === 'shared') break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
     const requests = Array.from({ length: 3 * HOURLY }, (_, i) =>
       fetch(`${servers[i % 3]!.url}/api/v1/courses?per_page=1`, { headers: { authorization: `Bearer ${key}` } }).then(async (r) => ({
         status: r.status,
@@ -45,6 +54,12 @@ describe.skipIf(!scaleOut)('rate limits across 3 processes on PostgreSQL + Redis
       })),
     );
     const answers = await Promise.all(requests);
+    // A check that Redis does not answer within REDIS_TIMEOUT_MS falls back to the process's own
+    // limits (fail open, docs/rate-limits.md), and exactness across processes no longer holds.
+    const fallbacks = await Promise.all(
+      servers.map(async (s) => Number(/^lectern_rate_limit_fallbacks_total (\d+)$/m.exec(await (await fetch(`${s.url}/metrics`)).text())?.[1] ?? 0)),
+    );
+    console.log(`admitted ${answers.filter((a) => a.status === 200).length}, fallbacks per process ${fallbacks.join(', ')}`);
     const admitted = answers.filter((a) => a.status === 200);
     const refused = answers.filter((a) => a.status === 429);
     expect(admitted).toHaveLength(HOURLY);
