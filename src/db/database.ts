@@ -5,7 +5,7 @@ import { CompiledQuery, type DatabaseConnection, Kysely, Migrator, PostgresDiale
 import pg from 'pg';
 import { migrations } from './migrations/index.js';
 import { ChangeTracker, registerReader } from './reader.js';
-import { PostgresGuard, type PostgresTimeouts, socketOf } from './postgres-client.js';
+import { ownedClient, PostgresGuard, type PostgresTimeouts, socketOf } from './postgres-client.js';
 import { registerPool } from './postgres-pool.js';
 import { rowBuilder } from './row-builder.js';
 import { withUnitsOfWork } from './unit-of-work.js';
@@ -149,7 +149,7 @@ async function listenPostgres(url: string, connectMs: number, channel: string, o
     if (!stopped) retry = setTimeout(() => void connect().catch(reconnectSoon), RELISTEN_MS);
   };
   const connect = async () => {
-    const next = new pg.Client({ connectionString: url, keepAlive: true, keepAliveInitialDelayMillis: 10_000, ...(connectMs ? { connectionTimeoutMillis: connectMs } : {}) });
+    const next = ownedClient({ connectionString: url, keepAlive: true, keepAliveInitialDelayMillis: 10_000, ...(connectMs ? { connectionTimeoutMillis: connectMs } : {}) });
     next.on('notification', onNotify);
     next.on('error', () => {
       socketOf(next)?.destroy();

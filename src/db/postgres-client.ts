@@ -1,4 +1,4 @@
-import type { Socket } from 'node:net';
+import { Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { DatabaseUnavailableError } from './unavailable.js';
@@ -54,7 +54,9 @@ export class PostgresGuard {
     const guard = this;
     this.Client = class GuardedClient extends pg.Client {
       constructor(config?: string | pg.ClientConfig) {
-        super(config);
+        const socket = new Socket();
+        super(withSocket(config, socket));
+        sockets.set(this, socket);
         this.on('error', () => {});
       }
       override query(...args: unknown[]): any {
@@ -144,8 +146,7 @@ export class PostgresGuard {
 
 /** Whether the server answers a new connection's `select 1` within `ms`: an error it sends is an answer too. */
 async function probe(url: string, ms: number): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: ms, query_timeout: ms });
-  client.on('error', () => {});
+  const client = ownedClient({ connectionString: url, connectionTimeoutMillis: ms, query_timeout: ms });
   try {
     await client.connect();
     await client.query('select 1');
@@ -157,7 +158,28 @@ async function probe(url: string, ms: number): Promise<boolean> {
   }
 }
 
-/** The client's socket (pg-pool reaches it the same way to end a connection on its connect timeout). */
+/**
+ * The sockets of the clients made here. Each client gets a socket of ours through pg's `stream`
+ * option, so that a connection to a server that hangs can be ended (pg's own TLS wraps it, and
+ * ends with it); pg's Client exposes no socket of its own.
+ */
+const sockets = new WeakMap<pg.Client, Socket>();
+
+function withSocket(config: string | pg.ClientConfig | undefined, socket: Socket): pg.ClientConfig {
+  const options = typeof config === 'string' ? { connectionString: config } : (config ?? {});
+  return { ...options, stream: () => socket };
+}
+
+/** A client on a socket of ours (see socketOf), with an 'error' listener so that a lost server never ends the process. */
+export function ownedClient(config: pg.ClientConfig): pg.Client {
+  const socket = new Socket();
+  const client = new pg.Client(withSocket(config, socket));
+  sockets.set(client, socket);
+  client.on('error', () => {});
+  return client;
+}
+
+/** The socket of a client made here (by a guard's pool or ownedClient). */
 export function socketOf(client: pg.Client): Socket | undefined {
-  return (client as unknown as { connection?: { stream?: Socket } }).connection?.stream;
+  return sockets.get(client);
 }
