@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { DB, IdempotencyKeysTable } from '../../db/types.js';
 
 /** Inserts the record unless one exists for (workspace, key); true when this call inserted it. */
@@ -25,6 +25,18 @@ export interface ClaimStamp {
   lockedUntil: string;
 }
 
+/** The record, still running under `claim` (a filter for updates and deletes of the holder). */
+function heldBy(workspaceId: string, claim: ClaimStamp) {
+  return (eb: ExpressionBuilder<DB, 'idempotency_keys'>) =>
+    eb.and([
+      eb('workspace_id', '=', workspaceId),
+      eb('key', '=', claim.key),
+      eb('state', '=', 'running'),
+      eb('created_at', '=', claim.createdAt),
+      eb('locked_until', '=', claim.lockedUntil),
+    ]);
+}
+
 /**
  * Takes over a running record whose holder died (its lock lapsed); true when this caller won it.
  * A record that its holder finished meanwhile (state done, on PostgreSQL after waiting for the
@@ -34,11 +46,7 @@ export async function takeOver(db: Kysely<DB>, stale: IdempotencyKeysTable, requ
   const result = await db
     .updateTable('idempotency_keys')
     .set({ request_hash: requestHash, state: 'running', locked_until: lockedUntil, created_at: now, response_status: null, response_body: null })
-    .where('workspace_id', '=', stale.workspace_id)
-    .where('key', '=', stale.key)
-    .where('state', '=', 'running')
-    .where('locked_until', '=', stale.locked_until)
-    .where('created_at', '=', stale.created_at)
+    .where(heldBy(stale.workspace_id, { key: stale.key, createdAt: stale.created_at, lockedUntil: stale.locked_until }))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
@@ -48,11 +56,7 @@ export async function saveResponse(db: Kysely<DB>, workspaceId: string, claim: C
   const result = await db
     .updateTable('idempotency_keys')
     .set({ state: 'done', response_status: status, response_body: body })
-    .where('workspace_id', '=', workspaceId)
-    .where('key', '=', claim.key)
-    .where('state', '=', 'running')
-    .where('created_at', '=', claim.createdAt)
-    .where('locked_until', '=', claim.lockedUntil)
+    .where(heldBy(workspaceId, claim))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
@@ -61,11 +65,7 @@ export async function saveResponse(db: Kysely<DB>, workspaceId: string, claim: C
 export async function deleteClaim(db: Kysely<DB>, workspaceId: string, claim: ClaimStamp): Promise<boolean> {
   const result = await db
     .deleteFrom('idempotency_keys')
-    .where('workspace_id', '=', workspaceId)
-    .where('key', '=', claim.key)
-    .where('state', '=', 'running')
-    .where('created_at', '=', claim.createdAt)
-    .where('locked_until', '=', claim.lockedUntil)
+    .where(heldBy(workspaceId, claim))
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
