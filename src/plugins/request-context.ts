@@ -3,7 +3,7 @@ import { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type F
 import fp from 'fastify-plugin';
 import type { Logger } from 'pino';
 import { headersOf, setResponseHeaders } from '../shared/reply-headers.js';
-import { accessLogWriter, type RequestSummary } from './access-log.js';
+import { accessLogWriter, type RequestSummary } from '../shared/access-log.js';
 import type { RequestStats } from './metrics.js';
 
 /**

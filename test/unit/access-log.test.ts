@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accessLogWriter, type RequestSummary } from '../../src/plugins/access-log.js';
+import { accessLogWriter, type RequestSummary } from '../../src/shared/access-log.js';
 import { createLogger } from '../../src/server.js';
 
 function recordingLogger(logLevel: string) {
