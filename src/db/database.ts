@@ -11,7 +11,9 @@ import { rowBuilder } from './row-builder.js';
 import { withUnitsOfWork } from './unit-of-work.js';
 import type { DB } from './types.js';
 
-export type Dialect = 'sqlite' | 'postgres';
+import type { Dialect } from './dialect.js';
+
+export type { Dialect };
 
 export interface Database {
   db: Kysely<DB>;

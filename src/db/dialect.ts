@@ -4,6 +4,16 @@ import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
 
 /** The few places where SQLite and PostgreSQL differ, kept together. */
 
+export type Dialect = 'sqlite' | 'postgres';
+
+/**
+ * Which database a query builder (the database or one of its transactions) talks to. The one place
+ * the dialect is worked out; everything else asks here.
+ */
+export function dialectOf(db: Kysely<any>): Dialect {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
+
 /** True when a write failed on a primary-key or unique constraint, on either database. */
 export function isUniqueViolation(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
@@ -23,7 +33,7 @@ export function isForeignKeyViolation(error: unknown): boolean {
  * transactions already run one at a time (BEGIN IMMEDIATE).
  */
 export function lockForUpdate<Q extends { forUpdate(): Q }>(db: Kysely<any>, query: Q): Q {
-  return db.getExecutor().adapter instanceof PostgresAdapter ? query.forUpdate() : query;
+  return dialectOf(db) === 'postgres' ? query.forUpdate() : query;
 }
 
 /**
@@ -32,7 +42,7 @@ export function lockForUpdate<Q extends { forUpdate(): Q }>(db: Kysely<any>, que
  * the column back with `jsonRowsOf`.
  */
 export function jsonRows<O>(db: Kysely<any>, query: SelectQueryBuilder<any, any, O>): RawBuilder<O[]> {
-  const rows = db.getExecutor().adapter instanceof PostgresAdapter ? postgresJsonArrayFrom(query) : sqliteJsonArrayFrom(query);
+  const rows = dialectOf(db) === 'postgres' ? postgresJsonArrayFrom(query) : sqliteJsonArrayFrom(query);
   // The helpers type the rows as JSON would carry them; the callers read numbers with Number().
   return rows as unknown as RawBuilder<O[]>;
 }

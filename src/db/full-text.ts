@@ -1,4 +1,5 @@
-import { type AliasedRawBuilder, type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
+import { type AliasedRawBuilder, type Kysely, type RawBuilder, sql } from 'kysely';
+import { dialectOf } from './dialect.js';
 
 /**
  * Full-text matching, the one part of search where SQLite and PostgreSQL differ (the indexes are
@@ -38,7 +39,7 @@ export function fullTextMatches(
   words: readonly string[],
 ): AliasedRawBuilder<FullTextMatch, 'search_match'> {
   if (words.length === 0) throw new Error('fullTextMatches needs at least one word');
-  const query = db.getExecutor().adapter instanceof PostgresAdapter ? postgresMatches(table, workspaceId, words) : sqliteMatches(table, words);
+  const query = dialectOf(db) === 'postgres' ? postgresMatches(table, workspaceId, words) : sqliteMatches(table, words);
   return query.as('search_match');
 }
 
@@ -80,7 +81,7 @@ function postgresMatches(table: FullTextTable, workspaceId: string, words: reado
  * second, so the pending list stays short. Nothing to do on PostgreSQL.
  */
 export async function applyPendingSearch(db: Kysely<any>): Promise<number> {
-  if (db.getExecutor().adapter instanceof PostgresAdapter) return 0;
+  if (dialectOf(db) === 'postgres') return 0;
   const { rows } = await sql`select 1 from search_pending limit 1`.execute(db);
   if (rows.length === 0) return 0;
   return db.transaction().execute(async (trx) => {
