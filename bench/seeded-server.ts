@@ -52,15 +52,15 @@ export async function withSeededServer<S, R>(
   let server: ServerHandle | undefined;
   try {
     const database = openDatabase({ dataDir, databaseUrl });
-    await migrateToLatest(database.db);
-    const ctx = { db: database.db, dialect: database.dialect, clock: systemClock };
+    await migrateToLatest(database);
+    const ctx = { db: database, clock: systemClock };
     const account = await createAccount(ctx, { name: `${options.name} bench`, plan: 'enterprise' });
     const { record, key } = await createKey(ctx, { accountId: account.id, environment: 'production', name: options.name });
     const started = Date.now();
-    const seeded = await seed(database.db, record.workspace_id);
+    const seeded = await seed(database, record.workspace_id);
     // PostgreSQL: VACUUM too, as autovacuum does after a bulk insert (PostgreSQL ≥ 13): without
     // the visibility map it sets, index-only scans read every row's heap page as well.
-    await (database.dialect === 'postgres' ? sql`vacuum analyze` : sql`analyze`).execute(database.db);
+    await (database.dialect === 'postgres' ? sql`vacuum analyze` : sql`analyze`).execute(database);
     const seedS = (Date.now() - started) / 1000;
     options.log(`${options.name} [${database.dialect}]: seeded in ${seedS.toFixed(1)} s`);
     await database.close();

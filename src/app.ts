@@ -59,7 +59,7 @@ export interface AppOptions {
 /** Builds the whole service: cross-cutting plugins first, then every module, listed here. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
-  const ctx: ServiceContext = { db: database.db, dialect: database.dialect, clock: options.clock ?? systemClock };
+  const ctx: ServiceContext = { db: database, clock: options.clock ?? systemClock };
   const requestStats = new RequestStats();
   // Fastify reports completed requests to the log controller, which also takes the request
   // metrics, only when it has a logger: without the process logger, a silent one.
@@ -88,7 +88,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Keys' last_used_at is written every KEY_USAGE_FLUSH_MS and once more on close. Fastify runs
   // its own server-closing onClose hook (which waits for in-flight requests) before this one, and
   // server.ts closes the database only after app.close().
-  const keyUsage = new KeyUsageRecorder(database.db);
+  const keyUsage = new KeyUsageRecorder(database);
   const usageWriteFailed = (err: unknown) => app.log.error({ err }, 'could not write API keys last_used_at');
   app.decorate('keyUsage', keyUsage);
   app.addHook('onReady', async () => keyUsage.start(config.keyUsageFlushMs, usageWriteFailed));

@@ -91,7 +91,7 @@ export async function work(config: Config): Promise<void> {
   keepNextTickShape();
   const database = await openMigrated(config);
   const logger = createLogger(config);
-  const background = backgroundWork(database, { db: database.db, dialect: database.dialect, clock: systemClock }, config, logger);
+  const background = backgroundWork(database, { db: database, clock: systemClock }, config, logger);
   await background.start();
   logger.info({ database: database.dialect, location: database.location }, 'Lectern worker is running');
   const stop = async (signal: string) => {
@@ -117,14 +117,14 @@ async function openMigrated(config: Config): Promise<Database> {
   if (config.databaseUrl) {
     const migrating = openDatabase({ ...options, poolSize: 1, timeouts: { connectMs: config.databaseTimeouts.connectMs } });
     try {
-      await migrateToLatest(migrating.db);
+      await migrateToLatest(migrating);
     } finally {
       await migrating.close();
     }
     return openDatabase({ ...options, timeouts: config.databaseTimeouts });
   }
   const database = openDatabase(options);
-  await migrateToLatest(database.db);
+  await migrateToLatest(database);
   return database;
 }
 
@@ -192,8 +192,8 @@ function closeAfterResponse(socket: Socket, evenKeepAlive: boolean): void {
 
 /** On a database without accounts, a demo account with one production key, shown once. */
 async function createDemoAccountIfEmpty(database: Database): Promise<DemoAccount | undefined> {
-  const ctx = { db: database.db, dialect: database.dialect, clock: systemClock };
-  if ((await countAccounts(database.db)) > 0) return undefined;
+  const ctx = { db: database, clock: systemClock };
+  if ((await countAccounts(database)) > 0) return undefined;
   const account = await createAccount(ctx, { name: 'Demo School', plan: 'professional' });
   const { key } = await createKey(ctx, { accountId: account.id, environment: 'production', name: 'Demo key' });
   return { accountId: account.id, key };

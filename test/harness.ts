@@ -68,7 +68,7 @@ export async function setupApp(dialect: TestDialect, options: SetupOptions = {})
   const { database, drop, dataDir } = await freshDatabase(dialect, options.pgTemplate);
   const config: Config = { ...loadConfig({ DATA_DIR: dataDir }), ...options.config };
   const clock = new ManualClock(Date.UTC(2026, 10, 21, 12, 0, 0));
-  const ctx: ServiceContext = { db: database.db, dialect: database.dialect, clock };
+  const ctx: ServiceContext = { db: database, clock };
   const app = await buildApp({ config, database, clock, ...(options.webhookLookup ? { webhookLookup: options.webhookLookup } : {}) });
   await options.extend?.(app);
   await app.ready();
@@ -161,7 +161,7 @@ async function adminQuery(sql: string): Promise<void> {
 async function freshDatabase(dialect: TestDialect, pgTemplate?: string): Promise<{ database: Database; drop: () => Promise<void>; dataDir: string }> {
   const { env, drop } = await freshDatabaseEnv(dialect, pgTemplate);
   const database = openDatabase({ dataDir: env.DATA_DIR!, databaseUrl: env.DATABASE_URL });
-  await migrateToLatest(database.db);
+  await migrateToLatest(database);
   return {
     database,
     drop: async () => {

@@ -44,8 +44,8 @@ export async function withContext<T>(io: CliIo, run: (ctx: ServiceContext) => Pr
   const config = loadConfig(io.env ?? process.env);
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
   try {
-    await migrateToLatest(database.db);
-    return await run({ db: database.db, dialect: database.dialect, clock: systemClock });
+    await migrateToLatest(database);
+    return await run({ db: database, clock: systemClock });
   } finally {
     await database.close();
   }

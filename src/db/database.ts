@@ -1,32 +1,104 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { CompiledQuery, type DatabaseConnection, Kysely, Migrator, PostgresDialect, SqliteDialect, SqliteDriver } from 'kysely';
+import { CompiledQuery, type DatabaseConnection, Kysely, type KyselyConfig, Migrator, PostgresDialect, SqliteDialect, SqliteDriver } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index.js';
-import { ChangeTracker, registerReader } from './reader.js';
+import { ChangeTracker, type ReadSide, type SqliteReader } from './reader.js';
 import { ownedClient, PostgresGuard, type PostgresTimeouts, socketOf } from './postgres-client.js';
-import { registerPool } from './postgres-pool.js';
 import { rowBuilder } from './row-builder.js';
-import { withUnitsOfWork } from './unit-of-work.js';
+import { RowCache } from './row-cache.js';
+import { inUnitOfWork, withUnitsOfWork } from './unit-of-work.js';
 import type { DB } from './types.js';
 
 import type { Dialect } from './dialect.js';
 
 export type { Dialect };
 
-export interface Database {
-  db: Kysely<DB>;
+/** What a database keeps beside its connections, set up by openDatabase. */
+interface DatabaseParts {
   dialect: Dialect;
-  /** Where the data lives, for logs: a file path or the Postgres URL without credentials. */
   location: string;
-  ping(): Promise<void>;
-  close(): Promise<void>;
+  ping: () => Promise<void>;
+  /** Closes what the Kysely instance does not own (the SQLite reader, the PostgreSQL guard), before it is destroyed. */
+  beforeDestroy?: () => void;
+  /** SQLite: the read-only connection and its change tracker (reader.ts). */
+  readSide?: ReadSide;
+  /** PostgreSQL: the pool whose connections run prepared queries as named statements (postgres-pool.ts). */
+  namedStatementPool?: pg.Pool;
+  listen?: (channel: string, onNotify: () => void) => Promise<() => Promise<void>>;
+}
+
+/**
+ * The database of a process: the Kysely instance every query goes through, plus what belongs to
+ * this one database and nothing else (its SQLite reader, its named-statement pool, caches of rows
+ * that stay exact while it is unchanged). Opened once by `openDatabase` and passed to everything
+ * that queries it, in the service context. Its transactions are plain Kysely instances: the reader
+ * and the named statements serve reads outside transactions and units of work only.
+ */
+export class Database extends Kysely<DB> {
+  readonly dialect: Dialect;
+  /** Where the data lives, for logs: a file path or the Postgres URL without credentials. */
+  readonly location: string;
+  readonly #parts: DatabaseParts;
+  readonly #caches = new Map<string, RowCache<unknown>>();
+
+  constructor(config: KyselyConfig, parts: DatabaseParts) {
+    super(config);
+    this.#parts = parts;
+    this.dialect = parts.dialect;
+    this.location = parts.location;
+  }
+
+  ping(): Promise<void> {
+    return this.#parts.ping();
+  }
+
+  async close(): Promise<void> {
+    this.#parts.beforeDestroy?.();
+    await this.destroy();
+  }
+
   /**
    * PostgreSQL only: calls `onNotify` for every NOTIFY on `channel`, over a connection of its own
    * that reconnects if lost. Answers the function that stops listening.
    */
-  listen?(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  get listen(): DatabaseParts['listen'] {
+    return this.#parts.listen;
+  }
+
+  /**
+   * The SQLite reader, for a read outside transactions. Inside a unit of work there is none: the
+   * read goes through Kysely on the unit's connection, which sees its writes.
+   */
+  reader(): SqliteReader | undefined {
+    return inUnitOfWork() ? undefined : this.#parts.readSide?.reader;
+  }
+
+  /** The pool for named statements; none inside a unit of work, whose connection must run the query. */
+  namedStatementPool(): pg.Pool | undefined {
+    return inUnitOfWork() ? undefined : this.#parts.namedStatementPool;
+  }
+
+  /**
+   * A number that changes whenever the database changed (see ChangeTracker). Caches of rarely
+   * changing rows compare it to know they are still exact. `undefined` where no such signal exists
+   * (PostgreSQL, or inside a unit of work, whose writes not yet committed do not move it): there,
+   * read the database.
+   */
+  dataVersion(): number | undefined {
+    return inUnitOfWork() ? undefined : this.#parts.readSide?.changes.version();
+  }
+
+  /** The cache called `name` of this database (created on first use), holding at most `maxEntries`. */
+  cache<V>(name: string, maxEntries: number): RowCache<V> {
+    let cache = this.#caches.get(name);
+    if (!cache) {
+      cache = new RowCache(maxEntries);
+      this.#caches.set(name, cache);
+    }
+    return cache as RowCache<V>;
+  }
 }
 
 export interface DatabaseOptions {
@@ -72,22 +144,19 @@ function openSqlite(file: string): Database {
   reader.pragma('mmap_size = 268435456');
   const cachedReader = withStatementCache(reader);
   const changes = new ChangeTracker(cachedReader);
-  const db = new Kysely<DB>({
-    dialect: withUnitsOfWork(new ImmediateSqliteDialect({ database: withStatementCache(sqlite, (statement) => forKysely(statement, changes.forget)) })),
-  });
-  registerReader(db, cachedReader, changes);
-  return {
-    db,
-    dialect: 'sqlite',
-    location: file,
-    ping: async () => {
-      sqlite.prepare('select 1').get();
+  const dialect = withUnitsOfWork(new ImmediateSqliteDialect({ database: withStatementCache(sqlite, (statement) => forKysely(statement, changes.forget)) }));
+  return new Database(
+    { dialect },
+    {
+      dialect: 'sqlite',
+      location: file,
+      readSide: { reader: cachedReader, changes },
+      ping: async () => {
+        sqlite.prepare('select 1').get();
+      },
+      beforeDestroy: () => reader.close(),
     },
-    close: async () => {
-      reader.close();
-      await db.destroy();
-    },
-  };
+  );
 }
 
 function openPostgres(url: string, poolSize: number, timeouts: Partial<PostgresTimeouts>): Database {
@@ -96,42 +165,28 @@ function openPostgres(url: string, poolSize: number, timeouts: Partial<PostgresT
   // An idle client that loses its server must not crash the process; the next query reports it.
   // (A checked-out one is covered by the guard's client.)
   pool.on('error', () => {});
-  const db = new Kysely<DB>({ dialect: withUnitsOfWork(new PostgresDialect({ pool })) });
-  const namedStatements = namedStatementPool(guard, poolSize);
-  registerPool(db, namedStatements);
-  return {
-    db,
-    dialect: 'postgres',
-    location: url.replace(/\/\/[^@/]*@/, '//'),
-    ping: async () => {
-      // The promise form, which the guard watches (pool.query uses callbacks).
-      const client = await pool.connect();
-      try {
-        await client.query('select 1');
-        client.release();
-      } catch (err) {
-        client.release(err as Error);
-        throw err;
-      }
+  return new Database(
+    { dialect: withUnitsOfWork(new PostgresDialect({ pool })) },
+    {
+      dialect: 'postgres',
+      location: url.replace(/\/\/[^@/]*@/, '//'),
+      namedStatementPool: pool,
+      ping: async () => {
+        // The promise form, which the guard watches (pool.query uses callbacks).
+        const client = await pool.connect();
+        try {
+          await client.query('select 1');
+          client.release();
+        } catch (err) {
+          client.release(err as Error);
+          throw err;
+        }
+      },
+      // Kysely's destroy() ends the pool.
+      beforeDestroy: () => guard.close(),
+      listen: (channel, onNotify) => listenPostgres(url, guard.timeouts.connectMs, channel, onNotify),
     },
-    close: async () => {
-      guard.close();
-      await db.destroy();
-      await namedStatements.end();
-    },
-    listen: (channel, onNotify) => listenPostgres(url, guard.timeouts.connectMs, channel, onNotify),
-  };
-}
-
-/**
- * The connections that run prepared queries as named statements (postgres-pool.ts): a pool of their
- * own, whose sessions plan them generically. Kysely's own queries keep PostgreSQL's default on the
- * main pool.
- */
-function namedStatementPool(guard: PostgresGuard, poolSize: number): pg.Pool {
-  const pool = new pg.Pool(guard.poolConfig(poolSize));
-  pool.on('error', () => {});
-  return pool;
+  );
 }
 
 const RELISTEN_MS = 1_000;

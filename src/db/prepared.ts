@@ -1,8 +1,8 @@
 import { type Compilable, CompiledQuery, type Kysely } from 'kysely';
-import type { MaybePromise } from '../shared/maybe-promise.js';
 import type { QueryResultRow } from 'pg';
-import { poolOf, queryNamed, statementName } from './postgres-pool.js';
-import { readerOf, type SqliteReader, type SqliteStatement } from './reader.js';
+import { Database } from './database.js';
+import { queryNamed, statementName } from './postgres-pool.js';
+import type { SqliteReader, SqliteStatement } from './reader.js';
 import { rowBuilder } from './row-builder.js';
 import type { DB } from './types.js';
 
@@ -12,7 +12,7 @@ interface Compiled {
   query: CompiledQuery;
   /** Its name as a PostgreSQL named statement. */
   name: string;
-  /** For each SQL parameter: the name of the caller's parameter, or a constant of the query. */
+  /** For each SQL parameter: the name of the caller's parameter, or a constant of the query (never a caller's value). */
   slots: ({ name: string } | { value: unknown })[];
   /**
    * Per SQLite reader connection. The statement comes from the reader's cache, where only this
@@ -32,8 +32,9 @@ interface RawRead {
  * compiling a Kysely query costs more than running it on SQLite, so the hottest queries (the key
  * lookup on every request, reads by id) are compiled once per dialect and reused; the SQL text then
  * stays the same string, which also hits the prepared-statement cache at once. Outside transactions
- * and units of work (unit-of-work.ts) it runs on the SQLite reader (synchronously), or on
- * PostgreSQL as a named statement, parsed and planned once per connection (postgres-pool.ts).
+ * and units of work (unit-of-work.ts) it runs on the SQLite reader (a synchronous read, answered
+ * as a promise like every other), or on PostgreSQL as a named statement, parsed once per connection
+ * (postgres-pool.ts). Inside a transaction (`db` is one) it runs through Kysely on its connection.
  *
  * `build` receives a placeholder function: `p('id')` stands for the parameter `id`. Use it only
  * where a plain value goes (comparisons, inserts), not for lists or identifiers.
@@ -44,20 +45,22 @@ interface RawRead {
  * GET /courses/:id: 12.1 µs to fetch and present the course row, 7.8 µs this way.
  */
 export function prepared<P extends Params, O>(build: (db: Kysely<DB>, p: <K extends keyof P & string>(name: K) => P[K]) => Compilable<O>) {
-  return preparedShapes<P, P, O>({ shapeOf: () => '', valuesOf: (params) => params, build: (db, _params, p) => build(db, p) });
+  return preparedShapes<P, null, P, O>({ shapeOf: () => null, valuesOf: (params) => params, build: (db, _shape, p) => build(db, p) });
 }
 
 /**
  * `prepared` for a query whose SQL also depends on the shape of its input (a period or not, how
- * many ranges): built and compiled once per dialect and shape. `shapeOf` names the shape of an
- * input, `valuesOf` flattens its values to named parameters; `build` may read the input only for
- * its shape and must take every value through `p`, since the query it returns serves every input
- * of that shape. Shapes should be few: each is kept.
+ * many ranges): built and compiled once per dialect and shape. `shapeOf` describes the shape of an
+ * input as plain data (flags and counts, never a value: it is compared as JSON), `valuesOf`
+ * flattens its values to named parameters, and `build` sees the shape only, so every value reaches
+ * the query through `p`: the statement it returns serves every input of that shape. As a second
+ * guard, a statement whose constants include one of the first caller's values is refused. Shapes
+ * should be few: each is kept.
  */
-export function preparedShapes<I, P extends Params, O>(options: {
-  shapeOf: (input: I) => string;
+export function preparedShapes<I, S, P extends Params, O>(options: {
+  shapeOf: (input: I) => S;
   valuesOf: (input: I) => P;
-  build: (db: Kysely<DB>, input: I, p: <K extends keyof P & string>(name: K) => P[K]) => Compilable<O>;
+  build: (db: Kysely<DB>, shape: S, p: <K extends keyof P & string>(name: K) => P[K]) => Compilable<O>;
 }) {
   const byDialect = new Map<unknown, Map<string, Compiled>>();
 
@@ -69,15 +72,17 @@ export function preparedShapes<I, P extends Params, O>(options: {
       byDialect.set(dialectKey, shapes);
     }
     const shape = options.shapeOf(input);
-    let entry = shapes.get(shape);
+    const shapeKey = JSON.stringify(shape) ?? '';
+    let entry = shapes.get(shapeKey);
     if (!entry) {
       const marker = `\u0000prepared:${Math.random()}:`;
-      const query = options.build(db, input, ((name: string) => `${marker}${name}`) as never).compile();
+      const query = options.build(db, shape, ((name: string) => `${marker}${name}`) as never).compile();
       const slots = query.parameters.map((value) =>
         typeof value === 'string' && value.startsWith(marker) ? { name: value.slice(marker.length) } : { value },
       );
+      refuseCapturedValues(slots, options.valuesOf(input));
       entry = { query, slots, name: statementName(query.sql), rawReads: new WeakMap() };
-      shapes.set(shape, entry);
+      shapes.set(shapeKey, entry);
     }
     return entry;
   }
@@ -97,36 +102,54 @@ export function preparedShapes<I, P extends Params, O>(options: {
     return read;
   }
 
-  /** Outside the SQLite reader: a named statement on the PostgreSQL pool, or through Kysely (transactions). */
+  /** Outside the SQLite reader: a named statement on the PostgreSQL pool, or through Kysely (transactions, units of work). */
   async function viaDatabase(db: Kysely<DB>, entry: Compiled, input: I): Promise<O[]> {
     const parameters = parametersOf(entry.slots, input);
-    const pool = poolOf(db);
+    const pool = db instanceof Database ? db.namedStatementPool() : undefined;
     if (pool) return queryNamed<O & QueryResultRow>(pool, { name: entry.name, text: entry.query.sql, values: parameters });
     return (await db.executeQuery<O>({ ...entry.query, parameters } as CompiledQuery<O>)).rows;
+  }
+
+  /** The SQLite reader when it may answer this query: a read, outside transactions and units of work. */
+  function readerFor(db: Kysely<DB>, entry: Compiled): SqliteReader | undefined {
+    return db instanceof Database && isRead(entry.query) ? db.reader() : undefined;
   }
 
   return {
     async execute(db: Kysely<DB>, input: I): Promise<O[]> {
       const entry = compiled(db, input);
-      const reader = readerOf(db);
-      if (reader && isRead(entry.query)) {
+      const reader = readerFor(db, entry);
+      if (reader) {
         const { statement, row } = rawRead(reader, entry);
         return (statement.all(...parametersOf(entry.slots, input)) as unknown[][]).map(row) as O[];
       }
       return viaDatabase(db, entry, input);
     },
-    /** The first row: synchronously from the SQLite reader, else from the database, later. */
-    first(db: Kysely<DB>, input: I): MaybePromise<O | undefined> {
+    async first(db: Kysely<DB>, input: I): Promise<O | undefined> {
       const entry = compiled(db, input);
-      const reader = readerOf(db);
-      if (reader && isRead(entry.query)) {
+      const reader = readerFor(db, entry);
+      if (reader) {
         const { statement, row } = rawRead(reader, entry);
         const values = statement.get(...parametersOf(entry.slots, input)) as unknown[] | undefined;
         return values === undefined ? undefined : (row(values) as O);
       }
-      return viaDatabase(db, entry, input).then((rows) => rows[0]);
+      return (await viaDatabase(db, entry, input))[0];
     },
   };
+}
+
+/**
+ * Throws when a constant of a statement just compiled equals a value of the input it was compiled
+ * for (longer than a few characters, so that a constant like 'completed' or 1 is not mistaken for
+ * one): a value read around `p`, frozen into a statement every later caller shares.
+ */
+function refuseCapturedValues(slots: Compiled['slots'], values: Params): void {
+  const callerValues = new Set(Object.values(values).filter((value) => typeof value === 'string' && value.length >= 8));
+  for (const slot of slots) {
+    if ('value' in slot && callerValues.has(slot.value as string)) {
+      throw new Error(`A prepared statement captured a caller's value as a constant (${JSON.stringify(slot.value)}); take it through p()`);
+    }
+  }
 }
 
 function isRead(query: CompiledQuery): boolean {

@@ -1,7 +1,3 @@
-import type { Kysely } from 'kysely';
-import type { DB } from './types.js';
-import { inUnitOfWork } from './unit-of-work.js';
-
 /** better-sqlite3's part we use: a cached prepare(). */
 export interface SqliteReader {
   prepare(sql: string): SqliteStatement;
@@ -46,36 +42,8 @@ export class ChangeTracker {
   };
 }
 
-interface ReaderEntry {
+/** The read-only SQLite connection of a database and the tracker of its changes (database.ts). */
+export interface ReadSide {
   reader: SqliteReader;
   changes: ChangeTracker;
-}
-
-const readers = new WeakMap<Kysely<DB>, ReaderEntry>();
-
-/**
- * Registers the read-only SQLite connection of a database. In WAL mode it reads the last
- * committed state, never another request's open transaction, so single-row reads outside
- * transactions can run on it synchronously: no connection mutex, no queueing behind a write.
- */
-export function registerReader(db: Kysely<DB>, reader: SqliteReader, changes: ChangeTracker): void {
-  readers.set(db, { reader, changes });
-}
-
-/**
- * The reader, for a read outside transactions. Inside a transaction or a unit of work there is
- * none: the read goes through Kysely on the writer connection, which sees their writes.
- */
-export function readerOf(db: Kysely<DB>): SqliteReader | undefined {
-  return db.isTransaction || inUnitOfWork() ? undefined : readers.get(db)?.reader;
-}
-
-/**
- * A number that changes whenever the database changed (see ChangeTracker). Caches of rarely
- * changing rows compare it to know they are still exact. `undefined` where no such signal exists
- * (PostgreSQL, or inside a unit of work): there, read the database.
- */
-export function dataVersion(db: Kysely<DB>): number | undefined {
-  // Inside a unit of work the writes not yet committed do not move the version: read the database.
-  return inUnitOfWork() ? undefined : readers.get(db)?.changes.version();
 }

@@ -60,7 +60,7 @@ export function backgroundWork(database: Database, ctx: ServiceContext, config: 
       purgeTimer.unref();
       if (database.dialect === 'sqlite') {
         searchTimer = setInterval(() => {
-          searchApplying ??= applyPendingSearch(database.db)
+          searchApplying ??= applyPendingSearch(database)
             .catch((err: unknown) => log.warn({ err }, 'applying search changes failed'))
             .finally(() => (searchApplying = undefined));
         }, SEARCH_APPLY_MS);
@@ -91,7 +91,7 @@ export function backgroundWork(database: Database, ctx: ServiceContext, config: 
         help: 'Background jobs due now and not claimed, across all processes',
         registers: [registry],
         async collect() {
-          this.set(await countDueJobs(database.db, ctx.clock.now()));
+          this.set(await countDueJobs(database, ctx.clock.now()));
         },
       });
     },

@@ -86,7 +86,7 @@ export class JobRunner {
     const running = this.running.get(handler.kind)!;
     const free = handler.concurrency - running.size;
     if (free <= 0 || this.stopped) return;
-    const { db } = this.options.database;
+    const db = this.options.database;
     const now = this.options.clock.now();
     // A read first: claiming writes, and on SQLite a write takes the database's one write lock.
     if (!(await hasDueJobs(db, handler.kind, now))) return;

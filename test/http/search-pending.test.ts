@@ -31,11 +31,11 @@ describe('search changes applied in batches [sqlite]', () => {
     return response.body.data.map((item: { id: string }) => item.id) as string[];
   };
   const pending = async () =>
-    (await sql<{ source: string; doc: number; indexed: number }>`select source, doc, indexed from search_pending order by source, doc`.execute(t.database.db)).rows;
+    (await sql<{ source: string; doc: number; indexed: number }>`select source, doc, indexed from search_pending order by source, doc`.execute(t.database)).rows;
   const indexedCourses = async (word: string) =>
-    (await sql<{ rowid: number }>`select rowid from course_search where course_search match ${`"${word}"`}`.execute(t.database.db)).rows.length;
+    (await sql<{ rowid: number }>`select rowid from course_search where course_search match ${`"${word}"`}`.execute(t.database)).rows.length;
   const docOf = async (id: string) =>
-    (await sql<{ doc: number }>`select doc from search_documents where id = ${id}`.execute(t.database.db)).rows[0]?.doc;
+    (await sql<{ doc: number }>`select doc from search_documents where id = ${id}`.execute(t.database)).rows[0]?.doc;
 
   it('records a write without touching the index; the next search applies it and finds it', async () => {
     await found('courses', 'anything'); // starts from an applied state
@@ -83,8 +83,8 @@ describe('search changes applied in batches [sqlite]', () => {
   it('is applied by a server within about a second without any search', async () => {
     const response = await worker.request({ method: 'POST', url: '/api/v1/courses', body: { title: 'Kalimba daily' } });
     expect(response.status, show(response)).toBe(201);
-    const rows = async () => (await sql`select rowid from course_search where course_search match 'kalimba'`.execute(worker.database.db)).rows;
+    const rows = async () => (await sql`select rowid from course_search where course_search match 'kalimba'`.execute(worker.database)).rows;
     await vi.waitFor(async () => expect(await rows()).toHaveLength(1), { timeout: 5_000, interval: 100 });
-    expect((await sql`select * from search_pending`.execute(worker.database.db)).rows).toEqual([]);
+    expect((await sql`select * from search_pending`.execute(worker.database)).rows).toEqual([]);
   });
 });

@@ -214,8 +214,8 @@ describe.each(testDialects())('idempotent retries across crashes [%s]', (dialect
 async function productionKey(env: Record<string, string>): Promise<string> {
   const database = openDatabase({ dataDir: env.DATA_DIR!, databaseUrl: env.DATABASE_URL });
   try {
-    await migrateToLatest(database.db);
-    const ctx = { db: database.db, dialect: database.dialect, clock: systemClock };
+    await migrateToLatest(database);
+    const ctx = { db: database, clock: systemClock };
     const account = await createAccount(ctx, { name: 'Crash school', plan: 'professional' });
     return (await createKey(ctx, { accountId: account.id, environment: 'production', name: 'crash-test' })).key;
   } finally {

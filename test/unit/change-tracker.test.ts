@@ -4,7 +4,6 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, migrateToLatest, openDatabase } from '../../src/db/database.js';
-import { dataVersion } from '../../src/db/reader.js';
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -15,7 +14,7 @@ describe('SQLite change tracking (the key cache relies on it)', () => {
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-tracker-'));
     database = openDatabase({ dataDir: dir });
-    await migrateToLatest(database.db);
+    await migrateToLatest(database);
     otherProcess = new BetterSqlite3(path.join(dir, 'lectern.db'));
   });
   afterAll(async () => {
@@ -31,24 +30,24 @@ describe('SQLite change tracking (the key cache relies on it)', () => {
 
   it("changes at once after this process's own write", async () => {
     await nextTurn();
-    const before = dataVersion(database.db);
-    await database.db.insertInto('accounts').values(insertAccount('acc_own')).execute();
-    expect(dataVersion(database.db)).not.toBe(before);
+    const before = database.dataVersion();
+    await database.insertInto('accounts').values(insertAccount('acc_own')).execute();
+    expect(database.dataVersion()).not.toBe(before);
   });
 
   it("sees another connection's commit from the next event-loop turn on", async () => {
     await nextTurn();
-    const before = dataVersion(database.db);
+    const before = database.dataVersion();
     otherProcess.prepare(`update accounts set plan = 'starter' where id = 'acc_own'`).run();
     await nextTurn();
-    expect(dataVersion(database.db)).not.toBe(before);
+    expect(database.dataVersion()).not.toBe(before);
   });
 
   it('stays put while nothing is written', async () => {
     await nextTurn();
-    const before = dataVersion(database.db);
-    await database.db.selectFrom('accounts').select('id').execute();
+    const before = database.dataVersion();
+    await database.selectFrom('accounts').select('id').execute();
     await nextTurn();
-    expect(dataVersion(database.db)).toBe(before);
+    expect(database.dataVersion()).toBe(before);
   });
 });

@@ -45,8 +45,8 @@ describe('prepared reads on the SQLite reader', () => {
   });
 
   it('answers the same rows as better-sqlite3 objects: values, types, column order and aliases', async () => {
-    await database.db.schema.createTable('things').addColumn('id', 'text', (c) => c.primaryKey()).addColumn('n', 'integer').addColumn('r', 'real').addColumn('b', 'blob').addColumn('t', 'text').execute();
-    await database.db
+    await database.schema.createTable('things').addColumn('id', 'text', (c) => c.primaryKey()).addColumn('n', 'integer').addColumn('r', 'real').addColumn('b', 'blob').addColumn('t', 'text').execute();
+    await database
       .insertInto('things' as never)
       .values([
         { id: 'a', n: 1, r: 1.5, b: Buffer.from([1, 2]), t: 'x' },
@@ -59,13 +59,12 @@ describe('prepared reads on the SQLite reader', () => {
     const all = prepared<{ from: string }, Record<string, unknown>>((db, p) =>
       (db as any).selectFrom('things').select(['id', 'n']).where('id', '>=', p('from')).orderBy('id'),
     );
-    const a = byId.first(database.db, { id: 'a' });
-    expect(a).not.toBeInstanceOf(Promise);
+    const a = await byId.first(database, { id: 'a' });
     expect(a).toStrictEqual({ t: 'x', key: 'a', n: 1, r: 1.5, b: Buffer.from([1, 2]) });
     expect(Object.keys(a as object)).toEqual(['t', 'key', 'n', 'r', 'b']);
-    expect(byId.first(database.db, { id: 'b' })).toStrictEqual({ t: null, key: 'b', n: null, r: null, b: null });
-    expect(byId.first(database.db, { id: 'none' })).toBeUndefined();
-    expect(await all.execute(database.db, { from: 'a' })).toStrictEqual([
+    expect(await byId.first(database, { id: 'b' })).toStrictEqual({ t: null, key: 'b', n: null, r: null, b: null });
+    expect(await byId.first(database, { id: 'none' })).toBeUndefined();
+    expect(await all.execute(database, { from: 'a' })).toStrictEqual([
       { id: 'a', n: 1 },
       { id: 'b', n: null },
     ]);
@@ -79,8 +78,8 @@ describe('Kysely queries on SQLite (rows built from raw mode)', () => {
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-kysely-rows-'));
     database = openDatabase({ dataDir: dir });
-    await sql`create table items (id text primary key, n integer, r real, b blob, t text)`.execute(database.db);
-    await sql`insert into items values ('a', 1, 1.5, x'0102', 'x'), ('b', null, null, null, null), ('c', 9007199254740991, -0.25, x'', '')`.execute(database.db);
+    await sql`create table items (id text primary key, n integer, r real, b blob, t text)`.execute(database);
+    await sql`insert into items values ('a', 1, 1.5, x'0102', 'x'), ('b', null, null, null, null), ('c', 9007199254740991, -0.25, x'', '')`.execute(database);
     // What better-sqlite3 answers on its own, row objects and all, to compare with.
     plain = new BetterSqlite3(path.join(dir, 'lectern.db'), { readonly: true });
   });
@@ -102,25 +101,25 @@ describe('Kysely queries on SQLite (rows built from raw mode)', () => {
 
   it.each(texts)('answers what better-sqlite3 answers: %s', async (text) => {
     const expected = plain.prepare(text).all();
-    const { rows } = await sql.raw<Record<string, unknown>>(text).execute(database.db);
+    const { rows } = await sql.raw<Record<string, unknown>>(text).execute(database);
     expect(rows).toStrictEqual(expected);
     for (const [i, row] of rows.entries()) expect(Object.keys(row)).toEqual(Object.keys(expected[i] as object));
   });
 
   it('builds the rows of RETURNING and of a streamed query too, and reads the writes of a transaction', async () => {
-    const inserted = await database.db
+    const inserted = await database
       .insertInto('items' as never)
       .values({ id: 'd', n: 4, r: 0.5, b: null, t: 'dee' } as never)
       .returning(['id', 'n', 't'] as never)
       .execute();
     expect(inserted).toStrictEqual([{ id: 'd', n: 4, t: 'dee' }]);
     const streamed: unknown[] = [];
-    for await (const row of (database.db as any).selectFrom('items').select(['id', 'n']).where('id', '<', 'c').orderBy('id').stream()) streamed.push(row);
+    for await (const row of (database as any).selectFrom('items').select(['id', 'n']).where('id', '<', 'c').orderBy('id').stream()) streamed.push(row);
     expect(streamed).toStrictEqual([
       { id: 'a', n: 1 },
       { id: 'b', n: null },
     ]);
-    const inside = await database.db.transaction().execute(async (trx) => {
+    const inside = await database.transaction().execute(async (trx) => {
       await sql`update items set t = 'changed' where id = 'a'`.execute(trx);
       return (await sql<{ t: string }>`select t from items where id = 'a'`.execute(trx)).rows;
     });

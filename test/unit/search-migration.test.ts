@@ -42,10 +42,10 @@ describe.each(testDialects())('search migration backfill [%s]', (dialect) => {
   });
 
   it('indexes the courses, lessons and students that existed before it', async () => {
-    const migrator = new Migrator({ db: database.db, provider: { getMigrations: async () => migrations } });
+    const migrator = new Migrator({ db: database, provider: { getMigrations: async () => migrations } });
     const { error } = await migrator.migrateTo(BEFORE_SEARCH);
     if (error) throw error;
-    const db = database.db;
+    const db = database;
     await db.insertInto('accounts').values({
       id: 'acc_1', name: 'Old school', email: null, plan: 'professional', hourly_limit: null, burst_limit: null,
       export_hourly_limit: null, bulk_hourly_limit: null, search_hourly_limit: null, created_at: now, updated_at: now,
@@ -74,7 +74,7 @@ describe.each(testDialects())('search migration backfill [%s]', (dialect) => {
     }).execute();
 
     await migrateToLatest(db);
-    const ctx: ServiceContext = { db, dialect: database.dialect, clock: new ManualClock(Date.parse(now)) };
+    const ctx: ServiceContext = { db, clock: new ManualClock(Date.parse(now)) };
     const courses = await searchCourses(ctx, 'wsp_1', { q: 'egypt' });
     expect(courses.data.map((c) => c.id)).toEqual(['crs_2', 'crs_1']);
     expect(courses.pagination.total).toBe(2);

@@ -142,33 +142,43 @@ interface CourseInput {
   rollups: boolean;
 }
 
-const courseStatement = preparedShapes<CourseInput, Record<string, string>, Record<string, unknown>>({
-  shapeOf: (input) =>
-    [input.period === undefined ? (input.rollups ? 'all' : 'none') : shapeOfPeriod(input.period), ...input.activity.map(shapeOfPeriod)].join('|'),
+/** What the SQL of a course read depends on: the shapes of its periods, and whether it reads the rollups. */
+interface CourseShape {
+  period: PeriodShape | null;
+  activity: PeriodShape[];
+  rollups: boolean;
+}
+
+const courseStatement = preparedShapes<CourseInput, CourseShape, Record<string, string>, Record<string, unknown>>({
+  shapeOf: (input) => ({ period: input.period ? shapeOfPeriod(input.period) : null, activity: input.activity.map(shapeOfPeriod), rollups: input.rollups }),
   valuesOf: (input) => ({
     workspaceId: input.workspaceId,
     courseId: input.courseId,
     ...(input.period && periodValues('period_', input.period)),
     ...Object.assign({}, ...input.activity.map((a, i) => periodValues(`activity${i}_`, a))),
   }),
-  build: (db, input, p) =>
+  build: (db, shape, p) =>
     courseQuery(
       db,
       p('workspaceId'),
       p('courseId'),
-      input.period && markedPeriod('period_', input.period, p),
-      input.activity.map((a, i) => markedPeriod(`activity${i}_`, a, p)),
-      input.rollups,
+      shape.period ? markedPeriod('period_', shape.period, p) : undefined,
+      shape.activity.map((a, i) => markedPeriod(`activity${i}_`, a, p)),
+      shape.rollups,
     ),
 });
 
 /** What the SQL of a period depends on: whether it has whole days (from the first or not), and its raw ranges' signs. */
-function shapeOfPeriod(period: PeriodSplit): string {
-  const days = period.days === null ? '-' : period.days.fromDay === undefined ? 'D' : 'd';
-  return days + period.raw.map((r) => (r.sign === 1 ? '+' : '-')).join('');
+interface PeriodShape {
+  days: 'none' | 'until' | 'between';
+  signs: (1 | -1)[];
 }
 
-/** A period's values as named parameters, and the same period with each value a parameter (see preparedShapes). */
+function shapeOfPeriod(period: PeriodSplit): PeriodShape {
+  return { days: period.days === null ? 'none' : period.days.fromDay === undefined ? 'until' : 'between', signs: period.raw.map((r) => r.sign) };
+}
+
+/** A period's values as named parameters (see preparedShapes). */
 function periodValues(prefix: string, period: PeriodSplit): Record<string, string> {
   const values: Record<string, string> = {};
   if (period.days) {
@@ -182,10 +192,11 @@ function periodValues(prefix: string, period: PeriodSplit): Record<string, strin
   return values;
 }
 
-function markedPeriod(prefix: string, period: PeriodSplit, p: (name: string) => string): PeriodSplit {
+/** A period of the given shape whose every value is a parameter. */
+function markedPeriod(prefix: string, shape: PeriodShape, p: (name: string) => string): PeriodSplit {
   return {
-    days: period.days && { fromDay: period.days.fromDay === undefined ? undefined : p(`${prefix}from_day`), toDay: p(`${prefix}to_day`) },
-    raw: period.raw.map((r, i) => ({ from: p(`${prefix}raw${i}_from`), to: p(`${prefix}raw${i}_to`), sign: r.sign })),
+    days: shape.days === 'none' ? null : { fromDay: shape.days === 'until' ? undefined : p(`${prefix}from_day`), toDay: p(`${prefix}to_day`) },
+    raw: shape.signs.map((sign, i) => ({ from: p(`${prefix}raw${i}_from`), to: p(`${prefix}raw${i}_to`), sign })),
   };
 }
 
@@ -299,10 +310,15 @@ interface CompletionTimesInput {
   limit: number;
 }
 
-const completionTimesStatement = preparedShapes<CompletionTimesInput, Record<string, string | number>, { time_to_complete_ms: number | null }>({
-  shapeOf: (input) => `${input.from === undefined ? '' : 'f'}${input.to === undefined ? '' : 't'}`,
+const completionTimesStatement = preparedShapes<
+  CompletionTimesInput,
+  { from: boolean; to: boolean },
+  Record<string, string | number>,
+  { time_to_complete_ms: number | null }
+>({
+  shapeOf: (input) => ({ from: input.from !== undefined, to: input.to !== undefined }),
   valuesOf: ({ from, to, ...values }) => ({ ...values, ...(from !== undefined && { from }), ...(to !== undefined && { to }) }),
-  build: (db, input, p) => {
+  build: (db, shape, p) => {
     let query = db
       .selectFrom('enrollments')
       .select('time_to_complete_ms')
@@ -311,8 +327,8 @@ const completionTimesStatement = preparedShapes<CompletionTimesInput, Record<str
       .where('status', '=', 'completed')
       .where('time_to_complete_ms', '>=', p('lowMs') as number)
       .where('time_to_complete_ms', '<', p('highMs') as number);
-    if (input.to !== undefined) query = query.where('enrolled_at', '<', p('to') as string);
-    if (input.from !== undefined) query = query.where('enrolled_at', '>=', p('from') as string);
+    if (shape.to) query = query.where('enrolled_at', '<', p('to') as string);
+    if (shape.from) query = query.where('enrolled_at', '>=', p('from') as string);
     return query
       .orderBy('time_to_complete_ms')
       .limit(p('limit') as number)
@@ -421,11 +437,27 @@ interface QuizInput {
   counts: boolean;
 }
 
-const quizStatement = preparedShapes<QuizInput, Record<string, string>, Record<string, unknown>>({
-  shapeOf: ({ filters, window, period, counts }) =>
-    [filters.courseId !== undefined, filters.lessonId !== undefined, filters.studentId !== undefined, window.from !== undefined, window.until !== undefined]
-      .map(Number)
-      .join('') + (!counts ? 'none' : period === undefined ? 'all' : shapeOfPeriod(period)),
+/** What the SQL of a quiz read depends on: which filters and bounds it has, its period's shape, whether it counts. */
+interface QuizShape {
+  course: boolean;
+  lesson: boolean;
+  student: boolean;
+  from: boolean;
+  until: boolean;
+  period: PeriodShape | null;
+  counts: boolean;
+}
+
+const quizStatement = preparedShapes<QuizInput, QuizShape, Record<string, string>, Record<string, unknown>>({
+  shapeOf: ({ filters, window, period, counts }) => ({
+    course: filters.courseId !== undefined,
+    lesson: filters.lessonId !== undefined,
+    student: filters.studentId !== undefined,
+    from: window.from !== undefined,
+    until: window.until !== undefined,
+    period: period ? shapeOfPeriod(period) : null,
+    counts,
+  }),
   valuesOf: ({ workspaceId, filters, window, period }) => ({
     workspaceId,
     ...(filters.courseId !== undefined && { courseId: filters.courseId }),
@@ -436,18 +468,18 @@ const quizStatement = preparedShapes<QuizInput, Record<string, string>, Record<s
     ...(window.until !== undefined && { until: window.until }),
     ...(period && periodValues('period_', period)),
   }),
-  build: (db, { filters, window, period, counts }, p) =>
+  build: (db, shape, p) =>
     quizQuery(
       db,
       p('workspaceId'),
       {
-        courseId: filters.courseId === undefined ? undefined : p('courseId'),
-        lessonId: filters.lessonId === undefined ? undefined : p('lessonId'),
-        studentId: filters.studentId === undefined ? undefined : p('studentId'),
+        courseId: shape.course ? p('courseId') : undefined,
+        lessonId: shape.lesson ? p('lessonId') : undefined,
+        studentId: shape.student ? p('studentId') : undefined,
       },
-      { from: window.from === undefined ? undefined : p('from'), to: p('to'), until: window.until === undefined ? undefined : p('until') },
-      period && markedPeriod('period_', period, p),
-      counts,
+      { from: shape.from ? p('from') : undefined, to: p('to'), until: shape.until ? p('until') : undefined },
+      shape.period ? markedPeriod('period_', shape.period, p) : undefined,
+      shape.counts,
     ),
 });
 
@@ -549,10 +581,10 @@ export async function readStudent(db: Kysely<DB>, workspaceId: string, studentId
   };
 }
 
-const studentStatement = preparedShapes<{ workspaceId: string; studentId: string; window: Window }, Record<string, string>, Record<string, unknown>>({
-  shapeOf: ({ window }) => (window.from === undefined ? 'to' : 'from-to'),
+const studentStatement = preparedShapes<{ workspaceId: string; studentId: string; window: Window }, { from: boolean }, Record<string, string>, Record<string, unknown>>({
+  shapeOf: ({ window }) => ({ from: window.from !== undefined }),
   valuesOf: ({ workspaceId, studentId, window }) => ({ workspaceId, studentId, to: window.to, ...(window.from !== undefined && { from: window.from }) }),
-  build: (db, { window }, p) => studentQuery(db, p('workspaceId'), p('studentId'), { from: window.from === undefined ? undefined : p('from'), to: p('to') }),
+  build: (db, shape, p) => studentQuery(db, p('workspaceId'), p('studentId'), { from: shape.from ? p('from') : undefined, to: p('to') }),
 });
 
 function studentQuery(db: Kysely<DB>, workspaceId: string, studentId: string, window: Window) {
