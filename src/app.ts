@@ -22,7 +22,7 @@ import { searchRoutes } from './modules/search/search.routes.js';
 import { studentRoutes } from './modules/students/students.routes.js';
 import type { Lookup } from './modules/webhooks/url-safety.js';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.js';
-import { backgroundWork, webhookUrlPolicy } from './jobs/background.js';
+import { backgroundWork, webhookUrlPolicy } from './background.js';
 import { API_PREFIX, authPlugin } from './plugins/auth.js';
 import { answerEveryRequest, clientErrors, MAX_PARAM_LENGTH, routerErrors } from './plugins/client-errors.js';
 import { errorsPlugin } from './plugins/errors.js';

@@ -8,7 +8,7 @@ import { type Database, migrateToLatest, openDatabase } from './db/database.js';
 import { countAccounts } from './modules/accounts/accounts.repository.js';
 import { createAccount } from './modules/accounts/accounts.service.js';
 import { createKey } from './modules/api-keys/api-keys.service.js';
-import { backgroundWork } from './jobs/background.js';
+import { backgroundWork } from './background.js';
 import { systemClock } from './shared/clock.js';
 import { inFlightResponse } from './shared/in-flight-responses.js';
 import { BatchedDestination, stdoutSink } from './shared/log-destination.js';

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backgroundWork } from '../../src/jobs/background.js';
+import { backgroundWork } from '../../src/background.js';
 import { setPlan } from '../../src/modules/accounts/accounts.service.js';
 import { purgeExpiredExports } from '../../src/modules/exports/exports.service.js';
 import { testDialects } from '../dialects.js';

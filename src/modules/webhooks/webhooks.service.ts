@@ -1,6 +1,5 @@
 import type { WebhookAttemptsTable, WebhookEndpointsTable } from '../../db/types.js';
 import { runSoon } from '../../jobs/queue.js';
-import type { WebhookDeliverer } from '../../jobs/webhook-delivery.js';
 import { nowIso, toIso } from '../../shared/clock.js';
 import type { ServiceContext } from '../../shared/context.js';
 import { AppError, notFound } from '../../shared/errors.js';
@@ -24,12 +23,21 @@ import {
   type WebhookEndpointWithSecret,
 } from './webhooks.schemas.js';
 
+/**
+ * Attempts a delivery at once if it is due, and returns after the attempt: the test and retry
+ * endpoints answer with its outcome. The delivery job (webhook-delivery.job.ts) provides it; the
+ * service names only what it calls, so that the job, which maps rows with this file, is not imported here.
+ */
+export interface DeliveryAttempts {
+  attemptNow(deliveryId: string): Promise<void>;
+}
+
 /** What the endpoints API needs beyond the database: the URL rules and the deliverer for test and retry. */
 export interface WebhooksContext extends ServiceContext {
   urlPolicy: UrlPolicy;
   /** Resolves host names when checking URLs; tests inject one. */
   lookup?: Lookup | undefined;
-  deliverer: WebhookDeliverer;
+  deliverer: DeliveryAttempts;
 }
 
 const DEFAULT_GRACE_SECONDS = 86_400;

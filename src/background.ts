@@ -1,17 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Counter, Gauge, type Registry } from 'prom-client';
-import type { Config } from '../config.js';
-import type { Database } from '../db/database.js';
-import { applyPendingSearch } from '../db/full-text.js';
-import { purgeExpiredEvents } from '../modules/events/events.service.js';
-import { purgeExpiredExports } from '../modules/exports/exports.service.js';
-import type { Lookup, UrlPolicy } from '../modules/webhooks/url-safety.js';
-import { closeSenderAgents } from '../modules/webhooks/webhook-sender.js';
-import type { ServiceContext } from '../shared/context.js';
-import { courseExporter } from './course-export.js';
-import { countDueJobs } from './queue.js';
-import { JobRunner } from './runner.js';
-import { type WebhookDeliverer, webhookDeliverer } from './webhook-delivery.js';
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+import { applyPendingSearch } from './db/full-text.js';
+import { countDueJobs } from './jobs/queue.js';
+import { JobRunner } from './jobs/runner.js';
+import { purgeExpiredEvents } from './modules/events/events.service.js';
+import { courseExporter } from './modules/exports/course-export.job.js';
+import { purgeExpiredExports } from './modules/exports/exports.service.js';
+import type { Lookup, UrlPolicy } from './modules/webhooks/url-safety.js';
+import { type WebhookDeliverer, webhookDeliverer } from './modules/webhooks/webhook-delivery.job.js';
+import { closeSenderAgents } from './modules/webhooks/webhook-sender.js';
+import type { ServiceContext } from './shared/context.js';
 
 const PURGE_MS = 60 * 60 * 1000;
 /** How often the search documents changed meanwhile are applied to the SQLite index (full-text.ts). */

@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ExportsTable } from '../db/types.js';
-import { recordEvent } from '../modules/events/record-events.js';
-import { holdsAnswers, toCourseDocument } from '../modules/exports/course-document.js';
-import { writeExportFile } from '../modules/exports/export-files.js';
-import * as exportsRepo from '../modules/exports/exports.repository.js';
-import { EXPORT_RETENTION_MS, type ExportsContext, toExportJob } from '../modules/exports/exports.service.js';
-import { toIso } from '../shared/clock.js';
-import { type ClaimedJob, finishJob, rescheduleJob } from './queue.js';
-import type { JobHandler } from './runner.js';
+import type { ExportsTable } from '../../db/types.js';
+import { type ClaimedJob, finishJob, rescheduleJob } from '../../jobs/queue.js';
+import type { JobHandler } from '../../jobs/runner.js';
+import { toIso } from '../../shared/clock.js';
+import { recordEvent } from '../events/record-events.js';
+import { holdsAnswers, toCourseDocument } from './course-document.js';
+import { writeExportFile } from './export-files.js';
+import * as exportsRepo from './exports.repository.js';
+import { EXPORT_RETENTION_MS, type ExportsContext, toExportJob } from './exports.service.js';
 
 /** A build that has not finished in this long is taken over by another worker (or this one, restarted). */
 export const EXPORT_LEASE_MS = 10 * 60 * 1000;

@@ -1,18 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { lockForUpdate } from '../db/dialect.js';
-import type { DB, EventsTable, WebhookEndpointsTable } from '../db/types.js';
-import { findEventForJob } from '../modules/events/events.repository.js';
-import { recordEvent } from '../modules/events/record-events.js';
-import { signedHeaders } from '../modules/webhooks/signing.js';
-import type { Lookup, UrlPolicy } from '../modules/webhooks/url-safety.js';
-import { type SendResult, sendWebhook } from '../modules/webhooks/webhook-sender.js';
-import * as webhooks from '../modules/webhooks/webhooks.repository.js';
-import { toEndpoint } from '../modules/webhooks/webhooks.service.js';
-import { toIso } from '../shared/clock.js';
-import type { ServiceContext } from '../shared/context.js';
-import { type ClaimedJob, claimJobOf, finishJob, isJobLeased, rescheduleJob } from './queue.js';
-import type { JobHandler } from './runner.js';
+import { lockForUpdate } from '../../db/dialect.js';
+import type { DB, EventsTable, WebhookEndpointsTable } from '../../db/types.js';
+import { type ClaimedJob, claimJobOf, finishJob, isJobLeased, rescheduleJob } from '../../jobs/queue.js';
+import type { JobHandler } from '../../jobs/runner.js';
+import { toIso } from '../../shared/clock.js';
+import type { ServiceContext } from '../../shared/context.js';
+import { findEventForJob } from '../events/events.repository.js';
+import { recordEvent } from '../events/record-events.js';
+import { signedHeaders } from './signing.js';
+import type { Lookup, UrlPolicy } from './url-safety.js';
+import { type SendResult, sendWebhook } from './webhook-sender.js';
+import * as webhooks from './webhooks.repository.js';
+import { type DeliveryAttempts, toEndpoint } from './webhooks.service.js';
 
 export interface WebhookDeliverySettings {
   /** Waits before each retry, in ms: a delivery gets 1 + this many attempts. */
@@ -33,11 +33,10 @@ export interface DeliveryStats {
   failed: number;
 }
 
-export interface WebhookDeliverer {
+/** The job handler, and (attemptNow) the test and retry endpoints' attempt: claims the delivery's job if it is due and attempts it now. */
+export interface WebhookDeliverer extends DeliveryAttempts {
   handler: JobHandler;
   stats: DeliveryStats;
-  /** Claims the delivery's job if it is due and attempts it now (test and manual retry). */
-  attemptNow(deliveryId: string): Promise<void>;
 }
 
 const MAX_RESPONSE_BYTES = 64 * 1024;
