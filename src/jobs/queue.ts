@@ -1,5 +1,6 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { countRows } from '../db/count.js';
+import { dialectOf } from '../db/dialect.js';
 import type { DB, JobKind, JobsTable } from '../db/types.js';
 import { toIso } from '../shared/clock.js';
 import { newId } from '../shared/ids.js';
@@ -65,7 +66,7 @@ export async function runSoon(db: Kysely<DB>, kind: JobKind, subjectId: string, 
  */
 export async function claimDueJobs(db: Kysely<DB>, kind: JobKind, now: number, leaseMs: number, limit: number): Promise<ClaimedJob[]> {
   let due = db.selectFrom('jobs').select('id').where('kind', '=', kind).where('run_at', '<=', toIso(now)).orderBy('run_at').limit(limit);
-  if (db.getExecutor().adapter instanceof PostgresAdapter) due = due.forUpdate().skipLocked();
+  if (dialectOf(db) === 'postgres') due = due.forUpdate().skipLocked();
   return claimWhere(db, now, leaseMs, (q) => q.where('id', 'in', due));
 }
 

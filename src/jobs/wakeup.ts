@@ -1,5 +1,6 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/database.js';
+import { dialectOf } from '../db/dialect.js';
 import { afterCommit } from '../db/unit-of-work.js';
 
 /**
@@ -16,7 +17,7 @@ const localListeners = new Set<() => void>();
 
 /** Call inside the transaction that enqueued the jobs. */
 export async function announceJobs(db: Kysely<any>): Promise<void> {
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+  if (dialectOf(db) === 'postgres') {
     await sql`select pg_notify(${CHANNEL}, '')`.execute(db);
   } else {
     afterCommit(() => {
