@@ -10,14 +10,12 @@ import { rowBuilder } from './row-builder.js';
 import { RowCache } from './row-cache.js';
 import { inUnitOfWork, withUnitsOfWork } from './unit-of-work.js';
 import type { DB } from './types.js';
-
-import type { Dialect } from './dialect.js';
+import { type Dialect, dialectOf } from './dialect.js';
 
 export type { Dialect };
 
 /** What a database keeps beside its connections, set up by openDatabase. */
 interface DatabaseParts {
-  dialect: Dialect;
   location: string;
   ping: () => Promise<void>;
   /** Closes what the Kysely instance does not own (the SQLite reader, the PostgreSQL guard), before it is destroyed. */
@@ -46,7 +44,7 @@ export class Database extends Kysely<DB> {
   constructor(config: KyselyConfig, parts: DatabaseParts) {
     super(config);
     this.#parts = parts;
-    this.dialect = parts.dialect;
+    this.dialect = dialectOf(this);
     this.location = parts.location;
   }
 
@@ -148,7 +146,6 @@ function openSqlite(file: string): Database {
   return new Database(
     { dialect },
     {
-      dialect: 'sqlite',
       location: file,
       readSide: { reader: cachedReader, changes },
       ping: async () => {
@@ -168,7 +165,6 @@ function openPostgres(url: string, poolSize: number, timeouts: Partial<PostgresT
   return new Database(
     { dialect: withUnitsOfWork(new PostgresDialect({ pool })) },
     {
-      dialect: 'postgres',
       location: url.replace(/\/\/[^@/]*@/, '//'),
       namedStatementPool: pool,
       ping: async () => {

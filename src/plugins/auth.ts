@@ -6,7 +6,7 @@ import { lookupKey } from '../modules/api-keys/key-lookup.js';
 import type { KeyUsageRecorder } from '../modules/api-keys/key-usage.js';
 import { hashKey, keyPattern } from '../modules/api-keys/key-format.js';
 import { hasScope, type Scope } from '../modules/api-keys/scopes.js';
-import { AUTH_FAILURE_LIMIT, type Decision, type FailureCount } from '../modules/rate-limits/budgets.js';
+import { AUTH_FAILURE_LIMIT } from '../modules/rate-limits/budgets.js';
 import { type EndpointGroup, type KeyLimits, limitsOf } from '../modules/rate-limits/policies.js';
 import { addressBlocked, limitExceeded, setAddressHeaders, setBudgetHeaders } from '../modules/rate-limits/rate-limit-headers.js';
 import type { RateLimiter } from '../modules/rate-limits/rate-limiter.js';
@@ -56,20 +56,46 @@ export interface AuthOptions {
 
 export const API_PREFIX = '/api/v1';
 
-type Done = (err?: Error) => void;
-
 /**
  * Authenticates and admits every /api/v1 route in onRequest, before the body is read: HTTPS check,
  * key extraction and lookup by hash (a key that does not authenticate meets the address's
  * failed-authentication throttle), plan eligibility, the key's rate limits (headers on every
  * answer), then the route's scope.
- * Callback style: with a cached key and local limits the whole check is synchronous.
  */
 export const authPlugin = fp<AuthOptions>(
   async (app: FastifyInstance, options) => {
     app.decorateRequest('auth', null as unknown as AuthContext);
     const servedOverHttps = httpsDetector(options.trustProxy);
     const { ctx, limiter } = options;
+
+    /** Who the request's key is, or the error that refuses it (scopes are checked after the limits). */
+    const authenticate = async (request: FastifyRequest): Promise<AuthContext> => {
+      if (options.requireHttps && !servedOverHttps(request)) {
+        throw new AppError('https_required', 'The API is served over HTTPS only');
+      }
+      return identify(ctx, await lookupKey(ctx.db, credentialHash(request)));
+    };
+
+    /**
+     * A 401 counts against the address; past the limit it answers 429 instead. Only failures are
+     * throttled: a valid key from the same address (a school behind NAT) never comes here.
+     */
+    const refusal = async (request: FastifyRequest, reply: FastifyReply, err: unknown): Promise<unknown> => {
+      if (!limiter || !(err instanceof AppError) || err.status !== 401) return err;
+      const now = ctx.clock.now();
+      if (limiter.blocking) {
+        // Known here to be blocked: refused without counting (nor asking Redis) again.
+        const wait = limiter.blockedFor(clientAddress(request), now);
+        if (wait > 0) {
+          setAddressHeaders(reply, { count: AUTH_FAILURE_LIMIT, resetAt: now + wait }, now);
+          return addressBlocked(wait);
+        }
+      }
+      const failures = await limiter.recordFailure(clientAddress(request), now);
+      setAddressHeaders(reply, failures, now);
+      return failures.count > AUTH_FAILURE_LIMIT ? addressBlocked(failures.resetAt - now) : err;
+    };
+
     app.addHook('onRoute', (route) => {
       if (!route.url.startsWith(API_PREFIX) || route.config?.public) return;
       const scope = route.config?.scope;
@@ -79,73 +105,25 @@ export const authPlugin = fp<AuthOptions>(
       const cost = route.config?.rateLimit === 'free' ? 0 : 1;
       const hooks = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
 
-      // A 401 counts against the address; past the limit it answers 429 instead. Only failures are
-      // throttled: a valid key from the same address (a school behind NAT) never comes here.
-      const refuse = (request: FastifyRequest, reply: FastifyReply, err: Error, done: Done) => {
-        if (!limiter || !(err instanceof AppError) || err.status !== 401) return done(err);
-        const now = ctx.clock.now();
-        if (limiter.blocking) {
-          // Known here to be blocked: refused without counting (nor asking Redis) again.
-          const wait = limiter.blockedFor(clientAddress(request), now);
-          if (wait > 0) {
-            setAddressHeaders(reply, { count: AUTH_FAILURE_LIMIT, resetAt: now + wait }, now);
-            return done(addressBlocked(wait));
-          }
+      const check = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+        let auth: AuthContext;
+        try {
+          auth = await authenticate(request);
+        } catch (err) {
+          throw await refusal(request, reply, err);
         }
-        const answer = (failures: FailureCount) => {
-          setAddressHeaders(reply, failures, now);
-          done(failures.count > AUTH_FAILURE_LIMIT ? addressBlocked(failures.resetAt - now) : err);
-        };
-        const failures = limiter.recordFailure(clientAddress(request), now);
-        if (failures instanceof Promise) failures.then(answer, done);
-        else answer(failures);
-      };
-
-      // Last step: the route's scope. A refused scope has spent from the limits, as GitHub counts it.
-      const grant = (request: FastifyRequest, auth: AuthContext, now: number, done: Done) => {
+        const now = ctx.clock.now();
+        if (limiter) {
+          const decision = await limiter.check({ keyId: auth.keyId, limits: auth.limits, group, now, cost });
+          setBudgetHeaders(reply, decision, auth.limits, group, now);
+          if (!decision.allowed) throw limitExceeded(decision, auth.limits);
+        }
+        // Last: the route's scope. A refused scope has spent from the limits, as GitHub counts it.
         if (scope && !hasScope(auth.scopes, scope)) {
-          return done(new AppError('insufficient_permissions', `This API key lacks the ${scope} scope`, { required_scope: scope }));
+          throw new AppError('insufficient_permissions', `This API key lacks the ${scope} scope`, { required_scope: scope });
         }
         request.auth = auth;
         options.keyUsage.touch(auth.keyId, now);
-        done();
-      };
-
-      const admit = (request: FastifyRequest, reply: FastifyReply, auth: AuthContext, limits: RateLimiter, done: Done) => {
-        const now = ctx.clock.now();
-        const decide = (decision: Decision) => {
-          setBudgetHeaders(reply, decision, auth.limits, group, now);
-          if (!decision.allowed) return done(limitExceeded(decision, auth.limits));
-          grant(request, auth, now, done);
-        };
-        const decision = limits.check({ keyId: auth.keyId, limits: auth.limits, group, now, cost });
-        if (decision instanceof Promise) decision.then(decide, done);
-        else decide(decision);
-      };
-
-      // done() is called outside the try blocks: it runs the next hooks, whose errors are theirs.
-      const check = (request: FastifyRequest, reply: FastifyReply, done: Done) => {
-        const accept = (row: KeyAuthRow | undefined) => {
-          let auth: AuthContext;
-          try {
-            auth = identify(ctx, row);
-          } catch (err) {
-            return refuse(request, reply, err as Error, done);
-          }
-          if (limiter) admit(request, reply, auth, limiter, done);
-          else grant(request, auth, ctx.clock.now(), done);
-        };
-        let row: ReturnType<typeof lookupKey>;
-        try {
-          if (options.requireHttps && !servedOverHttps(request)) {
-            throw new AppError('https_required', 'The API is served over HTTPS only');
-          }
-          row = lookupKey(ctx.db, credentialHash(request));
-        } catch (err) {
-          return refuse(request, reply, err as Error, done);
-        }
-        if (row instanceof Promise) row.then(accept, done);
-        else accept(row);
       };
       route.onRequest = [check, ...hooks];
     });
@@ -204,16 +182,7 @@ function scopeSet(json: string): ReadonlySet<string> {
   return set;
 }
 
-/**
- * The hash of the request's API key. A keep-alive connection sends the same Authorization header
- * request after request, so its hash is remembered per connection: the header is parsed, checked
- * against the key format and hashed once per connection, not once per request (about 4,000
- * instructions of 175,000 on GET /courses/:id, measured under callgrind). Only a header that
- * passed is remembered, and only without X-API-Key beside it (that pair has its own check). The
- * memo holds what the connection's requests carry anyway, and goes with the socket.
- */
-const hashedAuthorizations = new WeakMap<object, { authorization: string; hash: string }>();
-
+/** The hash of the request's API key, or the error that refuses its credentials. */
 function credentialHash(request: FastifyRequest): string {
   const repeated = repeatedCredentials(request.raw.rawHeaders);
   if (repeated !== undefined) {
@@ -223,17 +192,9 @@ function credentialHash(request: FastifyRequest): string {
     if (!keyPattern.test(repeated[0]!)) throw invalidKey();
     return hashKey(repeated[0]!);
   }
-  const authorization = request.headers.authorization;
-  const alone = authorization !== undefined && request.headers['x-api-key'] === undefined;
-  if (alone) {
-    const memo = hashedAuthorizations.get(request.raw.socket);
-    if (memo?.authorization === authorization) return memo.hash;
-  }
   const key = credentialOf(request);
   if (!keyPattern.test(key)) throw invalidKey();
-  const hash = hashKey(key);
-  if (alone) hashedAuthorizations.set(request.raw.socket, { authorization, hash });
-  return hash;
+  return hashKey(key);
 }
 
 /**

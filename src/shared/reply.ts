@@ -1,5 +1,4 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { andThen, type MaybePromise } from './maybe-promise.js';
 import { linkHeader, type PageResult } from './pagination.js';
 import { headersOf } from './reply-headers.js';
 
@@ -12,9 +11,7 @@ export function pageReply<T>(request: FastifyRequest, reply: FastifyReply, resul
 }
 
 /** Sets the ETag of a single resource and returns the body `{data}` (when the resource is here). */
-export function resourceReply<T>(reply: FastifyReply, result: MaybePromise<{ data: T; etag: string }>) {
-  return andThen(result, (resource) => {
-    headersOf(reply).etag = resource.etag;
-    return { data: resource.data };
-  });
+export function resourceReply<T>(reply: FastifyReply, resource: { data: T; etag: string }) {
+  headersOf(reply).etag = resource.etag;
+  return { data: resource.data };
 }

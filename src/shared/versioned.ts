@@ -1,6 +1,5 @@
 import type { AppError } from './errors.js';
 import { assertIfMatch } from './etag.js';
-import type { MaybePromise } from './maybe-promise.js';
 
 /** A resource as the API returns it, with the ETag of that representation. */
 export interface Versioned<T> {
@@ -14,7 +13,7 @@ interface VersionedRow {
 }
 
 export interface VersionedUpdate<Row extends VersionedRow, T> {
-  load: () => MaybePromise<Row | undefined>;
+  load: () => Promise<Row | undefined>;
   missing: () => AppError;
   present: (row: Row) => Versioned<T>;
   /** The column changes a request asks for, given the current row; empty means nothing to do. */

@@ -4,7 +4,6 @@ import { prepared } from '../../db/prepared.js';
 import type { CoursesTable, DB } from '../../db/types.js';
 import type { PageRequest } from '../../shared/pagination.js';
 import { countRows } from '../../db/count.js';
-import type { MaybePromise } from '../../shared/maybe-promise.js';
 
 /**
  * What course reads return: every column but workspace_id, which the caller already knows (every
@@ -49,8 +48,7 @@ const courseById = prepared<{ workspaceId: string; id: string }, CourseRow>((db,
   db.selectFrom('courses').select(columns).where('workspace_id', '=', p('workspaceId')).where('id', '=', p('id')),
 );
 
-/** Synchronous on the SQLite reader (see prepared.ts). */
-export function findCourse(db: Kysely<DB>, workspaceId: string, id: string): MaybePromise<CourseRow | undefined> {
+export async function findCourse(db: Kysely<DB>, workspaceId: string, id: string): Promise<CourseRow | undefined> {
   return courseById.first(db, { workspaceId, id });
 }
 

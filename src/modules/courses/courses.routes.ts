@@ -57,7 +57,7 @@ export async function courseRoutes(parent: FastifyInstance, { ctx }: { ctx: Serv
       params: CourseParams,
       response: responses({ 200: CourseResponse }, 404),
     },
-    handler: (request, reply) => resourceReply(reply, service.getCourse(ctx, request.auth.workspaceId, request.params.id)),
+    handler: async (request, reply) => resourceReply(reply, await service.getCourse(ctx, request.auth.workspaceId, request.params.id)),
   });
 
   for (const method of ['PUT', 'PATCH'] as const) {

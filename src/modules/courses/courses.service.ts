@@ -12,7 +12,6 @@ import * as repo from './courses.repository.js';
 import type { CourseRow } from './courses.repository.js';
 import { parseMetadata } from '../../shared/schemas.js';
 import { type Course, type CreateCourseBody, courseSorts, type ListCoursesQuery, type UpdateCourseBody } from './courses.schemas.js';
-import { andThen, type MaybePromise } from '../../shared/maybe-promise.js';
 
 export function toCourse(row: CourseRow): Course {
   return {
@@ -41,11 +40,10 @@ export async function listCourses(ctx: ServiceContext, workspaceId: string, quer
   return toPageResult('courses', workspaceId, page, rows, total, (row) => row[page.sort.column], toCourse);
 }
 
-export function getCourse(ctx: ServiceContext, workspaceId: string, id: string): MaybePromise<Versioned<Course>> {
-  return andThen(repo.findCourse(ctx.db, workspaceId, id), (row) => {
-    if (!row) throw notFound('Course', id);
-    return versionedCourse(row);
-  });
+export async function getCourse(ctx: ServiceContext, workspaceId: string, id: string): Promise<Versioned<Course>> {
+  const row = await repo.findCourse(ctx.db, workspaceId, id);
+  if (!row) throw notFound('Course', id);
+  return versionedCourse(row);
 }
 
 /** The row of a new course (created, or imported from an export). */

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import type { AppError } from '../../shared/errors.js';
-import type { MaybePromise } from '../../shared/maybe-promise.js';
 import { touchCourse } from './courses.repository.js';
 
 /**
@@ -13,7 +12,7 @@ import { touchCourse } from './courses.repository.js';
 export async function lockForCurriculumEdit<Row extends { course_id: string }>(
   trx: Kysely<DB>,
   workspaceId: string,
-  load: () => MaybePromise<Row | undefined>,
+  load: () => Promise<Row | undefined>,
   missing: () => AppError,
   now: string,
   beforeLock?: (found: Row) => Promise<void>,

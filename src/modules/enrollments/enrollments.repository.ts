@@ -5,7 +5,6 @@ import { prepared } from '../../db/prepared.js';
 import type { DB, EnrollmentStatus, EnrollmentsTable } from '../../db/types.js';
 import type { PageRequest } from '../../shared/pagination.js';
 import { countRows } from '../../db/count.js';
-import type { MaybePromise } from '../../shared/maybe-promise.js';
 
 // last_activity_at and time_to_complete_ms: the analytics rollups of activity and of a cancelled completion need them.
 const columns = ['id', 'workspace_id', 'student_id', 'course_id', 'status', 'enrolled_at', 'completed_at', 'last_activity_at', 'time_to_complete_ms', 'version', 'created_at', 'updated_at'] as const;
@@ -65,8 +64,7 @@ const enrollmentById = prepared<{ workspaceId: string; id: string }, EnrollmentR
   withProgress(db).where('enrollments.workspace_id', '=', p('workspaceId')).where('enrollments.id', '=', p('id')),
 );
 
-/** Synchronous on the SQLite reader (see prepared.ts). */
-export function findEnrollment(db: Kysely<DB>, workspaceId: string, id: string): MaybePromise<EnrollmentRow | undefined> {
+export async function findEnrollment(db: Kysely<DB>, workspaceId: string, id: string): Promise<EnrollmentRow | undefined> {
   return enrollmentById.first(db, { workspaceId, id });
 }
 

@@ -71,7 +71,7 @@ export async function enrollmentRoutes(parent: FastifyInstance, { ctx }: { ctx: 
       params: EnrollmentParams,
       response: responses({ 200: EnrollmentResponse }, 404),
     },
-    handler: (request, reply) => resourceReply(reply, service.getEnrollment(ctx, request.auth.workspaceId, request.params.id)),
+    handler: async (request, reply) => resourceReply(reply, await service.getEnrollment(ctx, request.auth.workspaceId, request.params.id)),
   });
 
   app.delete('/enrollments/:id', {

@@ -16,7 +16,6 @@ import * as rollups from '../analytics/analytics-rollups.js';
 import * as repo from './enrollments.repository.js';
 import type { EnrollmentRow } from './enrollments.repository.js';
 import { CreateEnrollmentBody, type Enrollment, enrollmentSorts, type ListEnrollmentsQuery } from './enrollments.schemas.js';
-import { andThen, type MaybePromise } from '../../shared/maybe-promise.js';
 
 /** Completed lessons of the course in percent, rounded down (2 of 3 is 66). */
 export function progressPercent(completed: number, total: number): number {
@@ -52,11 +51,10 @@ export async function listEnrollments(ctx: ServiceContext, workspaceId: string, 
   return toPageResult('enrollments', workspaceId, page, rows, total, (row) => row[page.sort.column], toEnrollment);
 }
 
-export function getEnrollment(ctx: ServiceContext, workspaceId: string, id: string): MaybePromise<Versioned<Enrollment>> {
-  return andThen(repo.findEnrollment(ctx.db, workspaceId, id), (row) => {
-    if (!row) throw notFound('Enrollment', id);
-    return versioned(row);
-  });
+export async function getEnrollment(ctx: ServiceContext, workspaceId: string, id: string): Promise<Versioned<Enrollment>> {
+  const row = await repo.findEnrollment(ctx.db, workspaceId, id);
+  if (!row) throw notFound('Enrollment', id);
+  return versioned(row);
 }
 
 /**

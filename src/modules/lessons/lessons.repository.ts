@@ -4,7 +4,6 @@ import { prepared } from '../../db/prepared.js';
 import type { DB, LessonsTable } from '../../db/types.js';
 import type { PageRequest } from '../../shared/pagination.js';
 import { countRows } from '../../db/count.js';
-import type { MaybePromise } from '../../shared/maybe-promise.js';
 
 export const columns = [
   'id',
@@ -41,8 +40,7 @@ const lessonById = prepared<{ workspaceId: string; id: string }, LessonsTable>((
   db.selectFrom('lessons').select(columns).where('workspace_id', '=', p('workspaceId')).where('id', '=', p('id')),
 );
 
-/** Synchronous on the SQLite reader (see prepared.ts). */
-export function findLesson(db: Kysely<DB>, workspaceId: string, id: string): MaybePromise<LessonsTable | undefined> {
+export async function findLesson(db: Kysely<DB>, workspaceId: string, id: string): Promise<LessonsTable | undefined> {
   return lessonById.first(db, { workspaceId, id });
 }
 

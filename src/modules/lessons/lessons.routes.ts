@@ -58,8 +58,8 @@ export async function lessonRoutes(parent: FastifyInstance, { ctx }: { ctx: Serv
   app.get('/lessons/:id', {
     config: { scope: 'courses:read' },
     schema: { tags, operationId: 'getLesson', summary: 'Get a lesson', params: LessonParams, response: responses({ 200: LessonResponse }, 404) },
-    handler: (request, reply) =>
-      resourceReply(reply, service.getLesson(ctx, request.auth.workspaceId, request.params.id, seesAnswers(request))),
+    handler: async (request, reply) =>
+      resourceReply(reply, await service.getLesson(ctx, request.auth.workspaceId, request.params.id, seesAnswers(request))),
   });
 
   for (const method of ['PUT', 'PATCH'] as const) {

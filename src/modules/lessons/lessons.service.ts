@@ -17,7 +17,6 @@ import { recordEvent } from '../events/record-events.js';
 import * as repo from './lessons.repository.js';
 import { type CreateLessonBody, type Lesson, lessonSorts, type ListLessonsQuery, type UpdateLessonBody } from './lessons.schemas.js';
 import { normalizeQuiz, presentQuiz, type StoredQuiz } from './quiz.js';
-import { andThen, type MaybePromise } from '../../shared/maybe-promise.js';
 
 /** How a lesson is shown: quiz answers only to keys that may edit the course. */
 export function toLesson(row: LessonsTable, withAnswers: boolean): Lesson {
@@ -73,11 +72,10 @@ export async function listLessons(
   return toPageResult(`lessons:${moduleId}`, workspaceId, page, rows, total, (row) => row.position, (row) => toLesson(row, withAnswers));
 }
 
-export function getLesson(ctx: ServiceContext, workspaceId: string, id: string, withAnswers: boolean): MaybePromise<Versioned<Lesson>> {
-  return andThen(repo.findLesson(ctx.db, workspaceId, id), (row) => {
-    if (!row) throw notFound('Lesson', id);
-    return versioned(row, withAnswers);
-  });
+export async function getLesson(ctx: ServiceContext, workspaceId: string, id: string, withAnswers: boolean): Promise<Versioned<Lesson>> {
+  const row = await repo.findLesson(ctx.db, workspaceId, id);
+  if (!row) throw notFound('Lesson', id);
+  return versioned(row, withAnswers);
 }
 
 /** Adds a lesson at `position` (default: the end of the module); later lessons move down one. */

@@ -4,7 +4,6 @@ import { prepared } from '../../db/prepared.js';
 import type { DB, ModulesTable } from '../../db/types.js';
 import type { PageRequest } from '../../shared/pagination.js';
 import { countRows } from '../../db/count.js';
-import type { MaybePromise } from '../../shared/maybe-promise.js';
 
 const columns = ['id', 'workspace_id', 'course_id', 'title', 'description', 'position', 'version', 'created_at', 'updated_at'] as const;
 
@@ -24,8 +23,7 @@ const moduleById = prepared<{ workspaceId: string; id: string }, ModulesTable>((
   db.selectFrom('modules').select(columns).where('workspace_id', '=', p('workspaceId')).where('id', '=', p('id')),
 );
 
-/** Synchronous on the SQLite reader (see prepared.ts). */
-export function findModule(db: Kysely<DB>, workspaceId: string, id: string): MaybePromise<ModulesTable | undefined> {
+export async function findModule(db: Kysely<DB>, workspaceId: string, id: string): Promise<ModulesTable | undefined> {
   return moduleById.first(db, { workspaceId, id });
 }
 

@@ -54,7 +54,7 @@ export async function moduleRoutes(parent: FastifyInstance, { ctx }: { ctx: Serv
   app.get('/modules/:id', {
     config: { scope: 'courses:read' },
     schema: { tags, operationId: 'getModule', summary: 'Get a module', params: ModuleParams, response: responses({ 200: ModuleResponse }, 404) },
-    handler: (request, reply) => resourceReply(reply, service.getModule(ctx, request.auth.workspaceId, request.params.id)),
+    handler: async (request, reply) => resourceReply(reply, await service.getModule(ctx, request.auth.workspaceId, request.params.id)),
   });
 
   for (const method of ['PUT', 'PATCH'] as const) {

@@ -15,7 +15,6 @@ import { touchEnrollmentsWithCompletions } from '../enrollments/enrollments.repo
 import { recordEvent } from '../events/record-events.js';
 import * as repo from './modules.repository.js';
 import { type CreateModuleBody, type ListModulesQuery, type Module, moduleSorts, type UpdateModuleBody } from './modules.schemas.js';
-import { andThen, type MaybePromise } from '../../shared/maybe-promise.js';
 
 export function toModule(row: ModulesTable): Module {
   return {
@@ -43,11 +42,10 @@ export async function listModules(ctx: ServiceContext, workspaceId: string, cour
   return toPageResult(`modules:${courseId}`, workspaceId, page, rows, total, (row) => row.position, toModule);
 }
 
-export function getModule(ctx: ServiceContext, workspaceId: string, id: string): MaybePromise<Versioned<Module>> {
-  return andThen(repo.findModule(ctx.db, workspaceId, id), (row) => {
-    if (!row) throw notFound('Module', id);
-    return versioned(row);
-  });
+export async function getModule(ctx: ServiceContext, workspaceId: string, id: string): Promise<Versioned<Module>> {
+  const row = await repo.findModule(ctx.db, workspaceId, id);
+  if (!row) throw notFound('Module', id);
+  return versioned(row);
 }
 
 /** Adds a module at `position` (default: the end); the modules from there on move down one. */

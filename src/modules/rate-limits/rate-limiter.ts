@@ -71,20 +71,19 @@ export class RateLimiter {
     return !this.shared || (this.shared.ready && !this.sharedDown);
   }
 
-  check(check: Check): Decision | Promise<Decision> {
+  async check(check: Check): Promise<Decision> {
     const shared = this.shared;
     if (!shared) return this.local.check(check);
     if (!shared.ready) return this.fallBack(check);
-    return shared.check(check).then(
-      (decision) => {
-        this.sharedDown = false;
-        return decision;
-      },
-      (err: Error) => {
-        this.markDown(err);
-        return this.fallBack(check);
-      },
-    );
+    let decision: Decision;
+    try {
+      decision = await shared.check(check);
+    } catch (err) {
+      this.markDown(err as Error);
+      return this.fallBack(check);
+    }
+    this.sharedDown = false;
+    return decision;
   }
 
   /** Whether any address is blocked here (the hot path skips resolving the client address otherwise). */
@@ -102,20 +101,25 @@ export class RateLimiter {
   }
 
   /** Counts a failed authentication; the address is blocked once it reaches the limit. */
-  recordFailure(address: string, now: number): FailureCount | Promise<FailureCount> {
-    const remember = (failures: FailureCount) => {
-      if (failures.count >= AUTH_FAILURE_LIMIT) {
-        if (this.blocked.size >= 100_000) this.blocked.clear();
-        this.blocked.set(address, failures.resetAt);
-      }
-      return failures;
-    };
+  async recordFailure(address: string, now: number): Promise<FailureCount> {
+    const failures = await this.countFailure(address, now);
+    if (failures.count >= AUTH_FAILURE_LIMIT) {
+      if (this.blocked.size >= 100_000) this.blocked.clear();
+      this.blocked.set(address, failures.resetAt);
+    }
+    return failures;
+  }
+
+  /** The address's failures with this one: in Redis when it answers, here otherwise. */
+  private async countFailure(address: string, now: number): Promise<FailureCount> {
     const shared = this.shared;
-    if (!shared || !shared.ready) return remember(this.local.recordFailure(address, now));
-    return shared.recordFailure(address, now).then(remember, (err: Error) => {
-      this.markDown(err);
-      return remember(this.local.recordFailure(address, now));
-    });
+    if (!shared || !shared.ready) return this.local.recordFailure(address, now);
+    try {
+      return await shared.recordFailure(address, now);
+    } catch (err) {
+      this.markDown(err as Error);
+      return this.local.recordFailure(address, now);
+    }
   }
 
   /** Gauges and counters of the limiter in the app's registry. */

@@ -5,7 +5,6 @@ import { prepared } from '../../db/prepared.js';
 import type { DB, StudentsTable } from '../../db/types.js';
 import type { PageRequest } from '../../shared/pagination.js';
 import { countRows } from '../../db/count.js';
-import type { MaybePromise } from '../../shared/maybe-promise.js';
 
 export const columns = ['id', 'workspace_id', 'email', 'email_normalized', 'name', 'external_id', 'metadata', 'version', 'created_at', 'updated_at'] as const;
 
@@ -35,8 +34,7 @@ const studentById = prepared<{ workspaceId: string; id: string }, StudentsTable>
   db.selectFrom('students').select(columns).where('workspace_id', '=', p('workspaceId')).where('id', '=', p('id')),
 );
 
-/** Synchronous on the SQLite reader (see prepared.ts). */
-export function findStudent(db: Kysely<DB>, workspaceId: string, id: string): MaybePromise<StudentsTable | undefined> {
+export async function findStudent(db: Kysely<DB>, workspaceId: string, id: string): Promise<StudentsTable | undefined> {
   return studentById.first(db, { workspaceId, id });
 }
 

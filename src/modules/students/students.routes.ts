@@ -78,7 +78,7 @@ export async function studentRoutes(parent: FastifyInstance, { ctx }: { ctx: Ser
       params: StudentParams,
       response: responses({ 200: StudentResponse }, 404),
     },
-    handler: (request, reply) => resourceReply(reply, service.getStudent(ctx, request.auth.workspaceId, request.params.id)),
+    handler: async (request, reply) => resourceReply(reply, await service.getStudent(ctx, request.auth.workspaceId, request.params.id)),
   });
 
   for (const method of ['PUT', 'PATCH'] as const) {

@@ -18,7 +18,6 @@ import { markStale } from '../analytics/analytics-rollups.js';
 import { recordEvent, recordEvents } from '../events/record-events.js';
 import * as repo from './students.repository.js';
 import { CreateStudentBody, type ListStudentsQuery, type Student, studentSorts, type UpdateStudentBody } from './students.schemas.js';
-import { andThen, type MaybePromise } from '../../shared/maybe-promise.js';
 
 export function toStudent(row: StudentsTable): Student {
   return {
@@ -55,11 +54,10 @@ export async function listStudents(ctx: ServiceContext, workspaceId: string, que
   return toPageResult('students', workspaceId, page, rows, total, (row) => row[page.sort.column], toStudent);
 }
 
-export function getStudent(ctx: ServiceContext, workspaceId: string, id: string): MaybePromise<Versioned<Student>> {
-  return andThen(repo.findStudent(ctx.db, workspaceId, id), (row) => {
-    if (!row) throw notFound('Student', id);
-    return versioned(row);
-  });
+export async function getStudent(ctx: ServiceContext, workspaceId: string, id: string): Promise<Versioned<Student>> {
+  const row = await repo.findStudent(ctx.db, workspaceId, id);
+  if (!row) throw notFound('Student', id);
+  return versioned(row);
 }
 
 export async function createStudent(ctx: ServiceContext, workspaceId: string, body: CreateStudentBody): Promise<Versioned<Student>> {
