@@ -1,7 +1,6 @@
-import type { Bindings, ChildLoggerOptions } from 'fastify/types/logger.js';
 import { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Logger } from 'pino';
+import type { Bindings, ChildLoggerOptions, Logger } from 'pino';
 import { headersOf, setResponseHeaders } from '../shared/reply-headers.js';
 import { accessLogWriter, type RequestSummary } from '../shared/access-log.js';
 import type { RequestStats } from './metrics.js';
