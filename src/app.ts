@@ -22,7 +22,7 @@ import { searchRoutes } from './modules/search/search.routes.js';
 import { studentRoutes } from './modules/students/students.routes.js';
 import type { Lookup } from './modules/webhooks/url-safety.js';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.js';
-import { backgroundWork, webhookUrlPolicy } from './background.js';
+import { type BackgroundWork, backgroundWork, webhookUrlPolicy } from './background.js';
 import { API_PREFIX, authPlugin } from './plugins/auth.js';
 import { answerEveryRequest, clientErrors, MAX_PARAM_LENGTH, routerErrors } from './plugins/client-errors.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -41,6 +41,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** API key uses of this process not yet written (tests flush it). */
     keyUsage: KeyUsageRecorder;
+    /** This process's job runner and timers (with WORKER=on); tests drain its jobs. */
+    background: BackgroundWork;
   }
 }
 
@@ -113,6 +115,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Background jobs (webhook deliveries) run in this process unless WORKER=off. They start once the
   // app is ready and stop on close after in-flight requests, before server.ts closes the database.
   const background = backgroundWork(database, ctx, config, app.log, options.webhookLookup);
+  app.decorate('background', background);
   if (config.worker) {
     background.registerMetrics(app.metrics);
     app.addHook('onReady', () => background.start());

@@ -32,7 +32,15 @@ export interface BackgroundWork {
   start(): Promise<void>;
   /** Stops claiming, waits for the jobs under way, and drops idle receiver connections. */
   stop(): Promise<void>;
-  /** Webhook attempts by outcome, and the jobs due now (a backlog that grows means workers fall behind). */
+  /**
+   * Resolves once no job is due and none is running in this process (JobRunner.drain): the
+   * deliveries and exports that earlier requests caused are over. Tests use it instead of waiting.
+   */
+  drain(): Promise<void>;
+  /**
+   * Webhook attempts by outcome, the jobs due now (a backlog that grows means workers fall behind),
+   * and the jobs this process is running.
+   */
   registerMetrics(registry: Registry): void;
 }
 
@@ -74,6 +82,7 @@ export function backgroundWork(database: Database, ctx: ServiceContext, config: 
       await runner.stop();
       closeSenderAgents();
     },
+    drain: () => runner.drain(),
     registerMetrics(registry) {
       new Counter({
         name: 'lectern_webhook_attempts_total',
@@ -92,6 +101,14 @@ export function backgroundWork(database: Database, ctx: ServiceContext, config: 
         registers: [registry],
         async collect() {
           this.set(await countDueJobs(database, ctx.clock.now()));
+        },
+      });
+      new Gauge({
+        name: 'lectern_jobs_running',
+        help: 'Background jobs this process is running now',
+        registers: [registry],
+        collect() {
+          this.set(runner.runningCount());
         },
       });
     },

@@ -35,6 +35,10 @@ export class JobRunner {
   private passAgain = false;
   private stopped = true;
   private unsubscribe: (() => Promise<void>) | undefined;
+  /** Called when the pass under way ends (drain waits for a whole pass this way). */
+  private afterPass: (() => void)[] = [];
+  /** Counts claims and ends of jobs: a drain that saw none while it looked for due jobs may stop. */
+  private changes = 0;
 
   constructor(private readonly options: JobRunnerOptions) {
     for (const handler of options.handlers) this.running.set(handler.kind, new Set());
@@ -61,8 +65,42 @@ export class JobRunner {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    for (const resolve of this.afterPass.splice(0)) resolve();
     await this.unsubscribe?.();
-    await Promise.allSettled([...this.running.values()].flatMap((set) => [...set]));
+    await Promise.allSettled(this.inFlight());
+  }
+
+  /** How many jobs this process is running now. */
+  runningCount(): number {
+    return this.inFlight().length;
+  }
+
+  /**
+   * Runs passes, and waits for the jobs they start, until no job of this runner's kinds is due and
+   * none is running in this process; jobs that other processes hold are theirs. A job that finishes
+   * may make others due (a failing endpoint disabled records an event to deliver): they run too.
+   * Retries scheduled for later are not due until the clock says so. Tests drain instead of waiting
+   * a while to see that nothing more happens.
+   */
+  async drain(): Promise<void> {
+    for (;;) {
+      if (this.stopped) throw new Error('The job runner is not running: nothing would run the jobs a drain waits for');
+      const running = this.inFlight();
+      if (running.length > 0) {
+        await Promise.allSettled(running);
+        continue;
+      }
+      if (!this.passing) {
+        const changes = this.changes;
+        const due = await this.anyDue();
+        // Nothing due, and no pass claimed or finished a job while we looked.
+        if (!due && !this.passing && this.changes === changes && this.inFlight().length === 0) return;
+      }
+      await new Promise<void>((resolve) => {
+        this.afterPass.push(resolve);
+        this.wake();
+      });
+    }
   }
 
   private async pass(): Promise<void> {
@@ -79,7 +117,20 @@ export class JobRunner {
     } finally {
       this.passing = false;
       if (!this.stopped) this.timer = setTimeout(() => void this.pass(), this.options.pollMs);
+      for (const resolve of this.afterPass.splice(0)) resolve();
     }
+  }
+
+  private inFlight(): Promise<void>[] {
+    return [...this.running.values()].flatMap((set) => [...set]);
+  }
+
+  private async anyDue(): Promise<boolean> {
+    const now = this.options.clock.now();
+    for (const handler of this.options.handlers) {
+      if (await hasDueJobs(this.options.database, handler.kind, now)) return true;
+    }
+    return false;
   }
 
   private async claimFor(handler: JobHandler): Promise<void> {
@@ -91,11 +142,13 @@ export class JobRunner {
     // A read first: claiming writes, and on SQLite a write takes the database's one write lock.
     if (!(await hasDueJobs(db, handler.kind, now))) return;
     for (const job of await claimDueJobs(db, handler.kind, now, handler.leaseMs, free)) {
+      this.changes++;
       const run: Promise<void> = handler
         .run(job)
         .catch((err: unknown) => this.options.log.error({ err, jobId: job.id, kind: job.kind }, 'job failed; it runs again when its lease ends'))
         .finally(() => {
           running.delete(run);
+          this.changes++;
           this.wake();
         });
       running.add(run);
