@@ -106,19 +106,29 @@ describe('write coalescing', () => {
 
   it('goes on serving when a client is gone before its response is written', async () => {
     let answered = 0;
+    let arrived!: () => void;
+    let writtenLate!: () => void;
+    const goneArrived = new Promise<void>((resolve) => (arrived = resolve));
+    const goneWritten = new Promise<void>((resolve) => (writtenLate = resolve));
     const port = await listen((req, res) => {
       if (req.url === '/gone') {
         // The client resets the connection; the response is written into a closed socket.
-        req.socket.once('close', () => res.end('too late'));
+        req.socket.once('close', () => {
+          res.end('too late');
+          writtenLate();
+        });
+        arrived();
         return;
       }
       answered++;
       res.end('ok');
     });
     const socket = net.connect(port, '127.0.0.1', () => socket.write(get('/gone')));
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await goneArrived;
     socket.resetAndDestroy();
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    // Once the late answer has been written into the closed socket, the server still serves.
+    await goneWritten;
+    await new Promise((resolve) => setImmediate(resolve));
     const raw = await exchange(port, get('/after'), (r) => r.endsWith('ok'));
     expect(raw).toMatch(/^HTTP\/1\.1 200 OK/);
     expect(answered).toBe(1);
