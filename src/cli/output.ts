@@ -5,8 +5,8 @@ import type { ServiceContext } from '../shared/context.js';
 
 /** Where the commands write (stdout and stderr, or a test's buffers) and the environment they read. */
 export interface CliIo {
-  out(text: string): void;
-  err(text: string): void;
+  out: (text: string) => void;
+  err: (text: string) => void;
   env?: NodeJS.ProcessEnv;
 }
 

@@ -115,10 +115,10 @@ export function openDatabase(options: DatabaseOptions): Database {
   return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.timeouts ?? {}) : openSqlite(path.join(options.dataDir, 'lectern.db'));
 }
 
-export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error;
+  if (error) throw error instanceof Error ? error : new Error('The migrations failed', { cause: error });
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 

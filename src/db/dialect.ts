@@ -1,4 +1,5 @@
 import { type Kysely, PostgresAdapter, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import type { DB } from './types.js';
 import { jsonArrayFrom as postgresJsonArrayFrom } from 'kysely/helpers/postgres';
 import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
 
@@ -10,7 +11,7 @@ export type Dialect = 'sqlite' | 'postgres';
  * Which database a query builder (the database or one of its transactions) talks to. The one place
  * the dialect is worked out; everything else asks here.
  */
-export function dialectOf(db: Kysely<any>): Dialect {
+export function dialectOf(db: Kysely<DB>): Dialect {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
 
@@ -32,7 +33,7 @@ export function isForeignKeyViolation(error: unknown): boolean {
  * `SELECT … FOR UPDATE` on PostgreSQL; SQLite has no row locks and needs none, since its write
  * transactions already run one at a time (BEGIN IMMEDIATE).
  */
-export function lockForUpdate<Q extends { forUpdate(): Q }>(db: Kysely<any>, query: Q): Q {
+export function lockForUpdate<Q extends { forUpdate(): Q }>(db: Kysely<DB>, query: Q): Q {
   return dialectOf(db) === 'postgres' ? query.forUpdate() : query;
 }
 
@@ -41,7 +42,7 @@ export function lockForUpdate<Q extends { forUpdate(): Q }>(db: Kysely<any>, que
  * SQLite): several result sets in one statement, so one round trip instead of one per set. Read
  * the column back with `jsonRowsOf`.
  */
-export function jsonRows<O>(db: Kysely<any>, query: SelectQueryBuilder<any, any, O>): RawBuilder<O[]> {
+export function jsonRows<O>(db: Kysely<DB>, query: SelectQueryBuilder<DB, keyof DB, O>): RawBuilder<O[]> {
   const rows = dialectOf(db) === 'postgres' ? postgresJsonArrayFrom(query) : sqliteJsonArrayFrom(query);
   // The helpers type the rows as JSON would carry them; the callers read numbers with Number().
   return rows as unknown as RawBuilder<O[]>;

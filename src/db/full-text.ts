@@ -1,4 +1,5 @@
 import { type AliasedRawBuilder, type Kysely, type RawBuilder, sql } from 'kysely';
+import type { DB } from './types.js';
 import { dialectOf } from './dialect.js';
 
 /**
@@ -33,7 +34,7 @@ const TITLE_WEIGHT = 10;
  * filters on workspace_id: the SQLite index covers every workspace.
  */
 export function fullTextMatches(
-  db: Kysely<any>,
+  db: Kysely<DB>,
   table: FullTextTable,
   workspaceId: string,
   words: readonly string[],
@@ -80,7 +81,7 @@ function postgresMatches(table: FullTextTable, workspaceId: string, words: reado
  * Search calls this before it reads, so it sees every committed write; the server calls it once a
  * second, so the pending list stays short. Nothing to do on PostgreSQL.
  */
-export async function applyPendingSearch(db: Kysely<any>): Promise<number> {
+export async function applyPendingSearch(db: Kysely<DB>): Promise<number> {
   if (dialectOf(db) === 'postgres') return 0;
   const { rows } = await sql`select 1 from search_pending limit 1`.execute(db);
   if (rows.length === 0) return 0;

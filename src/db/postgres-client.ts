@@ -51,7 +51,10 @@ export class PostgresGuard {
     readonly timeouts: PostgresTimeouts,
   ) {
     this.watching = timeouts.stallMs > 0 || timeouts.queryMs > 0;
-    const guard = this;
+    // The client class calls back into this guard for every statement it sends.
+    const watch = (client: pg.Client, result: Promise<unknown>) => {
+      if (this.watching) this.watch(client, result);
+    };
     this.Client = class GuardedClient extends pg.Client {
       constructor(config?: string | pg.ClientConfig) {
         const socket = new Socket();
@@ -59,10 +62,12 @@ export class PostgresGuard {
         sockets.set(this, socket);
         this.on('error', () => {});
       }
+      // pg's query() has a dozen overloads, whose answer depends on the arguments: this one passes it on.
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
       override query(...args: unknown[]): any {
         const result = (pg.Client.prototype.query as (...a: unknown[]) => unknown).apply(this, args);
         // Kysely and queryNamed use the promise form; submittables (cursors) are not watched.
-        if (guard.watching && result instanceof Promise) guard.watch(this, result);
+        if (result instanceof Promise) watch(this, result);
         return result;
       }
     };

@@ -107,7 +107,7 @@ export function preparedShapes<I, S, P extends Params, O>(options: {
     const parameters = parametersOf(entry.slots, input);
     const pool = db instanceof Database ? db.namedStatementPool() : undefined;
     if (pool) return queryNamed<O & QueryResultRow>(pool, { name: entry.name, text: entry.query.sql, values: parameters });
-    return (await db.executeQuery<O>({ ...entry.query, parameters } as CompiledQuery<O>)).rows;
+    return (await db.executeQuery<O>({ ...entry.query, parameters })).rows;
   }
 
   /** The SQLite reader when it may answer this query: a read, outside transactions and units of work. */

@@ -10,6 +10,7 @@ import {
   type QueryCompiler,
   type TransactionSettings,
 } from 'kysely';
+import type { DB } from './types.js';
 
 /**
  * A unit of work: one connection with one transaction open for the whole of a piece of work
@@ -47,7 +48,7 @@ const units = new AsyncLocalStorage<Unit>();
  * Runs `work` in a unit of work on `db` (a database opened by openDatabase): commits when it
  * resolves, rolls back when it throws. Inside a unit already (of the same database), `work` joins it.
  */
-export async function runUnitOfWork<T>(db: Kysely<any>, work: () => Promise<T>): Promise<T> {
+export async function runUnitOfWork<T>(db: Kysely<DB>, work: () => Promise<T>): Promise<T> {
   if (units.getStore()?.phase === 'active') return work();
   const unit: Unit = {
     phase: 'starting',
@@ -111,7 +112,7 @@ export function withUnitsOfWork(dialect: Dialect): Dialect {
     createDriver: () => new UnitOfWorkDriver(dialect.createDriver()),
     createQueryCompiler: (): QueryCompiler => dialect.createQueryCompiler(),
     createAdapter: (): DialectAdapter => dialect.createAdapter(),
-    createIntrospector: (db: Kysely<any>): DatabaseIntrospector => dialect.createIntrospector(db),
+    createIntrospector: (db: Kysely<DB>): DatabaseIntrospector => dialect.createIntrospector(db),
   };
 }
 

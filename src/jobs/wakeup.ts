@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/database.js';
 import { dialectOf } from '../db/dialect.js';
+import type { DB } from '../db/types.js';
 import { afterCommit } from '../db/unit-of-work.js';
 
 /**
@@ -16,7 +17,7 @@ const CHANNEL = 'lectern_jobs';
 const localListeners = new Set<() => void>();
 
 /** Call inside the transaction that enqueued the jobs. */
-export async function announceJobs(db: Kysely<any>): Promise<void> {
+export async function announceJobs(db: Kysely<DB>): Promise<void> {
   if (dialectOf(db) === 'postgres') {
     await sql`select pg_notify(${CHANNEL}, '')`.execute(db);
   } else {

@@ -100,7 +100,7 @@ export const authPlugin = fp<AuthOptions>(
       if (!route.url.startsWith(API_PREFIX) || route.config?.public) return;
       const scope = route.config?.scope;
       const keyOnly = route.config?.keyOnly === true;
-      if (!scope && !keyOnly) throw new Error(`Route ${route.method} ${route.url} declares no scope`);
+      if (!scope && !keyOnly) throw new Error(`Route ${String(route.method)} ${route.url} declares no scope`);
       const group = route.config?.rateLimit === 'free' ? undefined : route.config?.rateLimit;
       const cost = route.config?.rateLimit === 'free' ? 0 : 1;
       const hooks = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];

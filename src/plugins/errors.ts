@@ -34,7 +34,7 @@ export const errorsPlugin = fp(
       }
     });
 
-    app.setNotFoundHandler((request, reply) => {
+    app.setNotFoundHandler((request, _reply) => {
       const path = request.url.split('?')[0] ?? '/';
       const allowed = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((method) => methodsByPath.find(method as HTTPMethod, path));
       if (allowed.length > 0 && !allowed.includes(request.method)) {
@@ -93,14 +93,14 @@ function toAppError(error: FastifyError | AppError): AppError {
   if (isDatabaseUnavailable(error)) {
     return new AppError('service_unavailable', 'The database is unavailable; retry shortly', {}, { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) });
   }
-  const validation = (error as FastifyError).validation;
+  const validation = error.validation;
   if (validation) {
-    const part = (error as FastifyError).validationContext;
+    const part = error.validationContext;
     return validationError(part, toValidationIssues(validation as never, part));
   }
-  const code = frameworkCodes[(error as FastifyError).code ?? ''];
+  const code = frameworkCodes[error.code ?? ''];
   if (code) return new AppError(code, frameworkMessages[code] ?? error.message);
-  const status = (error as FastifyError).statusCode;
+  const status = error.statusCode;
   if (status === 503) return new AppError('service_unavailable', 'The service is shutting down; retry shortly');
   if (status && status >= 400 && status < 500 && status in statusCodes) {
     return new AppError(statusCodes[status]!, frameworkMessages[statusCodes[status]!] ?? 'The request is malformed');

@@ -109,7 +109,7 @@ export const idempotencyPlugin = fp<IdempotencyOptions>(
       const held = request.idempotencyClaim;
       if (held === undefined) return payload;
       request.idempotencyClaim = undefined;
-      const text = typeof payload === 'string' ? payload : String(payload ?? '');
+      const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '';
       await finish(ctx, request.auth.workspaceId, held, reply.statusCode, withoutSecrets(text, secretFields));
       return payload;
     }

@@ -49,12 +49,12 @@ export const openapiPlugin = fp(
         },
         security: [{ bearerAuth: [] }, { apiKeyHeader: [] }],
       },
-      transform: ({ schema, url, route }) => ({ schema: withRequiredScope(schema, url, route as RouteOptions), url }),
+      transform: ({ schema, url, route }) => ({ schema: withRequiredScope(schema, url, route), url }),
       transformObject: (document) => withRateLimitHeaders((document as unknown as { openapiObject: OpenApiDocument }).openapiObject) as never,
       // Shared schemas keep their $id as the component name ("Error") instead of def-0.
       refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
     });
-    await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { url: '/api/v1/openapi.json' } as never });
+    await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { url: '/api/v1/openapi.json' } });
     app.get('/api/v1/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
   },
   { name: 'openapi' },

@@ -31,7 +31,7 @@ export function recordValidator<T>(schema: TSchema): (record: unknown) => { ok: 
   const check = Compile(schema);
   return (record) => {
     if (check.Check(record)) return { ok: true, value: record as T };
-    const errors = toValidationIssues(check.Errors(record) as never, 'body');
+    const errors = toValidationIssues(check.Errors(record), 'body');
     return { ok: false, error: new AppError('validation_error', `Invalid record: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}`, { errors }) };
   };
 }

@@ -182,7 +182,8 @@ export function linkHeader(baseUrl: string, query: Record<string, unknown>, link
     const search = new URLSearchParams();
     for (const [name, value] of Object.entries(query)) {
       if (value === undefined || name === 'page' || name === 'cursor' || name === 'per_page') continue;
-      search.set(name, String(value));
+      // Query values are strings, numbers and booleans (the routes' schemas): as sent.
+      search.set(name, typeof value === 'string' ? value : JSON.stringify(value));
     }
     for (const [name, value] of Object.entries(params)) search.set(name, value);
     parts.push(`<${baseUrl}?${search.toString()}>; rel="${rel}"`);

@@ -141,6 +141,7 @@ function editDistance(a: string, b: string): number {
  * but tab, line feed and carriage return, and DEL (U+007F). None is text a person writes, and XML
  * 1.0 (the IMS CC export) forbids all C0 controls but those three.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is this expression's purpose
 export const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 export const CONTROL_CHARACTER_MESSAGE = 'must not contain U+0000 or other control characters (only tab, line feed and carriage return are allowed)';

@@ -444,7 +444,7 @@ function baseArb(operation: Operation, world: World, bodySchema: Schema | undefi
     idempotency: operation.method === 'POST' ? fc.option(fc.constantFrom('fuzz-1', 'fuzz-2', 'k'.repeat(255)), { freq: 5, nil: undefined }) : fc.constant(undefined),
   }).map(({ ifMatch: m, idempotency }) => ({ ...(m !== undefined ? { 'if-match': m } : {}), ...(idempotency !== undefined ? { 'idempotency-key': idempotency } : {}) }));
   const body = bodySchema ? validArb(bodySchema, world) : fc.constant(undefined);
-  return fc.record({ id, query, headers, body }).map((b) => ({ ...b, hasBody: bodySchema !== undefined }) as Base);
+  return fc.record({ id, query, headers, body }).map((b) => ({ ...b, hasBody: bodySchema !== undefined }));
 }
 
 /**

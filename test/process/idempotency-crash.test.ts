@@ -140,7 +140,7 @@ describe.each(testDialects())('idempotent retries across crashes [%s]', (dialect
 
         // Crash cycles: load, a kill at a random moment, a new process on the same database.
         while (kills < MAX_KILLS && (retriesAfterNoAnswer < MIN_RETRIES || kills < MIN_KILLS)) {
-          const victim: RunningServer = server!;
+          const victim: RunningServer = server;
           let killed = false;
           let answers = 0;
           const killAfter = 20 + Math.floor(random() * 130);

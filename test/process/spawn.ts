@@ -30,8 +30,8 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const deadline = Date.now() + 20_000;
   for (;;) {
@@ -50,7 +50,7 @@ export async function callApi(server: RunningServer, method: 'GET' | 'POST', pat
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
   const text = await response.text();
-  return { status: response.status, text, body: text ? (JSON.parse(text) as any) : undefined };
+  return { status: response.status, text, body: text ? JSON.parse(text) : undefined };
 }
 
 /** An account (limits out of the way when `limit` is given) and a production key with every scope, through the CLI. */

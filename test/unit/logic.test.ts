@@ -9,7 +9,7 @@ import { encodeCursor, parseListQuery } from '../../src/shared/pagination.js';
 
 describe('query coercion', () => {
   const schema = Type.Object({ n: Type.Optional(Type.Integer({ minimum: 1 })), b: Type.Optional(Type.Boolean()), s: Type.Optional(Type.String()) });
-  const validate = (httpPart: string, input: unknown) => (validatorCompiler({ schema, httpPart, method: 'GET', url: '/' } as never) as (v: unknown) => { value?: unknown; error?: unknown })(input);
+  const validate = (httpPart: string, input: unknown) => (validatorCompiler({ schema, httpPart, method: 'GET', url: '/' }) as (v: unknown) => { value?: unknown; error?: unknown })(input);
 
   it('converts integer and boolean text strictly in the query', () => {
     expect(validate('querystring', { n: '20', b: 'false', s: '7' }).value).toEqual({ n: 20, b: false, s: '7' });

@@ -26,7 +26,7 @@ export class KeyUsageRecorder implements PendingKeyUsage {
   /** Flushes every `intervalMs` on a timer that never keeps the process alive. */
   start(intervalMs: number, onError: (err: unknown) => void): void {
     this.stopTimer();
-    this.timer = setInterval(() => this.flush().catch(onError), intervalMs).unref();
+    this.timer = setInterval(() => void this.flush().catch(onError), intervalMs).unref();
   }
 
   /** Stops the timer and writes what is pending: on close, before the database closes. */

@@ -76,7 +76,7 @@ function identifier(id: string | undefined, fallback: string): string {
 const markdown = new Marked({
   renderer: { html: (token) => xml(token.text) },
   walkTokens(token: Token) {
-    if ((token.type === 'link' || token.type === 'image') && !safeUrl(token.href)) token.href = '#';
+    if ((token.type === 'link' || token.type === 'image') && typeof token.href === 'string' && !safeUrl(token.href)) token.href = '#';
   },
 });
 

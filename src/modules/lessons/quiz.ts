@@ -54,7 +54,7 @@ export function normalizeQuiz(input: QuizInput, now: number): StoredQuiz {
         }
         break;
     }
-    return { id, prompt: q.prompt, kind: q.kind, ...(hasChoices && { choices: q.choices }), answer: answer as StoredQuestion['answer'] };
+    return { id, prompt: q.prompt, kind: q.kind, ...(hasChoices && { choices: q.choices }), answer: answer };
   });
   if (errors.length > 0) {
     throw new AppError('validation_error', `Invalid quiz: ${errors.map((e) => `${e.path} ${e.message}`).join('; ')}`, { errors });

@@ -124,14 +124,16 @@ export class RateLimiter {
 
   /** Gauges and counters of the limiter in the app's registry. */
   registerMetrics(registry: Registry): void {
-    const limiter = this;
+    // prom-client calls collect() on the metric; these read the limiter.
+    const sharedUp = () => this.sharedUp;
+    const fallbacks = () => this.fallbacks;
     if (this.shared) {
       new Gauge({
         name: 'lectern_rate_limit_shared',
         help: 'Whether rate limits are shared through Redis (1) or local to this process because Redis is unreachable (0)',
         registers: [registry],
         collect() {
-          this.set(limiter.sharedUp ? 1 : 0);
+          this.set(sharedUp() ? 1 : 0);
         },
       });
     }
@@ -141,7 +143,7 @@ export class RateLimiter {
       registers: [registry],
       collect() {
         this.reset();
-        this.inc(limiter.fallbacks);
+        this.inc(fallbacks());
       },
     });
   }

@@ -30,15 +30,15 @@ function pageOf(db: Kysely<DB>, table: FullTextTable, workspaceId: string, page:
 }
 
 export async function searchCourses(db: Kysely<DB>, workspaceId: string, page: SearchPage): Promise<CourseRow[]> {
-  return pageOf(db, 'courses', workspaceId, page).select(courseColumns).execute() as Promise<CourseRow[]>;
+  return pageOf(db, 'courses', workspaceId, page).select(courseColumns).execute();
 }
 
 export async function searchLessons(db: Kysely<DB>, workspaceId: string, page: SearchPage): Promise<LessonsTable[]> {
-  return pageOf(db, 'lessons', workspaceId, page).select(lessonColumns).execute() as Promise<LessonsTable[]>;
+  return pageOf(db, 'lessons', workspaceId, page).select(lessonColumns).execute();
 }
 
 export async function searchStudents(db: Kysely<DB>, workspaceId: string, page: SearchPage): Promise<StudentsTable[]> {
-  return pageOf(db, 'students', workspaceId, page).select(studentColumns).execute() as Promise<StudentsTable[]>;
+  return pageOf(db, 'students', workspaceId, page).select(studentColumns).execute();
 }
 
 /** How many of the workspace's rows of `table` match every word. */
