@@ -11,7 +11,7 @@ export type Dialect = 'sqlite' | 'postgres';
  * Which database a query builder (the database or one of its transactions) talks to. The one place
  * the dialect is worked out; everything else asks here.
  */
-export function dialectOf(db: Kysely<DB>): Dialect {
+export function dialectOf<Schema>(db: Kysely<Schema>): Dialect {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 }
 

@@ -1,6 +1,7 @@
 import { type Compilable, CompiledQuery, type Kysely } from 'kysely';
 import type { QueryResultRow } from 'pg';
 import { Database } from './database.js';
+import { type Dialect, dialectOf } from './dialect.js';
 import { queryNamed, statementName } from './postgres-pool.js';
 import type { SqliteReader, SqliteStatement } from './reader.js';
 import { rowBuilder } from './row-builder.js';
@@ -62,14 +63,14 @@ export function preparedShapes<I, S, P extends Params, O>(options: {
   valuesOf: (input: I) => P;
   build: (db: Kysely<DB>, shape: S, p: <K extends keyof P & string>(name: K) => P[K]) => Compilable<O>;
 }) {
-  const byDialect = new Map<unknown, Map<string, Compiled>>();
+  const byDialect = new Map<Dialect, Map<string, Compiled>>();
 
   function compiled(db: Kysely<DB>, input: I): Compiled {
-    const dialectKey = db.getExecutor().adapter.constructor;
-    let shapes = byDialect.get(dialectKey);
+    const dialect = dialectOf(db);
+    let shapes = byDialect.get(dialect);
     if (!shapes) {
       shapes = new Map();
-      byDialect.set(dialectKey, shapes);
+      byDialect.set(dialect, shapes);
     }
     const shape = options.shapeOf(input);
     const shapeKey = JSON.stringify(shape) ?? '';

@@ -1,9 +1,10 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { dialectOf } from '../dialect.js';
 
 // Frozen: this migration must keep producing the same schema; change the schema in a new file.
 
 export async function up(db: Kysely<any>): Promise<void> {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const postgres = dialectOf(db) === 'postgres';
   // Byte-order collation on PostgreSQL, so that sorting by name or email matches SQLite's BINARY order.
   const sortableText = postgres ? sql`text collate "C"` : sql`text`;
 

@@ -1,4 +1,5 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { dialectOf } from '../dialect.js';
 
 // Frozen: this migration must keep producing the same schema; change the schema in a new file.
 
@@ -8,7 +9,7 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
  * migration backfills only the columns and never needs to compute a rollup.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const postgres = dialectOf(db) === 'postgres';
 
   // The student's last activity in the course: "active students" is a range count on it.
   await db.schema.alterTable('enrollments').addColumn('last_activity_at', 'text').execute();

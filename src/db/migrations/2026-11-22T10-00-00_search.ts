@@ -1,4 +1,5 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { dialectOf } from '../dialect.js';
 
 // Frozen: this migration must keep producing the same schema; change the schema in a new file.
 
@@ -15,7 +16,7 @@ const indexed = [
  * are indexed here.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  if (db.getExecutor().adapter instanceof PostgresAdapter) await upPostgres(db);
+  if (dialectOf(db) === 'postgres') await upPostgres(db);
   else await upSqlite(db);
 }
 

@@ -1,4 +1,5 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { dialectOf } from '../dialect.js';
 
 // Frozen: this migration must keep producing the same schema; change the schema in a new file.
 
@@ -22,7 +23,7 @@ const indexed = [
  * may be reused by the next insert, also in another table, hence the key (source, doc).
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  if (db.getExecutor().adapter instanceof PostgresAdapter) return;
+  if (dialectOf(db) === 'postgres') return;
   await sql`
     create table search_pending (
       source text not null,
