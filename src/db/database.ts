@@ -44,7 +44,7 @@ export class Database extends Kysely<DB> {
   constructor(config: KyselyConfig, parts: DatabaseParts) {
     super(config);
     this.#parts = parts;
-    this.dialect = dialectOf(this);
+    this.dialect = dialectOf<DB>(this);
     this.location = parts.location;
   }
 
