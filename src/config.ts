@@ -40,6 +40,11 @@ export interface Config {
   worker: boolean;
   /** How often the job runner looks for due jobs nobody announced (retries, other processes' jobs). */
   jobPollMs: number;
+  /**
+   * RUNTIME_TUNING=off turns off every change to Node's, Fastify's, pino's or ioredis's behaviour
+   * made for speed (src/runtime/): the service then runs on their plain public behaviour.
+   */
+  runtimeTuning: boolean;
   webhooks: {
     /** Waits before each retry, in ms (WEBHOOK_RETRY_SCHEDULE gives them in seconds). */
     retrySchedule: number[];
@@ -95,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keyUsageFlushMs: integer(env, 'KEY_USAGE_FLUSH_MS', 60_000, 100, 3_600_000),
     worker: onOff(env, 'WORKER', true),
     jobPollMs: integer(env, 'JOB_POLL_MS', 1_000, 10, 60_000),
+    runtimeTuning: onOff(env, 'RUNTIME_TUNING', true),
     webhooks: {
       retrySchedule: retrySchedule(env.WEBHOOK_RETRY_SCHEDULE),
       timeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),

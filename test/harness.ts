@@ -66,7 +66,8 @@ export interface SetupOptions {
 /** A fresh, migrated database of the given dialect and the app on top of it. */
 export async function setupApp(dialect: TestDialect, options: SetupOptions = {}): Promise<TestApp> {
   const { database, drop, dataDir } = await freshDatabase(dialect, options.pgTemplate);
-  const config: Config = { ...loadConfig({ DATA_DIR: dataDir }), ...options.config };
+  // RUNTIME_TUNING=off in the environment runs the suite without the runtime tunings (CI does both).
+  const config: Config = { ...loadConfig({ DATA_DIR: dataDir, RUNTIME_TUNING: process.env.RUNTIME_TUNING }), ...options.config };
   const clock = new ManualClock(Date.UTC(2026, 10, 21, 12, 0, 0));
   const ctx: ServiceContext = { db: database, clock };
   const app = await buildApp({ config, database, clock, ...(options.webhookLookup ? { webhookLookup: options.webhookLookup } : {}) });
