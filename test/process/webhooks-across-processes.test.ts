@@ -176,6 +176,26 @@ async function deliveries(server: RunningServer, key: string, endpointId: string
   }
 }
 
+/** The jobs a server is running now (lectern_jobs_running on its /metrics). */
+async function jobsRunning(server: RunningServer): Promise<number> {
+  const text = await (await fetch(`${server.url}/metrics`)).text();
+  const running = /^lectern_jobs_running (\d+)$/m.exec(text);
+  if (!running) throw new Error(`no lectern_jobs_running on /metrics of ${server.process.pid}`);
+  return Number(running[1]);
+}
+
+/**
+ * Waits until nothing more can be sent: first no delivery of the endpoint is pending (a delivery is
+ * settled in the transaction that ends its job, so the queue holds nothing more to send and no
+ * process can claim anything), then none of the servers runs a job (an attempt still under way, by a
+ * process whose lease has been taken over, say, has reached the receiver once it ends). What a
+ * fixed wait for duplicates stood for, without the wait.
+ */
+async function drained(servers: RunningServer[], key: string, endpointId: string): Promise<void> {
+  await waitFor(async () => (await deliveries(servers[0]!, key, endpointId, 'pending')).length === 0, 60_000, 'no delivery pending');
+  for (const server of servers) await waitFor(async () => (await jobsRunning(server)) === 0, 30_000, `process ${server.process.pid} to run no job`);
+}
+
 /** Stopped at the end of each test, whatever happened. */
 let cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -225,7 +245,7 @@ describe.each(testDialects())('webhook deliveries survive their process dying [%
 
     const next = await server({ ...env, WEBHOOK_ALLOW_PRIVATE: 'true', JOB_POLL_MS: '100' });
     await waitFor(() => hooks.received.length >= 1, 30_000, 'the delivery from the new process');
-    await sleep(1_500); // a duplicate would come now
+    await drained([next], key, endpointId); // a duplicate would have come by now
     expect(hooks.received).toHaveLength(1);
     const [got] = hooks.received;
     expect(got).toMatchObject({ type: 'course.created', objectId: courseId, verified: true, answer: 200 });
@@ -300,7 +320,8 @@ describe.each(testDialects())('webhook deliveries survive their process dying [%
     const pausedDelivery = async () => (await call(next, 'GET', `/webhook-endpoints/${endpointId}/deliveries?event_id=${heldPaused!.webhookId}`, key)).body.data[0];
     // Until it gave its attempt up (the log says so), or changed the delivery after all.
     await waitFor(async () => gaveUp() || (await pausedDelivery()).attempt_count !== 1, 15_000, 'the woken worker to settle its attempt');
-    await sleep(1_000);
+    // Its attempt is over (it answers, and runs no job) and nothing is left to send: nothing more changes.
+    await drained([next, paused], key, endpointId);
     expect(paused.process.exitCode, paused.stdout().slice(-2000)).toBeNull();
     expect(await pausedDelivery(), 'event 2 after its paused worker woke up').toMatchObject({ status: 'succeeded', attempt_count: 1, next_attempt_at: null });
 
@@ -344,7 +365,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('webhook deliveries across two p
     const distinct = () => new Set(hooks.received.map((r) => r.webhookId)).size;
     await waitFor(() => distinct() >= EVENTS, 90_000, `${EVENTS} distinct deliveries (have ${distinct()})`);
     const delivered = Date.now() - started;
-    await sleep(2_000); // duplicates would arrive now
+    await drained(servers, key, endpointId); // duplicates would have arrived by now
 
     const byId = new Map<string, number>();
     for (const r of hooks.received) byId.set(r.webhookId, (byId.get(r.webhookId) ?? 0) + 1);
