@@ -13,9 +13,10 @@
  *
  * Code that reaches into a dependency's internals lives in src/runtime/ and nowhere else.
  */
-const fs = require('node:fs');
-const path = require('node:path');
-const pkg = require('./package.json');
+import fs from 'node:fs';
+import path from 'node:path';
+
+const pkg = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, 'package.json'), 'utf8'));
 
 const COMPOSITION = '^src/(?:(?:app|server|config|background[^/]*)\\.ts$|cli/)';
 const PLUGINS = '^src/plugins/';
@@ -34,7 +35,7 @@ const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 function publicEntries() {
   const entries = [];
   for (const name of Object.keys({ ...pkg.dependencies, ...pkg.devDependencies })) {
-    const manifestFile = path.join(__dirname, 'node_modules', name, 'package.json');
+    const manifestFile = path.join(import.meta.dirname, 'node_modules', name, 'package.json');
     if (!fs.existsSync(manifestFile)) continue;
     const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
     const root = `^node_modules/${escape(name)}/`;
@@ -52,7 +53,7 @@ function publicEntries() {
 }
 
 /** @type {import('dependency-cruiser').IConfiguration} */
-module.exports = {
+export default {
   forbidden: [
     {
       name: 'no-circular',
