@@ -284,10 +284,9 @@ describe.skipIf(!enabled)('PostgreSQL restarted or hung under load', () => {
       receiver.trust(endpoint.body.data.secret);
 
       await restart();
-      await sleep(1_500);
-      expect(worker.process.exitCode, worker.output().slice(-3000)).toBeNull();
 
-      // Queued once PostgreSQL is back; only the worker runs jobs.
+      // Queued once PostgreSQL is back; only the worker runs jobs, so the delivery says it survived
+      // the restart (and listens again), as its exit code at the end does.
       let created: Awaited<ReturnType<typeof callApi>> | undefined;
       await waitFor(async () => (created = await callApi(server, 'POST', '/courses', key, { title: 'After the restart' })).status === 201, 10_000, 'the server to accept writes');
       await waitFor(() => receiver.deliveries.some((d) => d.body.data.object.id === created!.body.data.id), 10_000, 'the delivery');
