@@ -49,7 +49,7 @@ class Receiver {
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
         const body = Buffer.concat(chunks).toString('utf8');
-        let verified = false;
+        let verified: boolean;
         try {
           new Webhook(this.secret).verify(body, req.headers as Record<string, string>);
           verified = true;
@@ -352,7 +352,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('webhook deliveries across two p
     const hooks = await receiver();
     const settings = { ...env, WEBHOOK_ALLOW_PRIVATE: 'true', JOB_POLL_MS: '100' };
     const servers = await Promise.all([server(settings), server(settings)]);
-    const endpointId = await createEndpoint(servers[0]!, key, hooks);
+    const endpointId = await createEndpoint(servers[0], key, hooks);
 
     // Half through each process, 20 at a time, while both workers already deliver.
     const courseIds: string[] = [];
@@ -376,12 +376,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('webhook deliveries across two p
     expect(hooks.received.every((r) => r.type === 'course.created')).toBe(true);
     expect(new Set(hooks.received.map((r) => r.objectId))).toEqual(new Set(courseIds));
 
-    const succeeded = await deliveries(servers[1]!, key, endpointId, 'succeeded');
+    const succeeded = await deliveries(servers[1], key, endpointId, 'succeeded');
     expect(succeeded).toHaveLength(EVENTS);
     expect(new Set(succeeded.map((d) => d.event_id))).toEqual(new Set(byId.keys()));
     expect(succeeded.filter((d) => d.attempt_count !== 1 || d.attempts.length !== 1 || d.attempts[0].status_code !== 200)).toEqual([]);
-    expect(await deliveries(servers[0]!, key, endpointId, 'pending')).toHaveLength(0);
-    expect(await deliveries(servers[0]!, key, endpointId, 'failed')).toHaveLength(0);
+    expect(await deliveries(servers[0], key, endpointId, 'pending')).toHaveLength(0);
+    expect(await deliveries(servers[0], key, endpointId, 'failed')).toHaveLength(0);
 
     // Which process sent each delivery, read from /proc (Linux): both took part.
     const perProcess = servers.map((s) => hooks.received.filter((r) => r.senderPid === s.process.pid).length);
