@@ -31,11 +31,11 @@ import { metricsPlugin, RequestStats } from './plugins/metrics.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { lazyChildLogger, RequestLogController, requestContextPlugin } from './plugins/request-context.js';
 import { validationPlugin } from './plugins/validation.js';
+import { runtimeTunings } from './runtime/tunings.js';
 import { type Clock, systemClock } from './shared/clock.js';
 import type { ServiceContext } from './shared/context.js';
 import { newId } from './shared/ids.js';
 import { trackInFlightResponses } from './shared/in-flight-responses.js';
-import { coalesceWrites } from './shared/write-coalescing.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -83,7 +83,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clientErrorHandler: clientErrors,
     ...(tls ? { https: tls } : {}),
   }) as unknown as FastifyInstance;
-  coalesceWrites(app.server, tls ? 'secureConnection' : 'connection');
+  const tunings = runtimeTunings(config.runtimeTuning);
+  tunings.coalesceServerWrites(app.server, tls ? 'secureConnection' : 'connection');
   answerEveryRequest(app);
   trackInFlightResponses(app.server);
 
@@ -101,7 +102,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(validationPlugin);
   await app.register(metricsPlugin, { processMetrics: options.processMetrics ?? false, requestStats });
   const limiter = config.rateLimits
-    ? new RateLimiter({ redisUrl: config.redisUrl, redisPrefix: config.redisPrefix, redisTimeoutMs: config.redisTimeoutMs, clock: ctx.clock, log: app.log })
+    ? new RateLimiter({ redisUrl: config.redisUrl, redisPrefix: config.redisPrefix, redisTimeoutMs: config.redisTimeoutMs, clock: ctx.clock, log: app.log, tunings })
     : undefined;
   if (limiter) {
     limiter.registerMetrics(app.metrics);

@@ -11,24 +11,16 @@ import { createKey } from './modules/api-keys/api-keys.service.js';
 import { backgroundWork } from './background.js';
 import { systemClock } from './shared/clock.js';
 import { inFlightResponse } from './shared/in-flight-responses.js';
-import { BatchedDestination, stdoutSink } from './shared/log-destination.js';
-import { keepNextTickShape } from './shared/next-tick-shape.js';
-
-/** Log lines are written in batches of up to this many bytes... */
-const LOG_BATCH_BYTES = 65536;
-/** ...and at least this often (ms) when fewer arrive. */
-const LOG_FLUSH_MS = 100;
+import { runtimeTunings } from './runtime/tunings.js';
 
 /**
- * The process logger: JSON lines on stdout, written asynchronously in batches (see
- * BatchedDestination): a busy server pays one write per ~200 access-log lines instead of one for
- * nearly every request (about 10 µs of CPU per line with a write each). Lines are encoded into
- * the batch as they come and sonic-boom writes the bytes as they are. Shutdown and process exit
- * flush what is buffered. Tests pass a destination that records the lines.
+ * The process logger: JSON lines on stdout; with RUNTIME_TUNING on, written asynchronously in
+ * batches (src/runtime/log-destination.ts). Shutdown and process exit flush what is buffered.
+ * Tests pass a destination that records the lines.
  */
 export function createLogger(
-  config: Pick<Config, 'logLevel'>,
-  destination: DestinationStream = new BatchedDestination(stdoutSink(), LOG_BATCH_BYTES, LOG_FLUSH_MS),
+  config: Pick<Config, 'logLevel' | 'runtimeTuning'>,
+  destination: DestinationStream | undefined = runtimeTunings(config.runtimeTuning).logDestination(),
 ): Logger {
   return pino(
     {
@@ -45,7 +37,7 @@ export function createLogger(
 
 /** Opens the database, migrates, builds the app and listens; SIGTERM/SIGINT close it gracefully. */
 export async function serve(config: Config): Promise<{ app: FastifyInstance; database: Database }> {
-  keepNextTickShape();
+  runtimeTunings(config.runtimeTuning).startProcess();
   const database = await openMigrated(config);
   const logger = createLogger(config);
   const app = await buildApp({ config, database, logger, processMetrics: true });
@@ -88,7 +80,7 @@ export async function serve(config: Config): Promise<{ app: FastifyInstance; dat
  * servers started with WORKER=off; they share the job queue in the database.
  */
 export async function work(config: Config): Promise<void> {
-  keepNextTickShape();
+  runtimeTunings(config.runtimeTuning).startProcess();
   const database = await openMigrated(config);
   const logger = createLogger(config);
   const background = backgroundWork(database, { db: database, clock: systemClock }, config, logger);

@@ -4,8 +4,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { AppError } from '../shared/errors.js';
 import { newId } from '../shared/ids.js';
 import { inFlightResponse } from '../shared/in-flight-responses.js';
-import { headersOf, setResponseHeaders } from '../shared/reply-headers.js';
 import { sendError } from './errors.js';
+import { setResponseHeaders } from './request-context.js';
 
 /**
  * The answers given before a request reaches a route, in the same envelope and with the same
@@ -25,7 +25,7 @@ export const MAX_PARAM_LENGTH = 1024;
  * longer than MAX_PARAM_LENGTH names no resource: 404, like any malformed path id.
  */
 export function routerErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
-  setResponseHeaders(headersOf(reply), request.id);
+  setResponseHeaders(reply, request.id);
   const path = request.raw.url?.split('?')[0] ?? '/';
   const shown = path.length > 200 ? `${path.slice(0, 200)}…` : path;
   const appError =

@@ -1,9 +1,20 @@
 import { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Bindings, ChildLoggerOptions, Logger } from 'pino';
-import { headersOf, setResponseHeaders } from '../shared/reply-headers.js';
-import { accessLogWriter, type RequestSummary } from '../shared/access-log.js';
 import type { RequestStats } from './metrics.js';
+
+/** What the `request completed` line says about a request; undefined fields are left out. */
+interface RequestSummary {
+  request_id: string;
+  method: string;
+  /** The path, without the query string. */
+  url: string;
+  /** The route pattern; undefined when no route matched. */
+  route: string | undefined;
+  status: number;
+  ms: number;
+  key_id: string | undefined;
+}
 
 /**
  * What happens when a request completes (Fastify calls requestCompleted once the response is
@@ -13,14 +24,11 @@ import type { RequestStats } from './metrics.js';
  * and an onResponse hook each. Headers are never logged, so keys stay out of logs.
  */
 export class RequestLogController extends LogController {
-  private readonly logLine: (summary: RequestSummary) => void;
-
   constructor(
-    logger: Logger,
+    private readonly logger: Logger,
     private readonly stats: RequestStats,
   ) {
     super({ requestIdLogLabel: 'request_id' });
-    this.logLine = accessLogWriter(logger);
   }
   override incomingRequest(): void {}
   override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
@@ -39,13 +47,13 @@ export class RequestLogController extends LogController {
     };
     // Errors go through the logger itself: pino serialises the error with its stack.
     if (error) request.server.log.error({ ...summary, err: error }, 'request errored');
-    else this.logLine(summary);
+    else this.logger.info(summary, 'request completed');
   }
 }
 
 /**
  * The headers every response carries (X-Request-Id, Cache-Control, X-Content-Type-Options: see
- * reply-headers.ts), and `Connection: close` on every answer once the process shuts down.
+ * setResponseHeaders), and `Connection: close` on every answer once the process shuts down.
  */
 declare module 'fastify' {
   interface FastifyInstance {
@@ -64,7 +72,7 @@ export const requestContextPlugin = fp(
 
     // Callback style, not async: this runs on every request and needs no promise.
     app.addHook('onRequest', (request, reply, done) => {
-      setResponseHeaders(headersOf(reply), request.id);
+      setResponseHeaders(reply, request.id);
       // A request that reaches a process shutting down is served as usual (the database is still
       // open) and its connection closes after the answer, so no client sees an error on a deploy.
       if (closing) reply.header('connection', 'close');
@@ -73,6 +81,16 @@ export const requestContextPlugin = fp(
   },
   { name: 'request-context' },
 );
+
+/**
+ * The headers of every response, whatever answers it (a route, the error handler, the router's
+ * own errors): the request id, and `Cache-Control: no-store` and `X-Content-Type-Options: nosniff`
+ * (answers hold a workspace's data and change with every write; a JSON body is never to be read
+ * as anything else). Static files of /docs replace Cache-Control with their own.
+ */
+export function setResponseHeaders(reply: FastifyReply, requestId: string): void {
+  reply.header('x-request-id', requestId).header('cache-control', 'no-store').header('x-content-type-options', 'nosniff');
+}
 
 function pathOf(url: string): string {
   const query = url.indexOf('?');

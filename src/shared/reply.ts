@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { linkHeader, type PageResult } from './pagination.js';
-import { headersOf } from './reply-headers.js';
 
 /** Sets the `Link` header of a list page and returns the body `{data, pagination}`. */
 export function pageReply<T>(request: FastifyRequest, reply: FastifyReply, result: PageResult<T>) {
@@ -12,6 +11,6 @@ export function pageReply<T>(request: FastifyRequest, reply: FastifyReply, resul
 
 /** Sets the ETag of a single resource and returns the body `{data}` (when the resource is here). */
 export function resourceReply<T>(reply: FastifyReply, resource: { data: T; etag: string }) {
-  headersOf(reply).etag = resource.etag;
+  reply.header('etag', resource.etag);
   return { data: resource.data };
 }

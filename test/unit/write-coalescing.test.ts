@@ -1,7 +1,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { coalesceWrites } from '../../src/shared/write-coalescing.js';
+import { coalesceWrites } from '../../src/runtime/write-coalescing.js';
 
 const servers: http.Server[] = [];
 afterEach(async () => {

@@ -1,7 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { AppError, rateLimited } from '../../shared/errors.js';
 import { AUTH_FAILURE_LIMIT, AUTH_FAILURE_WINDOW_MS, type Budget, type Decision, type FailureCount } from './budgets.js';
-import { headersOf } from '../../shared/reply-headers.js';
 import type { EndpointGroup, KeyLimits } from './policies.js';
 
 const seconds = (ms: number) => Math.max(0, Math.ceil(ms / 1000));
@@ -50,12 +49,12 @@ export function setBudgetHeaders(reply: FastifyReply, decision: Decision, limits
   if (group && decision.endpoint) current += `, ${item(group, decision.endpoint, now)}`;
   // Values go in as strings: Node checks every header value with a regular expression, which
   // takes a slower path for a number, and then turns the number into text a second time.
-  const headers = headersOf(reply);
-  headers['x-ratelimit-limit'] = String(decision.hourly.limit);
-  headers['x-ratelimit-remaining'] = String(decision.hourly.remaining);
-  headers['x-ratelimit-reset'] = resetSeconds(decision.hourly.resetAt);
-  headers['ratelimit-policy'] = policyField(limits, group);
-  headers.ratelimit = current;
+  reply
+    .header('x-ratelimit-limit', String(decision.hourly.limit))
+    .header('x-ratelimit-remaining', String(decision.hourly.remaining))
+    .header('x-ratelimit-reset', resetSeconds(decision.hourly.resetAt))
+    .header('ratelimit-policy', policyField(limits, group))
+    .header('ratelimit', current);
 }
 
 const addressPolicy = `"auth_failures";q=${AUTH_FAILURE_LIMIT};w=${AUTH_FAILURE_WINDOW_MS / 1000}`;

@@ -3,6 +3,7 @@ import { Counter, Gauge, type Registry } from 'prom-client';
 import { AUTH_FAILURE_LIMIT, type Check, type Decision, type FailureCount } from './budgets.js';
 import { MemoryLimitStore } from './memory-store.js';
 import { RedisLimitStore } from './redis-store.js';
+import type { RuntimeTunings } from '../../runtime/tunings.js';
 
 export interface RateLimiterOptions {
   /** REDIS_URL: budgets shared by every process; unset, they live in this process. */
@@ -11,6 +12,8 @@ export interface RateLimiterOptions {
   redisTimeoutMs: number;
   clock: { now(): number };
   log: FastifyBaseLogger;
+  /** RUNTIME_TUNING: whether the Redis connection's writes are coalesced (src/runtime/write-coalescing.ts). */
+  tunings: Pick<RuntimeTunings, 'coalesceRedisWrites'>;
 }
 
 export type LimitBackend = 'memory' | 'redis';
@@ -37,7 +40,7 @@ export class RateLimiter {
     this.local = new MemoryLimitStore(options.clock);
     this.backend = options.redisUrl ? 'redis' : 'memory';
     if (options.redisUrl) {
-      const shared = new RedisLimitStore({ url: options.redisUrl, prefix: options.redisPrefix, commandTimeoutMs: options.redisTimeoutMs });
+      const shared = new RedisLimitStore({ url: options.redisUrl, prefix: options.redisPrefix, commandTimeoutMs: options.redisTimeoutMs, tunings: options.tunings });
       shared.redis.on('ready', () => {
         if (this.sharedDown) this.log.info('rate limits: Redis is back; limits are shared again');
         this.sharedDown = false;

@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
 import { Redis } from 'ioredis';
-import { coalesceSocketWrites } from '../../shared/write-coalescing.js';
+import type { RuntimeTunings } from '../../runtime/tunings.js';
 import {
   AUTH_FAILURE_WINDOW_MS,
   bucketBudget,
@@ -181,11 +181,13 @@ export interface RedisStoreOptions {
   prefix: string;
   /** A command not answered in this time fails (and the caller falls back to local limits). */
   commandTimeoutMs: number;
+  /** RUNTIME_TUNING: whether the connection's writes are coalesced (src/runtime/write-coalescing.ts). */
+  tunings: Pick<RuntimeTunings, 'coalesceRedisWrites'>;
 }
 
 /**
  * Budgets in Redis, shared by every process: each check is one atomic Lua script, and the checks of
- * one event-loop turn go out together (coalesceSocketWrites). Commands are
+ * one event-loop turn go out together (with RUNTIME_TUNING on). Commands are
  * never queued while Redis is down (`enableOfflineQueue: false`) and time out quickly, so a
  * request never waits on an unreachable Redis; the caller falls back to local limits.
  */
@@ -205,7 +207,8 @@ export class RedisLimitStore implements LimitStore {
     }) as Redis & LimiterCommands;
     // The checks of one event-loop turn (one per request read in it) leave in one write at its
     // end, with the turn's responses, instead of a system call (and a wakeup of Redis) each.
-    this.redis.on('connect', () => coalesceSocketWrites(this.redis.stream as Socket));
+    const { tunings } = options;
+    this.redis.on('connect', () => tunings.coalesceRedisWrites(this.redis.stream as Socket));
     this.redis.defineCommand('lecternRateCheck', { numberOfKeys: 3, lua: checkScript });
     this.redis.defineCommand('lecternAuthFailure', { numberOfKeys: 1, lua: failureScript });
   }

@@ -1,24 +1,29 @@
-import type { Server, Socket } from 'node:net';
+import { type Server, Socket } from 'node:net';
 
 type WriteCallback = (err?: Error | null) => void;
 type Chunks = { chunk: unknown; encoding: BufferEncoding }[];
 
 /*
- * Sends the writes of one event-loop turn together, at the end of the turn (its check phase),
- * instead of one system call in the middle of each request's work.
+ * What it changes: the writes of a socket are held until the end of the event-loop turn (its
+ * check phase), where the writes of every coalesced socket of the process leave together, instead
+ * of one system call in the middle of each request's work. It replaces each socket's private
+ * `_write`/`_writev` (the methods its Writable state calls): applied to every connection the HTTP
+ * server accepts.
  *
- * A busy server reads several requests in one turn, on as many connections. Node writes each
- * response the moment it ends; each write then wakes the peer and leaves the CPU for the kernel
- * in the middle of the next request's work. Here a connection's socket keeps its write until the
+ * Why: a busy server reads several requests in one turn, on as many connections. Node writes each
+ * response the moment it ends; each write then wakes the peer and leaves the CPU for the kernel in
+ * the middle of the next request's work. Here a connection's socket keeps its write until the
  * turn's requests are done, then all of them go out back to back (uWebSockets.js corks the same
  * way). Each connection still sends its own bytes, in order, in one write as before; a response
- * leaves at most one turn's work later. Measured on GET /courses/:id with 10 connections: 1.5 to
- * 3 µs less CPU per request and 6 to 10% more requests per second (bench/README.md).
+ * leaves at most one turn's work later. The CPU per request and req/s it saves are in
+ * bench/README.md.
  *
- * The rate limiter's Redis connection is coalesced the same way: a turn's checks (one per request
- * read in it) leave in one write instead of one each, and Redis answers them in one read and one
- * write too. Measured with limits in Redis: 16 to 25 µs less CPU per request in Lectern, 10 to
- * 12 µs less in Redis, 18 to 24% more requests per second (bench/README.md).
+ * Why not the public `socket.cork()`/`uncork()`: Node's `ServerResponse.end()` uncorks its socket
+ * fully (it sets the cork count to one and uncorks), whoever corked it, so a cork taken for the
+ * turn does not hold the response; measured, it does no better than no coalescing at all. Holding
+ * the response in Fastify's onSend hook until the turn ends does save as much, but Fastify then
+ * sees the reply as unsent (`reply.sent` follows `writableEnded`): a preHandler that answered (an
+ * idempotent replay) would let the handler run as well.
  *
  * It works at the stream layer: the socket's `_write`/`_writev` is called by its Writable state,
  * which holds further writes (and `end`, and the response's `finish`) until the callback runs, so
@@ -26,6 +31,11 @@ type Chunks = { chunk: unknown; encoding: BufferEncoding }[];
  * write refused by Node (ERR_SOCKET_CLOSED to the callback), as a late write would be: code that
  * answers and then closes a connection must end it (`socket.end(answer)`), never write and destroy
  * in one turn, or the answer is lost (Fastify's own client-error answer was; client-errors.ts).
+ *
+ * How to tell it has stopped working: test/unit/write-coalescing.test.ts and
+ * test/http/write-coalescing.test.ts (a response written in a turn is still in its socket when the
+ * turn's code ends); it throws at once if a socket no longer has `_write`/`_writev`. On the bench,
+ * GET /api/v1/courses/:id then costs as much CPU per request as with RUNTIME_TUNING=off.
  */
 
 // The turn's writes of every coalesced socket in the process, in order, and the callback of each
@@ -59,6 +69,10 @@ function defer(send: () => void, callback: WriteCallback): void {
 
 /** Coalesces the writes of every connection the server accepts (see coalesceSocketWrites). */
 export function coalesceWrites(server: Server, connectionEvent: 'connection' | 'secureConnection'): void {
+  const methods = Socket.prototype as unknown as Record<string, unknown>;
+  if (typeof methods._write !== 'function' || typeof methods._writev !== 'function') {
+    throw new Error('net.Socket no longer has _write/_writev: src/runtime/write-coalescing.ts cannot hold writes on this Node (run with RUNTIME_TUNING=off, and update it)');
+  }
   server.on(connectionEvent, coalesceSocketWrites);
 }
 
