@@ -3,7 +3,7 @@
 // with autocannon and its p50/p99 reported (target: p99 under 50 ms).
 import type { Kysely } from 'kysely';
 import type { DB, EnrollmentsTable, LessonProgressTable, QuizAttemptsTable, StudentsTable } from '../src/db/types.js';
-import { ensureRollups } from '../src/modules/analytics/analytics-rollups.js';
+import { ensureRollups } from '../src/modules/analytics/analytics-rebuild.js';
 import { newId } from '../src/shared/ids.js';
 import { LoadAccumulator } from './load.js';
 import { withSeededServer } from './seeded-server.js';

@@ -1,28 +1,37 @@
-import { Kysely, SqliteDialect } from 'kysely';
-import { describe, expect, it } from 'vitest';
-import { MAX_ENTRIES, recall, remember } from '../../src/modules/analytics/analytics-cache.js';
-import type { DB } from '../../src/db/types.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/db/database.js';
+import { MAX_ENTRIES, rememberedCounts } from '../../src/modules/analytics/analytics-cache.js';
 
-describe('analytics cache: least recently used out first', () => {
-  // The cache is per Kysely instance; one that never connects is enough to key it.
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: async () => { throw new Error('not used'); } }) });
+describe('remembered course counts: least recently used out first', () => {
+  // The counts are kept by the database object; one on an empty SQLite file is enough.
+  const dataDir = mkdtempSync(join(tmpdir(), 'lectern-analytics-cache-'));
+  const db = openDatabase({ dataDir });
+  afterAll(async () => {
+    await db.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
 
-  it('keeps an entry asked for again while one-off entries come and go', () => {
-    remember(db, 'whole history', { version: '1', value: 'kept' });
-    remember(db, 'asked once', { version: '1', value: 'evicted' });
+  it('keeps an entry asked for again while one-off periods come and go', () => {
+    const counts = rememberedCounts<string | number>(db);
+    counts.set('whole history', { version: '1', counts: 'kept' });
+    counts.set('asked once', { version: '1', counts: 'evicted' });
     for (let i = 0; i < MAX_ENTRIES * 2; i++) {
       // A dashboard's repeat read between one-off periods ("since now − 7 days" to the millisecond).
-      expect(recall<string>(db, 'whole history')?.value).toBe('kept');
-      remember(db, `period ${i}`, { version: '1', value: i });
+      expect(rememberedCounts<string>(db).get('whole history')?.counts).toBe('kept');
+      counts.set(`period ${i}`, { version: '1', counts: i });
     }
-    expect(recall(db, 'asked once')).toBeUndefined();
-    expect(recall(db, 'period 0')).toBeUndefined();
-    expect(recall<number>(db, `period ${MAX_ENTRIES * 2 - 1}`)?.value).toBe(MAX_ENTRIES * 2 - 1);
+    expect(counts.get('asked once')).toBeUndefined();
+    expect(counts.get('period 0')).toBeUndefined();
+    expect(counts.get(`period ${MAX_ENTRIES * 2 - 1}`)?.counts).toBe(MAX_ENTRIES * 2 - 1);
   });
 
   it('replaces an entry under the same key with its newer version', () => {
-    remember(db, 'course', { version: '1', value: 'old' });
-    remember(db, 'course', { version: '2', value: 'new' });
-    expect(recall(db, 'course')).toEqual({ version: '2', value: 'new' });
+    const counts = rememberedCounts<string>(db);
+    counts.set('course', { version: '1', counts: 'old' });
+    counts.set('course', { version: '2', counts: 'new' });
+    expect(counts.get('course')).toEqual({ version: '2', counts: 'new' });
   });
 });

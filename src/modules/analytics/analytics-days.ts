@@ -1,7 +1,7 @@
 /**
  * The keys of the day rollups, shared by their writers and readers: the UTC day of a timestamp,
  * the bucket of a time to complete, and how a period splits into whole days (read from the day
- * rollups) and raw ranges within its edge days (read from raw rows).
+ * rollups) and ranges within its edge days (read from the rows themselves).
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -18,10 +18,11 @@ const isoAt = (ms: number): string => new Date(ms).toISOString();
  */
 export function completionBucket(ms: number): number {
   if (ms < 4) return Math.max(0, ms);
-  let e = Math.floor(Math.log2(ms));
-  if (2 ** e > ms) e -= 1;
-  else if (2 ** (e + 1) <= ms) e += 1;
-  return 4 * (e - 1) + Math.floor(ms / 2 ** (e - 2)) - 4;
+  // The power of two at or below ms (corrected where log2 rounds across it).
+  let exponent = Math.floor(Math.log2(ms));
+  if (2 ** exponent > ms) exponent -= 1;
+  else if (2 ** (exponent + 1) <= ms) exponent += 1;
+  return 4 * (exponent - 1) + Math.floor(ms / 2 ** (exponent - 2)) - 4;
 }
 
 /** The smallest time (ms) in a bucket; bucket b holds [bucketStart(b), bucketStart(b + 1)). */
@@ -29,21 +30,21 @@ export function bucketStart(bucket: number): number {
   return bucket < 4 ? bucket : (4 + (bucket % 4)) * 2 ** (Math.floor(bucket / 4) - 1);
 }
 
-/** Rows with a timestamp in [from, to), counted with `sign` (−1: subtracted from a whole day). */
-export interface RawRange {
+/** Rows with a timestamp in [from, to) of an edge day, counted with `sign` (−1: subtracted from a whole day). */
+export interface EdgeRange {
   from: string;
   to: string;
   sign: 1 | -1;
 }
 
-/** A period as whole days [fromDay, toDay) of the day rollups (`fromDay` absent: from the first) plus raw ranges. */
+/** A period as whole days [fromDay, toDay) of the day rollups (`fromDay` absent: from the first) plus ranges of its edge days. */
 export interface PeriodSplit {
   days: { fromDay: string | undefined; toDay: string } | null;
-  raw: RawRange[];
+  edges: EdgeRange[];
 }
 
 /**
- * Splits [from, to) (`from` absent: since the beginning) into whole UTC days and raw ranges inside
+ * Splits [from, to) (`from` absent: since the beginning) into whole UTC days and ranges inside
  * the partial edge days. A partial edge day is read either as its part inside the period, or as
  * the whole day (rollup) minus its part outside; whichever spans less time before `now`. Rows
  * carry the time they were written, so none lies after now: a range that starts at or after now
@@ -52,40 +53,42 @@ export interface PeriodSplit {
 export function splitPeriod(from: string | undefined, to: string, now: number): PeriodSplit {
   // Times as numbers throughout (this runs up to three times per request); ISO text only for what is returned.
   type Range = { fromMs: number; toMs: number; sign: 1 | -1 };
-  type Edge = { day: string | undefined; raw: Range[] };
+  /** One way to read an edge: the first (or end) whole day, and the ranges of rows that correct it. */
+  type Edge = { day: string | undefined; ranges: Range[] };
   const dayAt = (ms: number): string => isoAt(ms).slice(0, 10);
   const fromEdges: Edge[] = [];
-  if (from === undefined) fromEdges.push({ day: undefined, raw: [] });
+  if (from === undefined) fromEdges.push({ day: undefined, ranges: [] });
   else {
     const fromMs = Date.parse(from);
     const start = Math.floor(fromMs / DAY_MS) * DAY_MS;
-    if (fromMs === start) fromEdges.push({ day: dayOf(from), raw: [] });
+    if (fromMs === start) fromEdges.push({ day: dayOf(from), ranges: [] });
     else {
       const next = start + DAY_MS;
-      fromEdges.push({ day: dayAt(next), raw: [{ fromMs, toMs: next, sign: 1 }] });
-      fromEdges.push({ day: dayOf(from), raw: [{ fromMs: start, toMs: fromMs, sign: -1 }] });
+      fromEdges.push({ day: dayAt(next), ranges: [{ fromMs, toMs: next, sign: 1 }] });
+      fromEdges.push({ day: dayOf(from), ranges: [{ fromMs: start, toMs: fromMs, sign: -1 }] });
     }
   }
   const toMs = Date.parse(to);
   const toDay = dayOf(to);
   const toDayStart = Math.floor(toMs / DAY_MS) * DAY_MS;
   const toEdges: Edge[] = [];
-  if (toMs === toDayStart) toEdges.push({ day: toDay, raw: [] });
+  if (toMs === toDayStart) toEdges.push({ day: toDay, ranges: [] });
   else {
     const next = toDayStart + DAY_MS;
-    toEdges.push({ day: toDay, raw: [{ fromMs: toDayStart, toMs, sign: 1 }] });
-    toEdges.push({ day: dayAt(next), raw: [{ fromMs: toMs, toMs: next, sign: -1 }] });
+    toEdges.push({ day: toDay, ranges: [{ fromMs: toDayStart, toMs, sign: 1 }] });
+    toEdges.push({ day: dayAt(next), ranges: [{ fromMs: toMs, toMs: next, sign: -1 }] });
   }
-  const cost = (raw: Range[]) => raw.reduce((sum, r) => sum + Math.max(0, Math.min(r.toMs, now) - r.fromMs), 0);
-  let best: { days: PeriodSplit['days']; raw: Range[]; cost: number } | undefined;
-  const consider = (days: PeriodSplit['days'], raw: Range[]) => {
-    const c = cost(raw);
-    if (best === undefined || c < best.cost) best = { days, raw, cost: c };
+  // What reading the ranges costs: the time they span before now (no row lies after it).
+  const costOf = (ranges: Range[]) => ranges.reduce((sum, r) => sum + Math.max(0, Math.min(r.toMs, now) - r.fromMs), 0);
+  let best: { days: PeriodSplit['days']; ranges: Range[]; cost: number } | undefined;
+  const consider = (days: PeriodSplit['days'], ranges: Range[]) => {
+    const cost = costOf(ranges);
+    if (best === undefined || cost < best.cost) best = { days, ranges, cost };
   };
-  for (const f of fromEdges) {
-    for (const t of toEdges) {
-      if (f.day !== undefined && f.day > t.day!) continue; // both edges in one day, each read as its inside part
-      consider(f.day === t.day ? null : { fromDay: f.day, toDay: t.day! }, [...f.raw, ...t.raw]);
+  for (const fromEdge of fromEdges) {
+    for (const toEdge of toEdges) {
+      if (fromEdge.day !== undefined && fromEdge.day > toEdge.day!) continue; // both edges in one day, each read as its inside part
+      consider(fromEdge.day === toEdge.day ? null : { fromDay: fromEdge.day, toDay: toEdge.day! }, [...fromEdge.ranges, ...toEdge.ranges]);
     }
   }
   // From and to inside the same day: that day's part in the period, read directly.
@@ -93,7 +96,7 @@ export function splitPeriod(from: string | undefined, to: string, now: number): 
   const chosen = best!;
   return {
     days: chosen.days,
-    raw: chosen.raw
+    edges: chosen.ranges
       .filter((r) => r.fromMs < now)
       .map((r) => ({ from: r.fromMs === toMs ? to : isoAt(r.fromMs), to: r.toMs === toMs ? to : isoAt(r.toMs), sign: r.sign })),
   };

@@ -5,23 +5,24 @@ import * as repo from './analytics.repository.js';
 
 /**
  * The counts behind the figures, read either from the whole-history rollups, or for a period from
- * the day rollups of its whole days plus the raw rows of its partial edge days (docs/analytics.md).
- * A count read from a day rollup and corrected by raw rows is exact, so the figures are too.
+ * the day rollups of its whole days plus the rows of its partial edge days (docs/analytics.md).
+ * A count read from a day rollup and corrected by an edge's rows is exact, so the figures are too.
  */
 
-/** Counts by key; a raw range with sign −1 takes its rows off a whole day read from the rollups. */
+/** Counts by key; an edge range with sign −1 takes its rows off a whole day read from the rollups. */
 export class Counts<K> extends Map<K, number> {
-  add(key: K, n: number): this {
-    return this.set(key, (this.get(key) ?? 0) + n);
+  add(key: K, count: number): this {
+    return this.set(key, (this.get(key) ?? 0) + count);
   }
 
   /** Entries with a positive count, by key. */
   sorted(): [K, number][] {
-    return [...this].filter(([, n]) => n > 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return [...this].filter(([, count]) => count > 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   }
 }
 
 export interface CourseTally {
+  /** Enrollments by status. */
   statuses: Counts<EnrollmentStatus>;
   /** Enrollments by UTC day of enrolled_at. */
   days: Counts<string>;
@@ -34,78 +35,33 @@ export interface CourseTally {
   completed: Counts<string>;
 }
 
-const emptyCourseTally = (): CourseTally => ({
-  statuses: new Counts(),
-  days: new Counts(),
-  progress: new Counts(),
-  completions: new Counts(),
-  started: new Counts(),
-  completed: new Counts(),
-});
-
-/** What the rows of one raw range count: enrollments by status, by lessons completed, by bucket; students per lesson. */
-export interface EdgeCounts {
-  enrollments: number;
-  statuses: Counts<EnrollmentStatus>;
-  progress: Counts<number>;
-  completions: Counts<number>;
-  started: Counts<string>;
-  completed: Counts<string>;
-}
-
-const noEdge: EdgeCounts = { enrollments: 0, statuses: new Counts(), progress: new Counts(), completions: new Counts(), started: new Counts(), completed: new Counts() };
-
-/** The counts of a raw range's rows; with `base`, its counts plus (`sign` 1) or minus (−1) those (`base` is left as it is). */
-export function edgeCounts(raw: repo.RawReads, base: EdgeCounts = noEdge, sign: 1 | -1 = 1): EdgeCounts {
-  const counts: EdgeCounts = {
-    enrollments: base.enrollments,
-    statuses: new Counts(base.statuses),
-    progress: new Counts(base.progress),
-    completions: new Counts(base.completions),
-    started: new Counts(base.started),
-    completed: new Counts(base.completed),
-  };
-  addEdge(counts, raw, sign);
-  return counts;
-}
-
-function addEdge(counts: EdgeCounts, raw: repo.RawReads, sign: 1 | -1): void {
-  for (const e of raw.enrollments) {
-    counts.enrollments += sign;
-    counts.statuses.add(e.status, sign);
-    if (e.status !== 'cancelled') counts.progress.add(Number(e.k), sign);
-    if (e.status === 'completed' && e.time_to_complete_ms !== null) counts.completions.add(completionBucket(Number(e.time_to_complete_ms)), sign);
-  }
-  for (const r of raw.started) counts.started.add(r.lesson_id, sign * Number(r.n));
-  for (const r of raw.completed) counts.completed.add(r.lesson_id, sign * Number(r.n));
-}
-
 /**
  * The course's counts from what `readCourse` read for `period` (undefined: the whole history): its
- * whole days, and its raw ranges, each with its sign, from the rows read (`edges` undefined) or from
- * counts at hand (`edges[i]` for `period.raw[i]`, see analytics.service.ts).
+ * whole days, and the rows of its edge ranges, each added or taken off with its range's sign.
  */
-export function courseTally(reads: repo.CourseReads, period: PeriodSplit | undefined, edges?: EdgeCounts[]): CourseTally {
-  const tally = emptyCourseTally();
-  for (const d of reads.days) {
-    tally.statuses.add('active', Number(d.active)).add('completed', Number(d.completed)).add('cancelled', Number(d.cancelled));
-    tally.days.add(d.day, Number(d.active) + Number(d.completed) + Number(d.cancelled));
+export function courseTally(reads: repo.CourseReads, period: PeriodSplit | undefined): CourseTally {
+  const tally: CourseTally = { statuses: new Counts(), days: new Counts(), progress: new Counts(), completions: new Counts(), started: new Counts(), completed: new Counts() };
+  for (const day of reads.days) {
+    tally.statuses.add('active', Number(day.active)).add('completed', Number(day.completed)).add('cancelled', Number(day.cancelled));
+    tally.days.add(day.day, Number(day.active) + Number(day.completed) + Number(day.cancelled));
   }
-  for (const b of reads.progress) tally.progress.add(Number(b.k), Number(b.n));
-  for (const b of reads.completions) tally.completions.add(Number(b.bucket), Number(b.n));
-  for (const l of reads.lessonCounts) {
-    tally.started.add(l.lesson_id, Number(l.started));
-    tally.completed.add(l.lesson_id, Number(l.completed));
+  for (const bucket of reads.progress) tally.progress.add(Number(bucket.lessons_completed), Number(bucket.enrollments));
+  for (const bucket of reads.completions) tally.completions.add(Number(bucket.bucket), Number(bucket.enrollments));
+  for (const lesson of reads.lessonCounts) {
+    tally.started.add(lesson.lesson_id, Number(lesson.started));
+    tally.completed.add(lesson.lesson_id, Number(lesson.completed));
   }
-  (period?.raw ?? []).forEach((range, i) => {
-    const edge = edges?.[i] ?? edgeCounts(reads.raw[i]!);
+  (period?.edges ?? []).forEach((range, i) => {
+    const rows = reads.edges[i]!;
     const sign = range.sign;
-    tally.days.add(dayOf(range.from), sign * edge.enrollments);
-    for (const [status, n] of edge.statuses) tally.statuses.add(status, sign * n);
-    for (const [k, n] of edge.progress) tally.progress.add(k, sign * n);
-    for (const [bucket, n] of edge.completions) tally.completions.add(bucket, sign * n);
-    for (const [lesson, n] of edge.started) tally.started.add(lesson, sign * n);
-    for (const [lesson, n] of edge.completed) tally.completed.add(lesson, sign * n);
+    for (const enrollment of rows.enrollments) {
+      tally.days.add(dayOf(range.from), sign);
+      tally.statuses.add(enrollment.status, sign);
+      if (enrollment.status !== 'cancelled') tally.progress.add(Number(enrollment.lessons_completed), sign);
+      if (enrollment.status === 'completed' && enrollment.time_to_complete_ms !== null) tally.completions.add(completionBucket(Number(enrollment.time_to_complete_ms)), sign);
+    }
+    for (const lesson of rows.started) tally.started.add(lesson.lesson_id, sign * Number(lesson.students));
+    for (const lesson of rows.completed) tally.completed.add(lesson.lesson_id, sign * Number(lesson.students));
   });
   return tally;
 }
@@ -127,7 +83,7 @@ export async function medianTimeToCompleteMs(
   let values: number[] = [];
   for (let attempt = 0; attempt < 3; attempt++) {
     const buckets = (await histogram(attempt)).sorted();
-    const total = buckets.reduce((sum, [, n]) => sum + n, 0);
+    const total = buckets.reduce((sum, [, count]) => sum + count, 0);
     if (total === 0) return null;
     const low = Math.floor((total - 1) / 2);
     const high = Math.floor(total / 2);
@@ -159,10 +115,10 @@ export interface QuizTally {
 const emptyQuizTally = (): QuizTally => ({ attempts: 0, students: 0, passed: 0, scoreSum: 0, scores: new Counts(), questions: new Map() });
 
 function addQuestion(tally: QuizTally, questionId: string, attempts: number, correct: number): void {
-  const q = tally.questions.get(questionId) ?? { attempts: 0, correct: 0 };
-  q.attempts += attempts;
-  q.correct += correct;
-  tally.questions.set(questionId, q);
+  const question = tally.questions.get(questionId) ?? { attempts: 0, correct: 0 };
+  question.attempts += attempts;
+  question.correct += correct;
+  tally.questions.set(questionId, question);
 }
 
 /**
@@ -173,13 +129,13 @@ function addQuestion(tally: QuizTally, questionId: string, attempts: number, cor
 export function quizTallies(reads: repo.QuizReads, byStudent: boolean, period: PeriodSplit | undefined): Map<string, QuizTally> {
   const tallies = new Map(reads.quizzes.map((q) => [q.id, emptyQuizTally()]));
   const addAttempts = (rows: repo.AttemptRow[], sign: 1 | -1) => {
-    for (const a of rows) {
-      const tally = tallies.get(a.lesson_id)!;
+    for (const attempt of rows) {
+      const tally = tallies.get(attempt.lesson_id)!;
       tally.attempts += sign;
-      tally.passed += Number(a.passed) === 1 ? sign : 0;
-      tally.scoreSum += sign * Number(a.score);
-      tally.scores.add(Number(a.score), sign);
-      for (const r of JSON.parse(a.results) as { question_id: string; correct: boolean }[]) addQuestion(tally, r.question_id, sign, r.correct ? sign : 0);
+      tally.passed += Number(attempt.passed) === 1 ? sign : 0;
+      tally.scoreSum += sign * Number(attempt.score);
+      tally.scores.add(Number(attempt.score), sign);
+      for (const graded of JSON.parse(attempt.results) as { question_id: string; correct: boolean }[]) addQuestion(tally, graded.question_id, sign, graded.correct ? sign : 0);
     }
   };
   if (byStudent) {
@@ -187,13 +143,13 @@ export function quizTallies(reads: repo.QuizReads, byStudent: boolean, period: P
     for (const tally of tallies.values()) tally.students = tally.attempts > 0 ? 1 : 0;
     return tallies;
   }
-  for (const r of reads.lessons) {
-    Object.assign(tallies.get(r.lesson_id)!, { attempts: Number(r.attempts), passed: Number(r.passed), scoreSum: Number(r.score_sum) });
-    if (period === undefined) tallies.get(r.lesson_id)!.students = Number(r.attempt_students);
+  for (const lesson of reads.lessons) {
+    Object.assign(tallies.get(lesson.lesson_id)!, { attempts: Number(lesson.attempts), passed: Number(lesson.passed), scoreSum: Number(lesson.score_sum) });
+    if (period === undefined) tallies.get(lesson.lesson_id)!.students = Number(lesson.attempt_students);
   }
-  for (const s of reads.scores) tallies.get(s.lesson_id)!.scores.add(Number(s.score), Number(s.attempts));
-  for (const q of reads.questions) addQuestion(tallies.get(q.lesson_id)!, q.question_id, Number(q.attempts), Number(q.correct));
-  (period?.raw ?? []).forEach((range, i) => addAttempts(reads.attempts[i] ?? [], range.sign));
-  for (const r of reads.students) tallies.get(r.lesson_id)!.students = Number(r.n);
+  for (const score of reads.scores) tallies.get(score.lesson_id)!.scores.add(Number(score.score), Number(score.attempts));
+  for (const question of reads.questions) addQuestion(tallies.get(question.lesson_id)!, question.question_id, Number(question.attempts), Number(question.correct));
+  (period?.edges ?? []).forEach((range, i) => addAttempts(reads.attempts[i] ?? [], range.sign));
+  for (const lesson of reads.students) tallies.get(lesson.lesson_id)!.students = Number(lesson.students);
   return tallies;
 }

@@ -3,7 +3,7 @@ import { jsonRows, jsonRowsOf } from '../../db/dialect.js';
 import { preparedShapes } from '../../db/prepared.js';
 import { lessonsCompletedOf, lessonsTotalOf } from '../enrollments/enrollments.repository.js';
 import type { DB, EnrollmentStatus } from '../../db/types.js';
-import type { PeriodSplit, RawRange } from './analytics-days.js';
+import type { EdgeRange, PeriodSplit } from './analytics-days.js';
 
 /** Every analytics query. Timestamps compare as ISO text (one format everywhere). */
 
@@ -62,13 +62,13 @@ function inDays<Q extends { where(column: 'day', op: '<' | '>=', value: string):
   return days.fromDay === undefined ? before : before.where('day', '>=', days.fromDay);
 }
 
-/** The raw rows of one range of a period's edge days. */
-export interface RawReads {
-  /** Enrollments enrolled in the range: status, lessons completed (k), time to complete. */
-  enrollments: { status: EnrollmentStatus; time_to_complete_ms: number | null; k: number }[];
+/** The rows of one range of a period's edge days. */
+export interface EdgeReads {
+  /** Enrollments enrolled in the range: status, lessons completed, time to complete. */
+  enrollments: { status: EnrollmentStatus; time_to_complete_ms: number | null; lessons_completed: number }[];
   /** Students who started / completed each lesson in the range. */
-  started: { lesson_id: string; n: number }[];
-  completed: { lesson_id: string; n: number }[];
+  started: { lesson_id: string; students: number }[];
+  completed: { lesson_id: string; students: number }[];
 }
 
 /** What the course figures read (docs/analytics.md), as of one moment. */
@@ -76,34 +76,35 @@ export interface CourseReads {
   found: boolean;
   /** Whether the rollups are live; when not, they are rebuilt and everything read again. */
   ready: boolean;
-  /** The rollups' version (bumped by every change to them). */
+  /** The rollups' version, moved by every change to them (analytics-rollups.ts). */
   version: string;
-  /** Whether the rollups and edge rows were read (`days` … `raw`), or left out for counts remembered at `version`. */
-  rollupsRead: boolean;
+  /** Whether the counts (`days` … `edges`) were read, or left out for counts remembered at `version` (analytics-cache.ts). */
+  countsRead: boolean;
   /** The course's lessons, sorted in course order. */
   lessons: { id: string; module_id: string; title: string }[];
   /** Enrollments by day of enrolled_at and status: every day, or the period's whole days. */
   days: { day: string; active: number; completed: number; cancelled: number }[];
-  /** Enrollments not cancelled by lessons completed (k). */
-  progress: { k: number; n: number }[];
+  /** Enrollments not cancelled by lessons completed. */
+  progress: { lessons_completed: number; enrollments: number }[];
   /** Completed enrollments by bucket of time to complete. */
-  completions: { bucket: number; n: number }[];
+  completions: { bucket: number; enrollments: number }[];
   /** Students who started / completed each lesson. */
   lessonCounts: { lesson_id: string; started: number; completed: number }[];
-  /** The period's edge ranges, in the order of `period.raw`. */
-  raw: RawReads[];
-  /** Enrollments whose latest activity lies in each of `activity`. */
-  lastActive: number[];
+  /** The rows of the period's edge ranges, in the order of `period.edges`. */
+  edges: EdgeReads[];
+  /** For each of `activity`: enrollments (one per student) whose latest activity in the course lies in it. */
+  activeStudents: number[];
 }
 
 /**
  * Everything the course figures read, in one statement: one round trip on PostgreSQL instead of a
  * dozen (each costs more than its query there), and one consistent snapshot on either database.
  * Each result set comes back as a JSON array column. `period` undefined reads the whole-history
- * rollups; a period reads the day rollups of its whole days and the raw rows of its edges.
+ * rollups; a period reads the day rollups of its whole days and the rows of its edge ranges.
  * `activity`: periods ending now whose enrollments by latest activity to count (day rollups,
- * corrected on edge days by the index on last_activity_at). Built and compiled once per shape of
- * periods (building it costs more than running it on SQLite).
+ * corrected on edge days by the index on last_activity_at). `withCounts` false leaves the counts
+ * out: the lessons, the active students and the version are read. Built and compiled once per shape
+ * (building it costs more than running it on SQLite).
  */
 export async function readCourse(
   db: Kysely<DB>,
@@ -111,10 +112,9 @@ export async function readCourse(
   courseId: string,
   period: PeriodSplit | undefined,
   activity: PeriodSplit[],
-  /** false leaves the rollups and edge rows out (counts remembered at their version stand in). */
-  rollups = true,
+  withCounts: boolean,
 ): Promise<CourseReads> {
-  const input = { workspaceId, courseId, period: rollups ? period : undefined, activity, rollups };
+  const input = { workspaceId, courseId, period: withCounts ? period : undefined, activity, withCounts };
   const columns = (await courseStatement.first(db, input))!;
   // A result set not asked for (no whole days in the period) is empty.
   const rows = <O>(name: string): O[] => (columns[name] === undefined ? [] : jsonRowsOf(columns[name] as O[] | string));
@@ -123,14 +123,14 @@ export async function readCourse(
     found: columns.found != null,
     ready: Number(columns.ready) === 1,
     version: String(columns.version),
-    rollupsRead: rollups,
+    countsRead: withCounts,
     lessons: lessons.map((l) => ({ id: l.id, module_id: l.module_id, title: l.title })),
     days: rows('days'),
     progress: rows('progress'),
     completions: rows('completions'),
     lessonCounts: rows('lesson_counts'),
-    raw: (input.period?.raw ?? []).map((_, i) => ({ enrollments: rows(`raw${i}_enrollments`), started: rows(`raw${i}_started`), completed: rows(`raw${i}_completed`) })),
-    lastActive: activity.map((_, i) => Number(columns[`active${i}`])),
+    edges: (input.period?.edges ?? []).map((_, i) => ({ enrollments: rows(`edge${i}_enrollments`), started: rows(`edge${i}_started`), completed: rows(`edge${i}_completed`) })),
+    activeStudents: activity.map((_, i) => Number(columns[`active_students${i}`])),
   };
 }
 
@@ -139,23 +139,23 @@ interface CourseInput {
   courseId: string;
   period: PeriodSplit | undefined;
   activity: PeriodSplit[];
-  rollups: boolean;
+  withCounts: boolean;
 }
 
-/** What the SQL of a course read depends on: the shapes of its periods, and whether it reads the rollups. */
+/** What the SQL of a course read depends on: the shapes of its periods, and whether it reads the counts. */
 interface CourseShape {
   period: PeriodShape | null;
   activity: PeriodShape[];
-  rollups: boolean;
+  withCounts: boolean;
 }
 
 const courseStatement = preparedShapes<CourseInput, CourseShape, Record<string, string>, Record<string, unknown>>({
-  shapeOf: (input) => ({ period: input.period ? shapeOfPeriod(input.period) : null, activity: input.activity.map(shapeOfPeriod), rollups: input.rollups }),
+  shapeOf: (input) => ({ period: input.period ? shapeOfPeriod(input.period) : null, activity: input.activity.map(shapeOfPeriod), withCounts: input.withCounts }),
   valuesOf: (input) => ({
     workspaceId: input.workspaceId,
     courseId: input.courseId,
     ...(input.period && periodValues('period_', input.period)),
-    ...Object.assign({}, ...input.activity.map((a, i) => periodValues(`activity${i}_`, a))),
+    ...Object.fromEntries(input.activity.flatMap((activityPeriod, i) => Object.entries(periodValues(`activity${i}_`, activityPeriod)))),
   }),
   build: (db, shape, p) =>
     courseQuery(
@@ -163,19 +163,19 @@ const courseStatement = preparedShapes<CourseInput, CourseShape, Record<string, 
       p('workspaceId'),
       p('courseId'),
       shape.period ? markedPeriod('period_', shape.period, p) : undefined,
-      shape.activity.map((a, i) => markedPeriod(`activity${i}_`, a, p)),
-      shape.rollups,
+      shape.activity.map((activityShape, i) => markedPeriod(`activity${i}_`, activityShape, p)),
+      shape.withCounts,
     ),
 });
 
-/** What the SQL of a period depends on: whether it has whole days (from the first or not), and its raw ranges' signs. */
+/** What the SQL of a period depends on: whether it has whole days (from the first or not), and its edge ranges' signs. */
 interface PeriodShape {
   days: 'none' | 'until' | 'between';
   signs: (1 | -1)[];
 }
 
 function shapeOfPeriod(period: PeriodSplit): PeriodShape {
-  return { days: period.days === null ? 'none' : period.days.fromDay === undefined ? 'until' : 'between', signs: period.raw.map((r) => r.sign) };
+  return { days: period.days === null ? 'none' : period.days.fromDay === undefined ? 'until' : 'between', signs: period.edges.map((range) => range.sign) };
 }
 
 /** A period's values as named parameters (see preparedShapes). */
@@ -185,9 +185,9 @@ function periodValues(prefix: string, period: PeriodSplit): Record<string, strin
     if (period.days.fromDay !== undefined) values[`${prefix}from_day`] = period.days.fromDay;
     values[`${prefix}to_day`] = period.days.toDay;
   }
-  period.raw.forEach((r, i) => {
-    values[`${prefix}raw${i}_from`] = r.from;
-    values[`${prefix}raw${i}_to`] = r.to;
+  period.edges.forEach((range, i) => {
+    values[`${prefix}edge${i}_from`] = range.from;
+    values[`${prefix}edge${i}_to`] = range.to;
   });
   return values;
 }
@@ -196,23 +196,23 @@ function periodValues(prefix: string, period: PeriodSplit): Record<string, strin
 function markedPeriod(prefix: string, shape: PeriodShape, p: (name: string) => string): PeriodSplit {
   return {
     days: shape.days === 'none' ? null : { fromDay: shape.days === 'until' ? undefined : p(`${prefix}from_day`), toDay: p(`${prefix}to_day`) },
-    raw: shape.signs.map((sign, i) => ({ from: p(`${prefix}raw${i}_from`), to: p(`${prefix}raw${i}_to`), sign })),
+    edges: shape.signs.map((sign, i) => ({ from: p(`${prefix}edge${i}_from`), to: p(`${prefix}edge${i}_to`), sign })),
   };
 }
 
-function courseQuery(db: Kysely<DB>, workspaceId: string, courseId: string, period: PeriodSplit | undefined, activity: PeriodSplit[], rollups: boolean) {
+function courseQuery(db: Kysely<DB>, workspaceId: string, courseId: string, period: PeriodSplit | undefined, activity: PeriodSplit[], withCounts: boolean) {
   const days = period?.days ?? undefined;
-  const wholeHistory = period === undefined;
-  const readsDays = wholeHistory ? rollups : days !== undefined;
+  // The whole history reads every day and the whole-history rollups; a period, its whole days if it has any.
+  const readsDays = withCounts && (period === undefined || days !== undefined);
   const lessonsOfCourse = db.selectFrom('lessons').select('id').where('workspace_id', '=', workspaceId).where('course_id', '=', courseId);
 
   const enrollmentDays = db.selectFrom('course_enrollment_days').select(['day', 'active', 'completed', 'cancelled']).where('course_id', '=', courseId);
   const progress = days
-    ? inDays(db.selectFrom('course_progress_days').select(['lessons_completed as k', (eb) => eb.fn.sum<number>('enrollments').as('n')]).where('course_id', '=', courseId), days).groupBy('lessons_completed')
-    : db.selectFrom('course_progress_buckets').select(['lessons_completed as k', 'enrollments as n']).where('course_id', '=', courseId);
+    ? inDays(db.selectFrom('course_progress_days').select(['lessons_completed', (eb) => eb.fn.sum<number>('enrollments').as('enrollments')]).where('course_id', '=', courseId), days).groupBy('lessons_completed')
+    : db.selectFrom('course_progress_buckets').select(['lessons_completed', 'enrollments']).where('course_id', '=', courseId);
   const completions = days
-    ? inDays(db.selectFrom('course_completion_days').select(['bucket', (eb) => eb.fn.sum<number>('enrollments').as('n')]).where('course_id', '=', courseId), days).groupBy('bucket')
-    : db.selectFrom('course_completion_buckets').select(['bucket', 'enrollments as n']).where('course_id', '=', courseId);
+    ? inDays(db.selectFrom('course_completion_days').select(['bucket', (eb) => eb.fn.sum<number>('enrollments').as('enrollments')]).where('course_id', '=', courseId), days).groupBy('bucket')
+    : db.selectFrom('course_completion_buckets').select(['bucket', 'enrollments']).where('course_id', '=', courseId);
   const lessonCounts = days
     ? inDays(
         db
@@ -224,34 +224,33 @@ function courseQuery(db: Kysely<DB>, workspaceId: string, courseId: string, peri
       ).groupBy('lesson_id')
     : db.selectFrom('lesson_rollups').select(['lesson_id', 'started', 'completed']).where('lesson_id', 'in', lessonsOfCourse);
 
-  const raw = (range: RawRange) => {
+  const edgeRows = (range: EdgeRange) => {
     const enrolled = db
       .selectFrom('enrollments')
       .where('workspace_id', '=', workspaceId)
       .where('course_id', '=', courseId)
       .where('enrolled_at', '>=', range.from)
       .where('enrolled_at', '<', range.to)
-      .select((eb) => ['status', 'time_to_complete_ms', lessonsCompletedOf(eb).as('k')]);
+      .select((eb) => ['status', 'time_to_complete_ms', lessonsCompletedOf(eb).as('lessons_completed')]);
     // Students who started (started_at) / completed (completed_at) each lesson of the course in the
     // range: per lesson, a range of the index (lesson_id, started_at / completed_at).
-    const count = (column: 'started_at' | 'completed_at') =>
+    const studentsPerLesson = (column: 'started_at' | 'completed_at') =>
       db
         .selectFrom('lessons')
         .select((eb) => [
           'lessons.id as lesson_id',
           eb
             .selectFrom('lesson_progress')
-            .select(eb.fn.countAll<number>().as('n'))
+            .select(eb.fn.countAll<number>().as('students'))
             .whereRef('lesson_progress.lesson_id', '=', 'lessons.id')
             .where(`lesson_progress.${column}`, '>=', range.from)
             .where(`lesson_progress.${column}`, '<', range.to)
-            .as('n'),
+            .as('students'),
         ])
         .where('lessons.workspace_id', '=', workspaceId)
         .where('lessons.course_id', '=', courseId);
-    return [jsonRows(db, enrolled), jsonRows(db, count('started_at')), jsonRows(db, count('completed_at'))] as const;
+    return [jsonRows(db, enrolled), jsonRows(db, studentsPerLesson('started_at')), jsonRows(db, studentsPerLesson('completed_at'))] as const;
   };
-  const raws = (period?.raw ?? []).map(raw);
 
   return db.selectNoFrom((eb) => [
       existsIn('courses', workspaceId, courseId).as('found'),
@@ -266,8 +265,10 @@ function courseQuery(db: Kysely<DB>, workspaceId: string, courseId: string, peri
             jsonRows(db, lessonCounts).as('lesson_counts'),
           ]
         : []),
-      ...raws.flatMap(([enrolled, started, completed], i) => [enrolled.as(`raw${i}_enrollments`), started.as(`raw${i}_started`), completed.as(`raw${i}_completed`)]),
-      ...activity.map((p, i) => lastActiveIn(workspaceId, courseId, p).as(`active${i}`)),
+      ...(period?.edges ?? [])
+        .map(edgeRows)
+        .flatMap(([enrolled, started, completed], i) => [enrolled.as(`edge${i}_enrollments`), started.as(`edge${i}_started`), completed.as(`edge${i}_completed`)]),
+      ...activity.map((activityPeriod, i) => lastActiveIn(workspaceId, courseId, activityPeriod).as(`active_students${i}`)),
     ]);
 }
 
@@ -277,11 +278,11 @@ function courseQuery(db: Kysely<DB>, workspaceId: string, courseId: string, peri
  * `last_activity_at` for the edges.
  */
 function lastActiveIn(workspaceId: string, courseId: string, period: PeriodSplit) {
-  const days = (d: DayRange) =>
-    sql`(select coalesce(sum(enrollments), 0) from course_activity_days where course_id = ${courseId} and day < ${d.toDay}${d.fromDay === undefined ? sql`` : sql` and day >= ${d.fromDay}`})`;
-  const raw = (from: string, to: string) =>
-    sql`(select count(*) from enrollments where workspace_id = ${workspaceId} and course_id = ${courseId} and last_activity_at >= ${from} and last_activity_at < ${to})`;
-  return sql<number>`(${sql.join([period.days ? days(period.days) : sql`0`, ...period.raw.map((r) => sql`${sql.raw(r.sign === 1 ? '+' : '-')} ${raw(r.from, r.to)}`)], sql` `)})`;
+  const inWholeDays = (days: DayRange) =>
+    sql`(select coalesce(sum(enrollments), 0) from course_activity_days where course_id = ${courseId} and day < ${days.toDay}${days.fromDay === undefined ? sql`` : sql` and day >= ${days.fromDay}`})`;
+  const inRange = (range: EdgeRange) =>
+    sql`(select count(*) from enrollments where workspace_id = ${workspaceId} and course_id = ${courseId} and last_activity_at >= ${range.from} and last_activity_at < ${range.to})`;
+  return sql<number>`(${sql.join([period.days ? inWholeDays(period.days) : sql`0`, ...period.edges.map((range) => sql`${sql.raw(range.sign === 1 ? '+' : '-')} ${inRange(range)}`)], sql` `)})`;
 }
 
 /**
@@ -343,13 +344,13 @@ const completionTimesStatement = preparedShapes<
  */
 export async function activeStudentsAt(db: Kysely<DB>, workspaceId: string, courseId: string, since: string, before: string): Promise<number> {
   const within = (column: string) => sql<boolean>`(${sql.ref(column)} >= ${since} and ${sql.ref(column)} < ${before})`;
-  const result = await sql<{ n: number | string }>`select count(*) as n from (
+  const result = await sql<{ students: number | string }>`select count(*) as students from (
       select student_id from lesson_progress where workspace_id = ${workspaceId} and course_id = ${courseId}
         and (${within('started_at')} or ${within('completed_at')} or ${within('last_activity_at')})
       union
       select student_id from quiz_attempts where workspace_id = ${workspaceId} and course_id = ${courseId} and ${within('created_at')}
     ) active`.execute(db);
-  return Number(result.rows[0]?.n ?? 0);
+  return Number(result.rows[0]?.students ?? 0);
 }
 
 // ---- quizzes ----
@@ -379,25 +380,21 @@ export interface QuizReads {
   quizzes: { id: string; course_id: string; title: string; quiz: string | null }[];
   /** Courses of those quizzes whose rollups are not live (rebuilt, then everything read again); never with a student. */
   staleCourses: string[];
-  /** Never with a student: the rollup versions of those courses and which quizzes they are, as one string (analytics-cache.ts). */
-  version: string;
-  /** Whether the counts (`attempts` … `students`) were read, or left out for counts remembered at `version`. */
-  rollupsRead: boolean;
-  /** With a student: their attempts in the window. Otherwise: the attempts of the period's edge ranges, in the order of `period.raw`. */
+  /** With a student: their attempts in the window. Otherwise: the attempts of the period's edge ranges, in the order of `period.edges`. */
   attempts: AttemptRow[][];
   /** Per quiz: attempts, passes, score sum, and (whole history) distinct students. */
   lessons: { lesson_id: string; attempts: number; passed: number; score_sum: number; attempt_students?: number }[];
   scores: { lesson_id: string; score: number; attempts: number }[];
   questions: { lesson_id: string; question_id: string; attempts: number; correct: number }[];
   /** A period's distinct students per quiz (a count that days cannot add up). */
-  students: { lesson_id: string; n: number }[];
+  students: { lesson_id: string; students: number }[];
 }
 
 /**
  * Everything the quiz results read, in one statement (see `readCourse`): with a student, their
  * attempts in the window; otherwise the whole-history rollups (`period` undefined) or a period's
- * day rollups, the raw attempts of its edges and its distinct students (attempted before `until`,
- * undefined: up to now). `rollups` false leaves the counts out (counts remembered at the version stand in).
+ * day rollups, the attempts of its edge ranges and its distinct students (attempted before `until`,
+ * undefined: up to now).
  */
 export async function readQuizzes(
   db: Kysely<DB>,
@@ -405,13 +402,11 @@ export async function readQuizzes(
   filters: QuizFilters,
   window: Window & { until: string | undefined },
   period: PeriodSplit | undefined,
-  rollups = true,
 ): Promise<QuizReads> {
-  const counts = rollups || filters.studentId !== undefined;
-  const row = (await quizStatement.first(db, { workspaceId, filters, window, period, counts }))!;
+  const row = (await quizStatement.first(db, { workspaceId, filters, window, period }))!;
   const rows = <O>(name: string): O[] => (row[name] === undefined ? [] : jsonRowsOf(row[name] as O[] | string));
   const sorted = rows<PositionedLesson & { quiz: string | null }>('quizzes').sort(inCourseOrder);
-  const attemptSets = filters.studentId !== undefined ? 1 : counts ? (period?.raw.length ?? 0) : 0;
+  const attemptSets = filters.studentId !== undefined ? 1 : (period?.edges.length ?? 0);
   const quizzes = sorted.map((q) => ({ id: q.id, course_id: q.course_id, title: q.title, quiz: q.quiz }));
   return {
     courseFound: row.course_found != null,
@@ -419,8 +414,6 @@ export async function readQuizzes(
     lessonType: (row.lesson_type as string | null) ?? null,
     quizzes,
     staleCourses: rows<{ course_id: string }>('stale').map((r) => r.course_id),
-    version: JSON.stringify([rows<{ course_id: string; version: number }>('versions').map((r) => [r.course_id, Number(r.version)]).sort(), quizzes.map((q) => q.id)]),
-    rollupsRead: counts,
     attempts: Array.from({ length: attemptSets }, (_, i) => rows<AttemptRow>(`attempts${i}`)),
     lessons: rows('lessons'),
     scores: rows('scores'),
@@ -434,10 +427,9 @@ interface QuizInput {
   filters: QuizFilters;
   window: Window & { until: string | undefined };
   period: PeriodSplit | undefined;
-  counts: boolean;
 }
 
-/** What the SQL of a quiz read depends on: which filters and bounds it has, its period's shape, whether it counts. */
+/** What the SQL of a quiz read depends on: which filters and bounds it has, and its period's shape. */
 interface QuizShape {
   course: boolean;
   lesson: boolean;
@@ -445,18 +437,16 @@ interface QuizShape {
   from: boolean;
   until: boolean;
   period: PeriodShape | null;
-  counts: boolean;
 }
 
 const quizStatement = preparedShapes<QuizInput, QuizShape, Record<string, string>, Record<string, unknown>>({
-  shapeOf: ({ filters, window, period, counts }) => ({
+  shapeOf: ({ filters, window, period }) => ({
     course: filters.courseId !== undefined,
     lesson: filters.lessonId !== undefined,
     student: filters.studentId !== undefined,
     from: window.from !== undefined,
     until: window.until !== undefined,
     period: period ? shapeOfPeriod(period) : null,
-    counts,
   }),
   valuesOf: ({ workspaceId, filters, window, period }) => ({
     workspaceId,
@@ -479,11 +469,10 @@ const quizStatement = preparedShapes<QuizInput, QuizShape, Record<string, string
       },
       { from: shape.from ? p('from') : undefined, to: p('to'), until: shape.until ? p('until') : undefined },
       shape.period ? markedPeriod('period_', shape.period, p) : undefined,
-      shape.counts,
     ),
 });
 
-function quizQuery(db: Kysely<DB>, workspaceId: string, filters: QuizFilters, window: Window & { until: string | undefined }, period: PeriodSplit | undefined, counts: boolean) {
+function quizQuery(db: Kysely<DB>, workspaceId: string, filters: QuizFilters, window: Window & { until: string | undefined }, period: PeriodSplit | undefined) {
   let quizIds = db.selectFrom('lessons').select('id').where('workspace_id', '=', workspaceId).where('type', '=', 'quiz');
   if (filters.courseId !== undefined) quizIds = quizIds.where('course_id', '=', filters.courseId);
   if (filters.lessonId !== undefined) quizIds = quizIds.where('id', '=', filters.lessonId);
@@ -501,13 +490,13 @@ function quizQuery(db: Kysely<DB>, workspaceId: string, filters: QuizFilters, wi
   const days = period?.days ?? undefined;
   const sets: AliasedRawBuilder<unknown, string>[] = [];
   if (byStudent) sets.push(jsonRows(db, attemptsIn(window)).as('attempts0'));
-  else if (counts && period === undefined) {
+  else if (period === undefined) {
     sets.push(
       jsonRows(db, db.selectFrom('lesson_rollups').select(['lesson_id', 'attempts', 'attempt_students', 'passed', 'score_sum']).where('lesson_id', 'in', quizIds)).as('lessons'),
       jsonRows(db, db.selectFrom('quiz_score_counts').select(['lesson_id', 'score', 'attempts']).where('lesson_id', 'in', quizIds)).as('scores'),
       jsonRows(db, db.selectFrom('quiz_question_rollups').select(['lesson_id', 'question_id', 'attempts', 'correct']).where('lesson_id', 'in', quizIds)).as('questions'),
     );
-  } else if (counts && period !== undefined) {
+  } else {
     if (days) {
       const sum = (column: 'attempts' | 'passed' | 'score_sum' | 'correct') => sql<number>`sum(${sql.ref(column)})`.as(column);
       sets.push(
@@ -519,10 +508,10 @@ function quizQuery(db: Kysely<DB>, workspaceId: string, filters: QuizFilters, wi
         ).as('questions'),
       );
     }
-    period.raw.forEach((range, i) => sets.push(jsonRows(db, attemptsIn(range)).as(`attempts${i}`)));
+    period.edges.forEach((range, i) => sets.push(jsonRows(db, attemptsIn(range)).as(`attempts${i}`)));
     let students = db
       .selectFrom('quiz_attempts')
-      .select(['lesson_id', (eb) => eb.fn.count<number>('student_id').distinct().as('n')])
+      .select(['lesson_id', (eb) => eb.fn.count<number>('student_id').distinct().as('students')])
       .where('workspace_id', '=', workspaceId)
       .where('lesson_id', 'in', quizIds);
     if (window.until !== undefined) students = students.where('created_at', '<', window.until);
@@ -538,8 +527,6 @@ function quizQuery(db: Kysely<DB>, workspaceId: string, filters: QuizFilters, wi
       .where('lessons.id', 'in', quizIds)
       .where((eb) => eb.or([eb('course_rollups.ready', 'is', null), eb('course_rollups.ready', '!=', 1)]));
     sets.push(jsonRows(db, stale).as('stale'));
-    const quizCourses = db.selectFrom('lessons').select('course_id').where('id', 'in', quizIds);
-    sets.push(jsonRows(db, db.selectFrom('course_rollups').select(['course_id', 'version']).where('course_id', 'in', quizCourses)).as('versions'));
   }
 
   // A filter not given is found.
@@ -574,8 +561,8 @@ export async function readStudent(db: Kysely<DB>, workspaceId: string, studentId
   return {
     found: row.found != null,
     enrollments: jsonRowsOf(row.enrollments as StudentReads['enrollments'] | string),
-    timeSpentSeconds: Number(row.time ?? 0),
-    lastActiveAt: (row.last as string | null) ?? null,
+    timeSpentSeconds: Number(row.time_spent_seconds ?? 0),
+    lastActiveAt: (row.last_active_at as string | null) ?? null,
     quizAttempts: Number(row.attempts ?? 0),
     quizScoreSum: Number(row.score_sum ?? 0),
   };
@@ -593,21 +580,21 @@ function studentQuery(db: Kysely<DB>, workspaceId: string, studentId: string, wi
   // Lessons whose last activity is in the window; attempts created in it.
   const activity = db.selectFrom('lesson_progress').where('workspace_id', '=', workspaceId).where('student_id', '=', studentId).where(within('last_activity_at'));
   const attempts = db.selectFrom('quiz_attempts').where('workspace_id', '=', workspaceId).where('student_id', '=', studentId).where(within('created_at'));
-  return db.selectNoFrom((eb) => [
+  return db.selectNoFrom([
     existsIn('students', workspaceId, studentId).as('found'),
     jsonRows(
       db,
       db
         .selectFrom('enrollments')
-        .select((e) => ['status', lessonsCompletedOf(e).as('lessons_completed'), lessonsTotalOf(e).as('lessons_total')])
+        .select((eb) => ['status', lessonsCompletedOf(eb).as('lessons_completed'), lessonsTotalOf(eb).as('lessons_total')])
         .where('workspace_id', '=', workspaceId)
         .where('student_id', '=', studentId)
         .where('status', '!=', 'cancelled')
         .where(within('enrolled_at')),
     ).as('enrollments'),
-    activity.select((a) => a.fn.sum<number>('time_spent_seconds').as('time')).as('time'),
-    activity.select((a) => a.fn.max('last_activity_at').as('last')).as('last'),
-    attempts.select((a) => a.fn.countAll<number>().as('n')).as('attempts'),
-    attempts.select((a) => a.fn.sum<number>('score').as('total')).as('score_sum'),
+    activity.select((eb) => eb.fn.sum<number>('time_spent_seconds').as('time_spent_seconds')).as('time_spent_seconds'),
+    activity.select((eb) => eb.fn.max('last_activity_at').as('last_active_at')).as('last_active_at'),
+    attempts.select((eb) => eb.fn.countAll<number>().as('attempts')).as('attempts'),
+    attempts.select((eb) => eb.fn.sum<number>('score').as('score_sum')).as('score_sum'),
   ]);
 }

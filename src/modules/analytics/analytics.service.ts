@@ -4,10 +4,9 @@ import { AppError, notFound } from '../../shared/errors.js';
 import { progressPercent } from '../enrollments/enrollments.service.js';
 import type { StoredQuiz } from '../lessons/quiz.js';
 import { splitPeriod } from './analytics-days.js';
-import { ensureRollups } from './analytics-rollups.js';
-import { periodKey, recall, remember } from './analytics-cache.js';
-import { periodParts } from './analytics-parts.js';
-import { type CourseTally, courseTally, medianTimeToCompleteMs, type QuizTally, quizTallies } from './analytics-tallies.js';
+import { countsKey, rememberedCounts } from './analytics-cache.js';
+import { ensureRollups } from './analytics-rebuild.js';
+import { type CourseTally, courseTally, medianTimeToCompleteMs, quizTallies } from './analytics-tallies.js';
 import * as repo from './analytics.repository.js';
 import type { CourseAnalytics, QuizResult, QuizResults, QuizResultsQuery, StudentAnalytics, WindowQuery } from './analytics.schemas.js';
 
@@ -28,31 +27,37 @@ function windowOf(ctx: ServiceContext, query: WindowQuery): repo.Window & { expl
   return { from, to, explicit: query.from !== undefined || query.to !== undefined, endsNow: Date.parse(to) >= now, now };
 }
 
-/** Mean progress_percent of enrollments given as [lessons completed, how many]. */
-function averageProgress(buckets: { k: number; n: number }[], lessonsTotal: number): number | null {
-  const n = buckets.reduce((sum, b) => sum + b.n, 0);
-  const total = buckets.reduce((sum, b) => sum + b.n * progressPercent(b.k, lessonsTotal), 0);
-  return ratio(total, n, round2);
+/** Mean progress_percent of enrollments counted by how many lessons of the course they completed. */
+function averageProgress(buckets: { lessonsCompleted: number; enrollments: number }[], lessonsTotal: number): number | null {
+  const enrollments = buckets.reduce((sum, bucket) => sum + bucket.enrollments, 0);
+  const percentSum = buckets.reduce((sum, bucket) => sum + bucket.enrollments * progressPercent(bucket.lessonsCompleted, lessonsTotal), 0);
+  return ratio(percentSum, enrollments, round2);
 }
 
 /** Median of a histogram [value, count] sorted by value: the middle value, or the mean of the two middle ones. */
-export function histogramMedian(counts: { value: number; n: number }[]): number | null {
-  const total = counts.reduce((sum, c) => sum + c.n, 0);
+export function histogramMedian(histogram: { value: number; count: number }[]): number | null {
+  const total = histogram.reduce((sum, entry) => sum + entry.count, 0);
   if (total === 0) return null;
   const at = (index: number): number => {
     let seen = 0;
-    for (const c of counts) {
-      seen += c.n;
-      if (index < seen) return c.value;
+    for (const entry of histogram) {
+      seen += entry.count;
+      if (index < seen) return entry.value;
     }
     throw new Error('index out of range');
   };
   return total % 2 === 1 ? at((total - 1) / 2) : (at(total / 2 - 1) + at(total / 2)) / 2;
 }
 
+/** What a course's figures are computed from, apart from its lessons and active students. */
+interface CourseCounts {
+  tally: CourseTally;
+  medianMs: number | null;
+}
+
 export async function courseAnalytics(ctx: ServiceContext, workspaceId: string, courseId: string, query: WindowQuery): Promise<CourseAnalytics> {
   const window = windowOf(ctx, query);
-  // The whole history reads the rollups; a period, the day rollups of its whole days and the raw rows of its edges.
+  // The whole history reads the rollups; a period, the day rollups of its whole days and the rows of its edges.
   const period = window.explicit ? splitPeriod(window.from, window.to, window.now) : undefined;
   const to = Date.parse(window.to);
   const sinces = [toIso(to - 7 * DAY_MS), toIso(to - 30 * DAY_MS)];
@@ -60,46 +65,32 @@ export async function courseAnalytics(ctx: ServiceContext, workspaceId: string, 
   // activity tells (day rollups), read with the rest; a period that ends in the past reads every
   // recorded activity time instead.
   const activity = window.endsNow ? sinces.map((since) => splitPeriod(since, window.to, window.now)) : [];
-  // Counts are remembered per period at their rollups' version (analytics-cache.ts).
-  const key = `course ${courseId} ${periodKey(period, window)}`;
-  const cached = recall<{ tally: CourseTally; medianMs: number | null }>(ctx.db, key);
-  // A period not asked for before reads only what it does not share with others (analytics-parts.ts).
-  let parts = cached === undefined && period !== undefined ? periodParts(ctx.db, courseId, period) : undefined;
-  const read = (rollups: boolean, of = period) => repo.readCourse(ctx.db, workspaceId, courseId, of, activity, rollups);
-  let reads = await (parts ? read(true, parts.readPeriod) : read(cached === undefined));
-  // Whether `reads` holds what parts.readPeriod asked for (else the period's own rows): every read below is of the period.
-  let partial = parts !== undefined;
+  // Counts are remembered at the rollups' version they were read at (analytics-cache.ts): while it
+  // stays, a request reads the version, the lessons and the active students only.
+  const key = countsKey(courseId, period, window);
+  const remembered = rememberedCounts<CourseCounts>(ctx.db).get(key);
+  const read = (withCounts: boolean) => repo.readCourse(ctx.db, workspaceId, courseId, period, activity, withCounts);
+  let reads = await read(remembered === undefined);
   // Stale rollups are rebuilt, then everything is read again (a concurrent erasure can make them stale again: rare, so a few tries).
   for (let attempt = 0; reads.found && !reads.ready && attempt < 3; attempt++) {
     await ensureRollups(ctx.db, workspaceId, courseId);
     reads = await read(true);
-    partial = false;
   }
   if (!reads.found) throw notFound('Course', courseId);
-  let tally: CourseTally;
-  let medianMs: number | null;
-  if (cached !== undefined && !reads.rollupsRead && reads.version === cached.version) {
-    ({ tally, medianMs } = cached.value);
-  } else {
-    if (!reads.rollupsRead) reads = await read(true);
-    // The remembered parts, when of this version; else everything is read for the period, and its parts remembered.
-    let assembled = partial ? parts!.assemble(reads) : undefined;
-    if (assembled === undefined) {
-      if (partial) reads = await read(true);
-      parts ??= period && periodParts(ctx.db, courseId, period);
-      assembled = parts ? parts.remember(reads) : { reads, edges: [] };
-    }
-    reads = assembled.reads;
-    const counted = courseTally(reads, period, assembled.edges);
+  let counts: CourseCounts;
+  if (!reads.countsRead && remembered!.version === reads.version) counts = remembered!.counts;
+  else {
+    if (!reads.countsRead) reads = await read(true);
+    const tally = courseTally(reads, period);
     // The median's histogram is the tally's; should it have to be read again, so is everything.
-    const histogram = async (attempt: number) => (attempt === 0 ? counted : courseTally(await read(true), period)).completions;
+    const histogram = async (attempt: number) => (attempt === 0 ? tally : courseTally(await read(true), period)).completions;
     // Up to now, every completion counts (as in the rollups the histogram comes from).
     const between = window.explicit ? { from: window.from, to: window.endsNow ? undefined : window.to } : undefined;
-    medianMs = await medianTimeToCompleteMs(ctx.db, workspaceId, courseId, between, histogram);
-    tally = counted;
-    if (reads.ready) remember(ctx.db, key, { version: reads.version, value: { tally, medianMs } });
+    counts = { tally, medianMs: await medianTimeToCompleteMs(ctx.db, workspaceId, courseId, between, histogram) };
+    if (reads.ready) rememberedCounts<CourseCounts>(ctx.db).set(key, { version: reads.version, counts });
   }
-  const active = window.endsNow ? reads.lastActive : await Promise.all(sinces.map((since) => repo.activeStudentsAt(ctx.db, workspaceId, courseId, since, window.to)));
+  const { tally, medianMs } = counts;
+  const active = window.endsNow ? reads.activeStudents : await Promise.all(sinces.map((since) => repo.activeStudentsAt(ctx.db, workspaceId, courseId, since, window.to)));
   const statuses = { active: tally.statuses.get('active') ?? 0, completed: tally.statuses.get('completed') ?? 0, cancelled: tally.statuses.get('cancelled') ?? 0 };
   const lessonsTotal = reads.lessons.length;
   return {
@@ -109,10 +100,19 @@ export async function courseAnalytics(ctx: ServiceContext, workspaceId: string, 
     enrollments: { total: statuses.active + statuses.completed + statuses.cancelled, ...statuses },
     active_students: { last_7_days: active[0]!, last_30_days: active[1]! },
     completion_rate: ratio(statuses.completed, statuses.active + statuses.completed, round4),
-    average_progress_percent: averageProgress(tally.progress.sorted().map(([k, n]) => ({ k, n })), lessonsTotal),
+    average_progress_percent: averageProgress(
+      tally.progress.sorted().map(([lessonsCompleted, enrollments]) => ({ lessonsCompleted, enrollments })),
+      lessonsTotal,
+    ),
     median_time_to_complete_seconds: medianMs === null ? null : Math.round(medianMs) / 1000,
-    lessons: reads.lessons.map((l) => ({ lesson_id: l.id, module_id: l.module_id, title: l.title, started: tally.started.get(l.id) ?? 0, completed: tally.completed.get(l.id) ?? 0 })),
-    enrollments_per_day: tally.days.sorted().map(([day, n]) => ({ date: day, enrollments: n })),
+    lessons: reads.lessons.map((lesson) => ({
+      lesson_id: lesson.id,
+      module_id: lesson.module_id,
+      title: lesson.title,
+      started: tally.started.get(lesson.id) ?? 0,
+      completed: tally.completed.get(lesson.id) ?? 0,
+    })),
+    enrollments_per_day: tally.days.sorted().map(([day, enrollments]) => ({ date: day, enrollments })),
   };
 }
 
@@ -120,14 +120,14 @@ export async function studentAnalytics(ctx: ServiceContext, workspaceId: string,
   const window = windowOf(ctx, query);
   const reads = await repo.readStudent(ctx.db, workspaceId, studentId, window);
   if (!reads.found) throw notFound('Student', studentId);
-  const progress = reads.enrollments.map((e) => progressPercent(Number(e.lessons_completed), Number(e.lessons_total)));
+  const progress = reads.enrollments.map((enrollment) => progressPercent(Number(enrollment.lessons_completed), Number(enrollment.lessons_total)));
   return {
     student_id: studentId,
     from: window.from ?? null,
     to: window.to,
     courses_enrolled: reads.enrollments.length,
-    courses_completed: reads.enrollments.filter((e) => e.status === 'completed').length,
-    average_progress_percent: ratio(progress.reduce((a, b) => a + b, 0), progress.length, round2),
+    courses_completed: reads.enrollments.filter((enrollment) => enrollment.status === 'completed').length,
+    average_progress_percent: ratio(progress.reduce((sum, percent) => sum + percent, 0), progress.length, round2),
     time_spent_seconds: reads.timeSpentSeconds,
     quiz_attempts: reads.quizAttempts,
     quiz_average_score: ratio(reads.quizScoreSum, reads.quizAttempts, round2),
@@ -142,11 +142,8 @@ export async function quizResults(ctx: ServiceContext, workspaceId: string, quer
   const filters = { courseId: query.course_id, lessonId: query.lesson_id, studentId: query.student_id };
   // Up to now, every attempt counts towards distinct students (as in the rollups of the period's days).
   const bounds = { ...window, until: window.endsNow ? undefined : window.to };
-  // A student's attempts are read as they are; other results are remembered per filters and period at their rollups' versions.
-  const key = byStudent ? undefined : `quizzes ${workspaceId} ${filters.courseId ?? ''} ${filters.lessonId ?? ''} ${periodKey(period, window)}`;
-  const cached = key === undefined ? undefined : recall<Map<string, QuizTally>>(ctx.db, key);
-  const read = (rollups: boolean) => repo.readQuizzes(ctx.db, workspaceId, filters, bounds, period, rollups);
-  let reads = await read(cached === undefined);
+  const read = () => repo.readQuizzes(ctx.db, workspaceId, filters, bounds, period);
+  let reads = await read();
   if (!reads.courseFound) throw notFound('Course', query.course_id!);
   if (!reads.studentFound) throw notFound('Student', query.student_id!);
   if (query.lesson_id !== undefined) {
@@ -156,34 +153,27 @@ export async function quizResults(ctx: ServiceContext, workspaceId: string, quer
   // Stale rollups are rebuilt, then everything is read again (as for a course).
   for (let attempt = 0; reads.staleCourses.length > 0 && attempt < 3; attempt++) {
     for (const courseId of reads.staleCourses.sort()) await ensureRollups(ctx.db, workspaceId, courseId);
-    reads = await read(true);
+    reads = await read();
   }
-  let tallies: Map<string, QuizTally>;
-  if (cached !== undefined && !reads.rollupsRead && reads.version === cached.version) tallies = cached.value;
-  else {
-    if (!reads.rollupsRead) reads = await read(true);
-    tallies = quizTallies(reads, byStudent, period);
-    if (key !== undefined && reads.staleCourses.length === 0) remember(ctx.db, key, { version: reads.version, value: tallies });
-  }
-  const quizzes = reads.quizzes;
+  const tallies = quizTallies(reads, byStudent, period);
   return {
     from: window.from ?? null,
     to: window.to,
-    quizzes: quizzes.map((lesson): QuizResult => {
-      const t = tallies.get(lesson.id)!;
+    quizzes: reads.quizzes.map((lesson): QuizResult => {
+      const tally = tallies.get(lesson.id)!;
       const stored = lesson.quiz === null ? { questions: [] } : (JSON.parse(lesson.quiz) as StoredQuiz);
       return {
         lesson_id: lesson.id,
         course_id: lesson.course_id,
         title: lesson.title,
-        attempts: t.attempts,
-        unique_students: t.students,
-        average_score: ratio(t.scoreSum, t.attempts, round2),
-        median_score: histogramMedian(t.scores.sorted().map(([value, n]) => ({ value, n }))),
-        pass_rate: ratio(t.passed, t.attempts, round4),
-        questions: stored.questions.map((q) => {
-          const tally = t.questions.get(q.id) ?? { attempts: 0, correct: 0 };
-          return { question_id: q.id, attempts: tally.attempts, correct_rate: ratio(tally.correct, tally.attempts, round4) };
+        attempts: tally.attempts,
+        unique_students: tally.students,
+        average_score: ratio(tally.scoreSum, tally.attempts, round2),
+        median_score: histogramMedian(tally.scores.sorted().map(([value, count]) => ({ value, count }))),
+        pass_rate: ratio(tally.passed, tally.attempts, round4),
+        questions: stored.questions.map((question) => {
+          const counted = tally.questions.get(question.id) ?? { attempts: 0, correct: 0 };
+          return { question_id: question.id, attempts: counted.attempts, correct_rate: ratio(counted.correct, counted.attempts, round4) };
         }),
       };
     }),

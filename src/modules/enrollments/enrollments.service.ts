@@ -12,7 +12,7 @@ import { adjustEnrollmentCount, findCourse, publishedByIds } from '../courses/co
 import { existingStudentIds, findStudent } from '../students/students.repository.js';
 import type { NewEvent } from '../events/event-types.js';
 import { recordEvent, recordEvents } from '../events/record-events.js';
-import * as rollups from '../analytics/analytics-rollups.js';
+import { type AnalyticsChange, recordAnalyticsChange } from '../analytics/analytics-rollups.js';
 import * as repo from './enrollments.repository.js';
 import type { EnrollmentRow } from './enrollments.repository.js';
 import { CreateEnrollmentBody, type Enrollment, enrollmentSorts, type ListEnrollmentsQuery } from './enrollments.schemas.js';
@@ -74,7 +74,7 @@ export async function enroll(ctx: ServiceContext, workspaceId: string, body: Cre
       const row = newEnrollmentRow(ctx, workspaceId, student.id, course.id, now);
       if (await repo.insertEnrollmentIfAbsent(trx, row)) {
         await adjustEnrollmentCount(trx, workspaceId, course.id, 1, now);
-        await rollups.enrollmentCreated(trx, workspaceId, course.id, now, 0);
+        await recordAnalyticsChange(trx, workspaceId, { kind: 'enrollment_created', courseId: course.id, enrolledAt: now });
         const enrolled = (await repo.findEnrollment(trx, workspaceId, row.id))!;
         await recordEvent(trx, ctx.clock, workspaceId, 'student.enrolled', toEnrollment(enrolled));
         return versioned(enrolled);
@@ -83,7 +83,13 @@ export async function enroll(ctx: ServiceContext, workspaceId: string, body: Cre
       const reactivation = { status: 'active' as const, enrolled_at: now, completed_at: null, updated_at: now };
       if (existing && existing.status === 'cancelled' && (await repo.transition(trx, workspaceId, existing.id, ['cancelled'], { ...reactivation, time_to_complete_ms: null }))) {
         await adjustEnrollmentCount(trx, workspaceId, course.id, 1, now);
-        await rollups.enrollmentReactivated(trx, workspaceId, course.id, existing.enrolled_at, now, Number(existing.lessons_completed));
+        await recordAnalyticsChange(trx, workspaceId, {
+          kind: 'enrollment_reactivated',
+          courseId: course.id,
+          previousEnrolledAt: existing.enrolled_at,
+          enrolledAt: now,
+          lessonsCompleted: Number(existing.lessons_completed),
+        });
         const reactivated = { ...existing, ...reactivation, version: existing.version + 1 };
         await recordEvent(trx, ctx.clock, workspaceId, 'student.enrolled', toEnrollment(reactivated));
         return versioned(reactivated);
@@ -135,7 +141,7 @@ export async function bulkEnroll(ctx: ServiceContext, workspaceId: string, recor
     }
     const inserted = await repo.insertEnrollmentsIfAbsent(trx, candidates.map((c) => c.row));
     const created = new Map<number, string>();
-    const reactivated: { courseId: string; previousEnrolledAt: string; lessonsCompleted: number }[] = [];
+    const reactivated: Extract<AnalyticsChange, { kind: 'enrollment_reactivated' }>[] = [];
     const increments = new Map<string, number>();
     const existing = new Map(
       (
@@ -153,7 +159,7 @@ export async function bulkEnroll(ctx: ServiceContext, workspaceId: string, recor
         const reactivation = { status: 'active' as const, enrolled_at: now, completed_at: null, updated_at: now, time_to_complete_ms: null };
         if (current?.status === 'cancelled' && (await repo.transition(trx, workspaceId, current.id, ['cancelled'], reactivation))) {
           id = current.id;
-          reactivated.push({ courseId: current.course_id, previousEnrolledAt: current.enrolled_at, lessonsCompleted: Number(current.lessons_completed) });
+          reactivated.push({ kind: 'enrollment_reactivated', courseId: current.course_id, previousEnrolledAt: current.enrolled_at, enrolledAt: now, lessonsCompleted: Number(current.lessons_completed) });
         } else results.push(failed(index, alreadyEnrolled(row.student_id, row.course_id, current?.id ?? null)));
       }
       if (id) {
@@ -164,13 +170,10 @@ export async function bulkEnroll(ctx: ServiceContext, workspaceId: string, recor
     for (const [courseId, n] of [...increments].sort(([a], [b]) => (a < b ? -1 : 1))) await adjustEnrollmentCount(trx, workspaceId, courseId, n, now);
     // Rollups after every course row is locked, in course order (the lock order of single writes).
     const changes = [
-      ...candidates.filter((c) => inserted.has(c.row.id)).map((c) => ({ courseId: c.row.course_id, previousEnrolledAt: undefined, lessonsCompleted: 0 })),
+      ...candidates.filter((c) => inserted.has(c.row.id)).map((c) => ({ kind: 'enrollment_created' as const, courseId: c.row.course_id, enrolledAt: now })),
       ...reactivated,
     ].sort((a, b) => (a.courseId < b.courseId ? -1 : a.courseId > b.courseId ? 1 : 0));
-    for (const change of changes) {
-      if (change.previousEnrolledAt === undefined) await rollups.enrollmentCreated(trx, workspaceId, change.courseId, now, 0);
-      else await rollups.enrollmentReactivated(trx, workspaceId, change.courseId, change.previousEnrolledAt, now, change.lessonsCompleted);
-    }
+    for (const change of changes) await recordAnalyticsChange(trx, workspaceId, change);
     const rows = new Map((await repo.findEnrollmentsByIds(trx, workspaceId, [...created.values()])).map((r) => [r.id, r]));
     const enrolled: NewEvent[] = [];
     for (const [index, id] of created) {
@@ -215,11 +218,15 @@ export async function cancel(ctx: ServiceContext, workspaceId: string, id: strin
     const cancelled = await repo.transition(trx, workspaceId, id, ['active', 'completed'], { status: 'cancelled', updated_at: now });
     if (cancelled) {
       await adjustEnrollmentCount(trx, workspaceId, current.course_id, -1, now);
-      await rollups.enrollmentCancelled(trx, workspaceId, current.course_id, {
-        status: current.status,
-        enrolledAt: current.enrolled_at,
-        lessonsCompleted: Number(current.lessons_completed),
-        timeToCompleteMs: current.time_to_complete_ms == null ? null : Number(current.time_to_complete_ms),
+      await recordAnalyticsChange(trx, workspaceId, {
+        kind: 'enrollment_cancelled',
+        courseId: current.course_id,
+        previous: {
+          status: current.status,
+          enrolledAt: current.enrolled_at,
+          lessonsCompleted: Number(current.lessons_completed),
+          timeToCompleteMs: current.time_to_complete_ms == null ? null : Number(current.time_to_complete_ms),
+        },
       });
     }
     const row = await repo.findEnrollment(trx, workspaceId, id);

@@ -1,5 +1,5 @@
 import { countSiblings, moveWithin, shiftPositions } from '../../db/positions.js';
-import { markStale } from '../analytics/analytics-rollups.js';
+import { recordAnalyticsChange } from '../analytics/analytics-rollups.js';
 import type { LessonsTable, LessonType } from '../../db/types.js';
 import { nowIso } from '../../shared/clock.js';
 import type { ServiceContext } from '../../shared/context.js';
@@ -160,8 +160,7 @@ export async function deleteLesson(ctx: ServiceContext, workspaceId: string, id:
     const current = await lockForCurriculumEdit(trx, workspaceId, () => repo.findLesson(trx, workspaceId, id), () => notFound('Lesson', id), now, (found) =>
       touchEnrollmentsWithCompletions(trx, workspaceId, found.course_id, now),
     );
-    // Students' completed-lesson counts change: the course's rollups are rebuilt on the next analytics read.
-    await markStale(trx, [current.course_id]);
+    await recordAnalyticsChange(trx, workspaceId, { kind: 'lessons_deleted', courseId: current.course_id });
     await repo.deleteLesson(trx, workspaceId, id);
     await shiftPositions(trx, 'lessons', current.module_id, current.position + 1, undefined, -1, now);
     await recordEvent(trx, ctx.clock, workspaceId, 'lesson.deleted', toLesson(current, false));

@@ -1,5 +1,5 @@
 import { countSiblings, moveWithin, shiftPositions } from '../../db/positions.js';
-import { markStale } from '../analytics/analytics-rollups.js';
+import { recordAnalyticsChange } from '../analytics/analytics-rollups.js';
 import type { ModulesTable } from '../../db/types.js';
 import { nowIso } from '../../shared/clock.js';
 import type { ServiceContext } from '../../shared/context.js';
@@ -115,8 +115,7 @@ export async function deleteModule(ctx: ServiceContext, workspaceId: string, id:
     const current = await lockForCurriculumEdit(trx, workspaceId, () => repo.findModule(trx, workspaceId, id), () => notFound('Module', id), now, async (found) => {
       if ((await countSiblings(trx, 'lessons', found.id)) > 0) await touchEnrollmentsWithCompletions(trx, workspaceId, found.course_id, now);
     });
-    // Students' completed-lesson counts change: the course's rollups are rebuilt on the next analytics read.
-    await markStale(trx, [current.course_id]);
+    await recordAnalyticsChange(trx, workspaceId, { kind: 'lessons_deleted', courseId: current.course_id });
     await repo.deleteModule(trx, workspaceId, id);
     await shiftPositions(trx, 'modules', current.course_id, current.position + 1, undefined, -1, now);
     await recordEvent(trx, ctx.clock, workspaceId, 'module.deleted', toModule(current));

@@ -9,7 +9,7 @@ import { findLesson } from '../lessons/lessons.repository.js';
 import { findStudent } from '../students/students.repository.js';
 import type { NewEvent } from '../events/event-types.js';
 import { recordEvents } from '../events/record-events.js';
-import * as rollups from '../analytics/analytics-rollups.js';
+import { recordAnalyticsChange } from '../analytics/analytics-rollups.js';
 import * as repo from './progress.repository.js';
 import type { CourseProgress, LessonProgress, RecordProgressBody, StudentProgress } from './progress.schemas.js';
 
@@ -67,22 +67,26 @@ export async function recordActivity(
   const read = (await findEnrollmentOf(trx, workspaceId, studentId, lesson.course_id))!;
   await repo.touchEnrollmentActivity(trx, workspaceId, studentId, lesson.course_id, now);
   let enrollment: EnrollmentRow = { ...read, last_activity_at: now, updated_at: now, version: read.version + 1 };
-  await rollups.lessonActivity(trx, workspaceId, lesson.course_id, lesson.id, {
-    at: now,
-    previousActivityAt: read.last_activity_at ?? null,
-    enrolledAt: enrollment.enrolled_at,
-    firstActivity: before === undefined,
-    firstCompletion: progress.status === 'completed' && !completedBefore,
-    lessonsCompleted: Number(enrollment.lessons_completed),
-  });
   const total = Number(enrollment.lessons_total);
+  const lessonsCompleted = Number(enrollment.lessons_completed);
   let completedCourse = false;
-  if (enrollment.status === 'active' && total > 0 && Number(enrollment.lessons_completed) >= total) {
-    const timeToComplete = Date.parse(now) - Date.parse(enrollment.enrolled_at);
+  const timeToComplete = Date.parse(now) - Date.parse(enrollment.enrolled_at);
+  if (enrollment.status === 'active' && total > 0 && lessonsCompleted >= total) {
     completedCourse = await transition(trx, workspaceId, enrollment.id, ['active'], { status: 'completed', completed_at: now, updated_at: now, time_to_complete_ms: timeToComplete });
-    if (completedCourse) await rollups.enrollmentCompleted(trx, workspaceId, lesson.course_id, enrollment.enrolled_at, timeToComplete);
     enrollment = (await findEnrollmentOf(trx, workspaceId, studentId, lesson.course_id))!;
   }
+  await recordAnalyticsChange(trx, workspaceId, {
+    kind: 'lesson_activity',
+    courseId: lesson.course_id,
+    lessonId: lesson.id,
+    at: now,
+    enrolledAt: read.enrolled_at,
+    previousActivityAt: read.last_activity_at ?? null,
+    firstActivity: before === undefined,
+    firstCompletion: progress.status === 'completed' && !completedBefore,
+    lessonsCompleted,
+    courseCompletedAfterMs: completedCourse ? timeToComplete : null,
+  });
   const result: LessonProgress = {
     student_id: progress.student_id,
     lesson_id: progress.lesson_id,

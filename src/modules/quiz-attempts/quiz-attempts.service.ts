@@ -7,7 +7,7 @@ import type { StoredQuiz } from '../lessons/quiz.js';
 import { activeEnrollment, recordActivity } from '../progress/progress.service.js';
 import { grade, submissionProblems } from './grading.js';
 import { recordEvents } from '../events/record-events.js';
-import * as rollups from '../analytics/analytics-rollups.js';
+import { recordAnalyticsChange } from '../analytics/analytics-rollups.js';
 import * as repo from './quiz-attempts.repository.js';
 import type { QuizAttempt, SubmitAttemptBody } from './quiz-attempts.schemas.js';
 
@@ -38,7 +38,10 @@ export async function submitAttempt(ctx: ServiceContext, workspaceId: string, le
     };
     const firstOfStudent = !(await repo.hasAttempted(trx, workspaceId, lesson.id, body.student_id));
     await repo.insertAttempt(trx, row);
-    await rollups.quizAttempted(trx, workspaceId, lesson.course_id, lesson.id, {
+    await recordAnalyticsChange(trx, workspaceId, {
+      kind: 'quiz_attempted',
+      courseId: lesson.course_id,
+      lessonId: lesson.id,
       at: row.created_at,
       score: row.score,
       passed: result.passed,

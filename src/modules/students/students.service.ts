@@ -14,7 +14,7 @@ import { updateVersioned, type Versioned } from '../../shared/versioned.js';
 import { adjustEnrollmentCount } from '../courses/courses.repository.js';
 import * as enrollmentsRepo from '../enrollments/enrollments.repository.js';
 import { deleteActivityOfStudent } from '../progress/progress.repository.js';
-import { markStale } from '../analytics/analytics-rollups.js';
+import { recordAnalyticsChange } from '../analytics/analytics-rollups.js';
 import { recordEvent, recordEvents } from '../events/record-events.js';
 import * as repo from './students.repository.js';
 import { CreateStudentBody, type ListStudentsQuery, type Student, studentSorts, type UpdateStudentBody } from './students.schemas.js';
@@ -180,8 +180,7 @@ export async function deleteStudent(ctx: ServiceContext, workspaceId: string, id
     for (const { course_id, n } of await enrollmentsRepo.countedEnrollmentsOfStudent(trx, workspaceId, id)) {
       await adjustEnrollmentCount(trx, workspaceId, course_id, -n, now);
     }
-    // Rollups of the student's courses are rebuilt without them on the next analytics read.
-    await markStale(trx, await enrollmentsRepo.coursesOfStudent(trx, workspaceId, id));
+    await recordAnalyticsChange(trx, workspaceId, { kind: 'student_erased', courseIds: await enrollmentsRepo.coursesOfStudent(trx, workspaceId, id) });
     await deleteActivityOfStudent(trx, workspaceId, id);
     await enrollmentsRepo.deleteEnrollmentsOfStudent(trx, workspaceId, id);
     await repo.deleteStudent(trx, workspaceId, id);
