@@ -1,8 +1,10 @@
-import type { Server, Socket } from 'node:net';
+import type { Server } from 'node:net';
+import type { Writable } from 'node:stream';
 import type { DestinationStream } from 'pino';
 import { batchedStdout } from './log-destination.js';
 import { keepNextTickShape } from './next-tick-shape.js';
-import { coalesceSocketWrites, coalesceWrites } from './write-coalescing.js';
+import { corkUntilTurnEnds } from './redis-coalescing.js';
+import { coalesceWrites } from './write-coalescing.js';
 
 /**
  * Every change this service makes to Node's, Fastify's, pino's or ioredis's behaviour for speed,
@@ -24,8 +26,8 @@ export interface RuntimeTunings {
   logDestination(): DestinationStream | undefined;
   /** Holds the writes of every connection the HTTP server accepts until the end of the turn (write-coalescing.ts). */
   coalesceServerWrites(server: Server, connectionEvent: 'connection' | 'secureConnection'): void;
-  /** The same for the rate limiter's Redis connection, each time it connects: a turn's checks leave in one write. */
-  coalesceRedisWrites(socket: Socket): void;
+  /** Before a rate-limit check is sent on the Redis connection: a turn's checks leave in one write (redis-coalescing.ts). */
+  holdRedisWrites(stream: Writable): void;
 }
 
 const tuned: RuntimeTunings = {
@@ -33,7 +35,7 @@ const tuned: RuntimeTunings = {
   startProcess: keepNextTickShape,
   logDestination: batchedStdout,
   coalesceServerWrites: coalesceWrites,
-  coalesceRedisWrites: coalesceSocketWrites,
+  holdRedisWrites: corkUntilTurnEnds,
 };
 
 const untuned: RuntimeTunings = {
@@ -41,7 +43,7 @@ const untuned: RuntimeTunings = {
   startProcess: () => {},
   logDestination: () => undefined,
   coalesceServerWrites: () => {},
-  coalesceRedisWrites: () => {},
+  holdRedisWrites: () => {},
 };
 
 /** The tunings for RUNTIME_TUNING's value: all of them, or none. */

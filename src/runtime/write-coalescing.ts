@@ -67,7 +67,7 @@ function defer(send: () => void, callback: WriteCallback): void {
   }
 }
 
-/** Coalesces the writes of every connection the server accepts (see coalesceSocketWrites). */
+/** Coalesces the writes of every connection the server accepts (see above). */
 export function coalesceWrites(server: Server, connectionEvent: 'connection' | 'secureConnection'): void {
   const methods = Socket.prototype as unknown as Record<string, unknown>;
   if (typeof methods._write !== 'function' || typeof methods._writev !== 'function') {
@@ -76,11 +76,8 @@ export function coalesceWrites(server: Server, connectionEvent: 'connection' | '
   server.on(connectionEvent, coalesceSocketWrites);
 }
 
-/**
- * Holds the socket's writes until the end of the event-loop turn, where they leave with every
- * other coalesced socket's (see above). Works on a server's connections and a client's alike.
- */
-export function coalesceSocketWrites(socket: Socket): void {
+/** Holds the socket's writes until the end of the event-loop turn, where they leave with every other coalesced socket's (see above). */
+function coalesceSocketWrites(socket: Socket): void {
   const stream = socket as unknown as {
     _write(chunk: unknown, encoding: BufferEncoding, callback: WriteCallback): void;
     _writev(chunks: Chunks, callback: WriteCallback): void;

@@ -12,8 +12,8 @@ export interface RateLimiterOptions {
   redisTimeoutMs: number;
   clock: { now(): number };
   log: FastifyBaseLogger;
-  /** RUNTIME_TUNING: whether the Redis connection's writes are coalesced (src/runtime/write-coalescing.ts). */
-  tunings: Pick<RuntimeTunings, 'coalesceRedisWrites'>;
+  /** RUNTIME_TUNING: whether the checks of one event-loop turn leave in one write (src/runtime/redis-coalescing.ts). */
+  tunings: Pick<RuntimeTunings, 'holdRedisWrites'>;
 }
 
 export type LimitBackend = 'memory' | 'redis';

@@ -1,4 +1,3 @@
-import type { Socket } from 'node:net';
 import { Redis } from 'ioredis';
 import type { RuntimeTunings } from '../../runtime/tunings.js';
 import {
@@ -181,8 +180,8 @@ export interface RedisStoreOptions {
   prefix: string;
   /** A command not answered in this time fails (and the caller falls back to local limits). */
   commandTimeoutMs: number;
-  /** RUNTIME_TUNING: whether the connection's writes are coalesced (src/runtime/write-coalescing.ts). */
-  tunings: Pick<RuntimeTunings, 'coalesceRedisWrites'>;
+  /** RUNTIME_TUNING: whether the checks of one event-loop turn leave in one write (src/runtime/redis-coalescing.ts). */
+  tunings: Pick<RuntimeTunings, 'holdRedisWrites'>;
 }
 
 /**
@@ -194,6 +193,7 @@ export interface RedisStoreOptions {
 export class RedisLimitStore implements LimitStore {
   readonly redis: Redis & LimiterCommands;
   private readonly prefix: string;
+  private readonly tunings: RedisStoreOptions['tunings'];
 
   constructor(options: RedisStoreOptions) {
     this.prefix = options.prefix;
@@ -205,10 +205,7 @@ export class RedisLimitStore implements LimitStore {
       // Keep trying to come back, at most every 2 s.
       retryStrategy: (attempt) => Math.min(100 * 2 ** attempt, 2_000),
     }) as Redis & LimiterCommands;
-    // The checks of one event-loop turn (one per request read in it) leave in one write at its
-    // end, with the turn's responses, instead of a system call (and a wakeup of Redis) each.
-    const { tunings } = options;
-    this.redis.on('connect', () => tunings.coalesceRedisWrites(this.redis.stream as Socket));
+    this.tunings = options.tunings;
     this.redis.defineCommand('lecternRateCheck', { numberOfKeys: 3, lua: checkScript });
     this.redis.defineCommand('lecternAuthFailure', { numberOfKeys: 1, lua: failureScript });
   }
@@ -221,6 +218,9 @@ export class RedisLimitStore implements LimitStore {
   async check({ keyId, limits, group, now, cost }: Check): Promise<Decision> {
     const keyPrefix = `${this.prefix}rl:{${keyId}}:`;
     const endpointLimit = group ? limits[group] : 0;
+    // The checks of one event-loop turn (one per request read in it) leave in one write at its
+    // end, with the turn's responses, instead of a system call (and a wakeup of Redis) each.
+    if (this.redis.stream) this.tunings.holdRedisWrites(this.redis.stream);
     const [allowed, retry, exceeded, units, hourlyTotal, hourlyOldest, endpointTotal, endpointOldest] = await this.redis.lecternRateCheck(
       `${keyPrefix}burst`,
       `${keyPrefix}window:hourly`,
