@@ -380,6 +380,10 @@ export interface QuizReads {
   quizzes: { id: string; course_id: string; title: string; quiz: string | null }[];
   /** Courses of those quizzes whose rollups are not live (rebuilt, then everything read again); never with a student. */
   staleCourses: string[];
+  /** Never with a student: the rollups' versions of those courses and which quizzes they are, as one string (analytics-cache.ts). */
+  version: string;
+  /** Whether the counts (`attempts` … `students`) were read, or left out for counts remembered at `version`; always with a student. */
+  countsRead: boolean;
   /** With a student: their attempts in the window. Otherwise: the attempts of the period's edge ranges, in the order of `period.edges`. */
   attempts: AttemptRow[][];
   /** Per quiz: attempts, passes, score sum, and (whole history) distinct students. */
@@ -394,7 +398,7 @@ export interface QuizReads {
  * Everything the quiz results read, in one statement (see `readCourse`): with a student, their
  * attempts in the window; otherwise the whole-history rollups (`period` undefined) or a period's
  * day rollups, the attempts of its edge ranges and its distinct students (attempted before `until`,
- * undefined: up to now).
+ * undefined: up to now). `withCounts` false leaves the counts out (not with a student).
  */
 export async function readQuizzes(
   db: Kysely<DB>,
@@ -402,11 +406,13 @@ export async function readQuizzes(
   filters: QuizFilters,
   window: Window & { until: string | undefined },
   period: PeriodSplit | undefined,
+  withCounts: boolean,
 ): Promise<QuizReads> {
-  const row = (await quizStatement.first(db, { workspaceId, filters, window, period }))!;
+  const counts = withCounts || filters.studentId !== undefined;
+  const row = (await quizStatement.first(db, { workspaceId, filters, window, period, withCounts: counts }))!;
   const rows = <O>(name: string): O[] => (row[name] === undefined ? [] : jsonRowsOf(row[name] as O[] | string));
   const sorted = rows<PositionedLesson & { quiz: string | null }>('quizzes').sort(inCourseOrder);
-  const attemptSets = filters.studentId !== undefined ? 1 : (period?.edges.length ?? 0);
+  const attemptSets = filters.studentId !== undefined ? 1 : counts ? (period?.edges.length ?? 0) : 0;
   const quizzes = sorted.map((q) => ({ id: q.id, course_id: q.course_id, title: q.title, quiz: q.quiz }));
   return {
     courseFound: row.course_found != null,
@@ -414,6 +420,13 @@ export async function readQuizzes(
     lessonType: (row.lesson_type as string | null) ?? null,
     quizzes,
     staleCourses: rows<{ course_id: string }>('stale').map((r) => r.course_id),
+    version: JSON.stringify([
+      rows<{ course_id: string; version: number }>('versions')
+        .map((course) => [course.course_id, Number(course.version)])
+        .sort(),
+      quizzes.map((quiz) => quiz.id),
+    ]),
+    countsRead: counts,
     attempts: Array.from({ length: attemptSets }, (_, i) => rows<AttemptRow>(`attempts${i}`)),
     lessons: rows('lessons'),
     scores: rows('scores'),
@@ -427,9 +440,10 @@ interface QuizInput {
   filters: QuizFilters;
   window: Window & { until: string | undefined };
   period: PeriodSplit | undefined;
+  withCounts: boolean;
 }
 
-/** What the SQL of a quiz read depends on: which filters and bounds it has, and its period's shape. */
+/** What the SQL of a quiz read depends on: which filters and bounds it has, its period's shape, whether it reads the counts. */
 interface QuizShape {
   course: boolean;
   lesson: boolean;
@@ -437,16 +451,18 @@ interface QuizShape {
   from: boolean;
   until: boolean;
   period: PeriodShape | null;
+  withCounts: boolean;
 }
 
 const quizStatement = preparedShapes<QuizInput, QuizShape, Record<string, string>, Record<string, unknown>>({
-  shapeOf: ({ filters, window, period }) => ({
+  shapeOf: ({ filters, window, period, withCounts }) => ({
     course: filters.courseId !== undefined,
     lesson: filters.lessonId !== undefined,
     student: filters.studentId !== undefined,
     from: window.from !== undefined,
     until: window.until !== undefined,
     period: period ? shapeOfPeriod(period) : null,
+    withCounts,
   }),
   valuesOf: ({ workspaceId, filters, window, period }) => ({
     workspaceId,
@@ -469,10 +485,11 @@ const quizStatement = preparedShapes<QuizInput, QuizShape, Record<string, string
       },
       { from: shape.from ? p('from') : undefined, to: p('to'), until: shape.until ? p('until') : undefined },
       shape.period ? markedPeriod('period_', shape.period, p) : undefined,
+      shape.withCounts,
     ),
 });
 
-function quizQuery(db: Kysely<DB>, workspaceId: string, filters: QuizFilters, window: Window & { until: string | undefined }, period: PeriodSplit | undefined) {
+function quizQuery(db: Kysely<DB>, workspaceId: string, filters: QuizFilters, window: Window & { until: string | undefined }, period: PeriodSplit | undefined, withCounts: boolean) {
   let quizIds = db.selectFrom('lessons').select('id').where('workspace_id', '=', workspaceId).where('type', '=', 'quiz');
   if (filters.courseId !== undefined) quizIds = quizIds.where('course_id', '=', filters.courseId);
   if (filters.lessonId !== undefined) quizIds = quizIds.where('id', '=', filters.lessonId);
@@ -490,13 +507,13 @@ function quizQuery(db: Kysely<DB>, workspaceId: string, filters: QuizFilters, wi
   const days = period?.days ?? undefined;
   const sets: AliasedRawBuilder<unknown, string>[] = [];
   if (byStudent) sets.push(jsonRows(db, attemptsIn(window)).as('attempts0'));
-  else if (period === undefined) {
+  else if (withCounts && period === undefined) {
     sets.push(
       jsonRows(db, db.selectFrom('lesson_rollups').select(['lesson_id', 'attempts', 'attempt_students', 'passed', 'score_sum']).where('lesson_id', 'in', quizIds)).as('lessons'),
       jsonRows(db, db.selectFrom('quiz_score_counts').select(['lesson_id', 'score', 'attempts']).where('lesson_id', 'in', quizIds)).as('scores'),
       jsonRows(db, db.selectFrom('quiz_question_rollups').select(['lesson_id', 'question_id', 'attempts', 'correct']).where('lesson_id', 'in', quizIds)).as('questions'),
     );
-  } else {
+  } else if (withCounts && period !== undefined) {
     if (days) {
       const sum = (column: 'attempts' | 'passed' | 'score_sum' | 'correct') => sql<number>`sum(${sql.ref(column)})`.as(column);
       sets.push(
@@ -527,6 +544,8 @@ function quizQuery(db: Kysely<DB>, workspaceId: string, filters: QuizFilters, wi
       .where('lessons.id', 'in', quizIds)
       .where((eb) => eb.or([eb('course_rollups.ready', 'is', null), eb('course_rollups.ready', '!=', 1)]));
     sets.push(jsonRows(db, stale).as('stale'));
+    const quizCourses = db.selectFrom('lessons').select('course_id').where('id', 'in', quizIds);
+    sets.push(jsonRows(db, db.selectFrom('course_rollups').select(['course_id', 'version']).where('course_id', 'in', quizCourses)).as('versions'));
   }
 
   // A filter not given is found.

@@ -4,9 +4,9 @@ import { AppError, notFound } from '../../shared/errors.js';
 import { progressPercent } from '../enrollments/enrollments.service.js';
 import type { StoredQuiz } from '../lessons/quiz.js';
 import { splitPeriod } from './analytics-days.js';
-import { countsKey, rememberedCounts } from './analytics-cache.js';
+import { courseCountsKey, quizCountsKey, rememberedCounts } from './analytics-cache.js';
 import { ensureRollups } from './analytics-rebuild.js';
-import { type CourseTally, courseTally, medianTimeToCompleteMs, quizTallies } from './analytics-tallies.js';
+import { type CourseTally, courseTally, medianTimeToCompleteMs, type QuizTally, quizTallies } from './analytics-tallies.js';
 import * as repo from './analytics.repository.js';
 import type { CourseAnalytics, QuizResult, QuizResults, QuizResultsQuery, StudentAnalytics, WindowQuery } from './analytics.schemas.js';
 
@@ -67,7 +67,7 @@ export async function courseAnalytics(ctx: ServiceContext, workspaceId: string, 
   const activity = window.endsNow ? sinces.map((since) => splitPeriod(since, window.to, window.now)) : [];
   // Counts are remembered at the rollups' version they were read at (analytics-cache.ts): while it
   // stays, a request reads the version, the lessons and the active students only.
-  const key = countsKey(courseId, period, window);
+  const key = courseCountsKey(courseId, period, window);
   const remembered = rememberedCounts<CourseCounts>(ctx.db).get(key);
   const read = (withCounts: boolean) => repo.readCourse(ctx.db, workspaceId, courseId, period, activity, withCounts);
   let reads = await read(remembered === undefined);
@@ -142,8 +142,11 @@ export async function quizResults(ctx: ServiceContext, workspaceId: string, quer
   const filters = { courseId: query.course_id, lessonId: query.lesson_id, studentId: query.student_id };
   // Up to now, every attempt counts towards distinct students (as in the rollups of the period's days).
   const bounds = { ...window, until: window.endsNow ? undefined : window.to };
-  const read = () => repo.readQuizzes(ctx.db, workspaceId, filters, bounds, period);
-  let reads = await read();
+  // A student's attempts are read as they are; other results are remembered at their rollups' versions (analytics-cache.ts).
+  const key = byStudent ? undefined : quizCountsKey(workspaceId, filters, period, window);
+  const remembered = key === undefined ? undefined : rememberedCounts<Map<string, QuizTally>>(ctx.db).get(key);
+  const read = (withCounts: boolean) => repo.readQuizzes(ctx.db, workspaceId, filters, bounds, period, withCounts);
+  let reads = await read(remembered === undefined);
   if (!reads.courseFound) throw notFound('Course', query.course_id!);
   if (!reads.studentFound) throw notFound('Student', query.student_id!);
   if (query.lesson_id !== undefined) {
@@ -153,9 +156,15 @@ export async function quizResults(ctx: ServiceContext, workspaceId: string, quer
   // Stale rollups are rebuilt, then everything is read again (as for a course).
   for (let attempt = 0; reads.staleCourses.length > 0 && attempt < 3; attempt++) {
     for (const courseId of reads.staleCourses.sort()) await ensureRollups(ctx.db, workspaceId, courseId);
-    reads = await read();
+    reads = await read(true);
   }
-  const tallies = quizTallies(reads, byStudent, period);
+  let tallies: Map<string, QuizTally>;
+  if (!reads.countsRead && remembered!.version === reads.version) tallies = remembered!.counts;
+  else {
+    if (!reads.countsRead) reads = await read(true);
+    tallies = quizTallies(reads, byStudent, period);
+    if (key !== undefined && reads.staleCourses.length === 0) rememberedCounts<Map<string, QuizTally>>(ctx.db).set(key, { version: reads.version, counts: tallies });
+  }
   return {
     from: window.from ?? null,
     to: window.to,
