@@ -11,10 +11,11 @@ export const COURSE_DESCRIPTION =
 
 /**
  * DATA_DIR plus a reset of settings from the caller's shell that would change what is measured
- * (Postgres instead of the SQLite file the floor reads, Redis, TLS); Lectern treats '' as unset.
+ * (Postgres instead of the SQLite file the floor reads, Redis, TLS, runtime tunings off); Lectern
+ * treats '' as unset.
  */
 function lecternEnv(dataDir: string): Record<string, string> {
-  return { DATABASE_URL: '', REDIS_URL: '', TLS_CERT_FILE: '', TLS_KEY_FILE: '', DATA_DIR: dataDir };
+  return { DATABASE_URL: '', REDIS_URL: '', TLS_CERT_FILE: '', TLS_KEY_FILE: '', RUNTIME_TUNING: 'on', DATA_DIR: dataDir };
 }
 
 /**
@@ -80,7 +81,7 @@ export function createApiKey(root: string, dataDir: string): { accountId: string
 
 /**
  * Starts `node dist/server.js` on a free port: production mode, info logs (discarded), behind a
- * proxy. `env` adds settings (RATE_LIMITS, REDIS_URL) for the variants of the limiter case.
+ * proxy. `env` adds settings (RATE_LIMITS, REDIS_URL, RUNTIME_TUNING) for the variants of a case.
  */
 export async function startLectern(root: string, dataDir: string, host: string, env: Record<string, string> = {}, name = 'lectern'): Promise<ServerHandle> {
   const port = await freePort(host);

@@ -10,6 +10,10 @@ export const FLOOR_TARGET_PCT = 70;
 /** The limiter case: FLOOR_CHECKED (limits in memory, the default) beside these two. */
 export const LIMITS_OFF = 'GET /api/v1/courses/:id, limits off';
 export const LIMITS_REDIS = 'GET /api/v1/courses/:id, limits in Redis';
+/** Where a row names this, it ran on a server started with RUNTIME_TUNING=off (src/runtime/ off). */
+export const UNTUNED = 'RUNTIME_TUNING=off';
+/** FLOOR_CHECKED on a server with the runtime tunings off, reported beside it. */
+export const FLOOR_CHECKED_UNTUNED = `${FLOOR_CHECKED}, ${UNTUNED}`;
 
 export interface Measurement {
   name: string;
@@ -23,6 +27,8 @@ export interface ResultRow {
   p50_ms: number;
   p99_ms: number;
   rss_mb: number | null;
+  /** CPU time (user + system) of the server process per request, in µs (/proc; steadier than req/s on a busy machine). */
+  cpu_us_per_request: number | null;
   requests: number;
   non2xx: number;
   errors: number;
@@ -41,7 +47,15 @@ export interface Report {
   connections: number;
   seeded_courses: number;
   results: ResultRow[];
-  floor_check: { name: string; pct: number | null; target_pct: number; valid: boolean; pass: boolean };
+  floor_check: {
+    name: string;
+    pct: number | null;
+    target_pct: number;
+    valid: boolean;
+    pass: boolean;
+    /** The same request on a server with RUNTIME_TUNING=off, as a percentage of the floor (null: not measured). */
+    untuned_pct: number | null;
+  };
   /** Throughput of GET /courses/:id with the limiter in memory and in Redis, as ratios of limits off. */
   limiter: { off_rps: number | null; memory_rps: number | null; redis_rps: number | null; memory_vs_off: number | null; redis_vs_off: number | null };
   /** Redis's own time per limit check, young window and full hour (null without Redis). */
@@ -78,6 +92,7 @@ export function buildReport(measurements: Measurement[], meta: ReportMeta, limit
     p50_ms: round(load.p50Ms, 3),
     p99_ms: round(load.p99Ms, 3),
     rss_mb: rssMb,
+    cpu_us_per_request: load.cpuMsPerRequest === undefined ? null : round(load.cpuMsPerRequest * 1000, 1),
     requests: load.requests,
     non2xx: load.non2xx,
     errors: load.errors,
@@ -100,8 +115,11 @@ export function buildReport(measurements: Measurement[], meta: ReportMeta, limit
     if (load.requests === 0) failures.push(`${name}: no request completed`);
   }
 
-  const checkedRatio = results.find((r) => r.name === FLOOR_CHECKED)?.vs_floor ?? null;
-  const pct = checkedRatio === null ? null : round(checkedRatio * 100, 1);
+  const pctOfFloor = (name: string) => {
+    const vsFloor = results.find((r) => r.name === name)?.vs_floor ?? null;
+    return vsFloor === null ? null : round(vsFloor * 100, 1);
+  };
+  const pct = pctOfFloor(FLOOR_CHECKED);
   // A ratio computed from failing requests says nothing, so it cannot pass.
   const valid = !failed.has(FLOOR_CHECKED) && !failed.has(FLOOR);
 
@@ -133,6 +151,7 @@ export function buildReport(measurements: Measurement[], meta: ReportMeta, limit
       target_pct: FLOOR_TARGET_PCT,
       valid,
       pass: valid && pct !== null && pct >= FLOOR_TARGET_PCT,
+      untuned_pct: pctOfFloor(FLOOR_CHECKED_UNTUNED),
     },
     limiter,
     limit_script: limitScript,
@@ -145,11 +164,12 @@ const fmt = (value: number | null, digits = 0): string => (value === null ? 'n/a
 const percent = (value: number | null): string => (value === null ? 'n/a' : `${(value * 100).toFixed(1)}%`);
 
 export function formatReport(report: Report): string {
-  const header = ['target', 'req/s', 'p99 ms', 'RSS MB', 'non-2xx', 'errors', 'vs hello', 'vs floor'];
+  const header = ['target', 'req/s', 'p99 ms', 'CPU µs/req', 'RSS MB', 'non-2xx', 'errors', 'vs hello', 'vs floor'];
   const rows = report.results.map((r) => [
     r.name,
     fmt(r.rps),
     fmt(r.p99_ms, 2),
+    fmt(r.cpu_us_per_request, 1),
     fmt(r.rss_mb, 1),
     String(r.non2xx),
     String(r.errors),
@@ -172,9 +192,10 @@ export function formatReport(report: Report): string {
 
   const check = report.floor_check;
   const verdict = !check.valid ? 'INVALID (requests failed)' : check.pass ? 'OK' : 'BELOW TARGET';
+  const ofFloor = (value: number | null) => (value === null ? 'n/a' : `${value.toFixed(1)}%`);
   out.push(
-    `${check.name} reaches ${check.pct === null ? 'n/a' : `${check.pct.toFixed(1)}%`} of the floor ` +
-      `(target ≥ ${check.target_pct}%): ${verdict}`,
+    `${check.name} reaches ${ofFloor(check.pct)} of the floor (target ≥ ${check.target_pct}%): ${verdict}` +
+      `; with ${UNTUNED}: ${ofFloor(check.untuned_pct)}`,
   );
 
   const limiter = report.limiter;

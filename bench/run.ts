@@ -23,7 +23,7 @@ import {
 import { LoadAccumulator, type Target } from './load.js';
 import { type AnalyticsResult, runAnalyticsCase } from './analytics.js';
 import { runSyncCase, type SyncResult } from './sync.js';
-import { buildReport, FLOOR, FLOOR_CHECKED, formatReport, HELLO, LIMITS_OFF, LIMITS_REDIS, type Measurement, type Report } from './report.js';
+import { buildReport, FLOOR, FLOOR_CHECKED, FLOOR_CHECKED_UNTUNED, formatReport, HELLO, LIMITS_OFF, LIMITS_REDIS, type Measurement, type Report, UNTUNED } from './report.js';
 import { killAllServersNow, rssMb, stopAllServers, type ServerHandle } from './servers.js';
 import { type LimitScriptResult, measureLimitScript } from './limit-script.js';
 
@@ -135,58 +135,60 @@ function randomPicker(items: readonly string[]): () => string {
 /**
  * The targets, in report order; each names the server whose RSS is sampled. Targets that write
  * (`mutates`) are loaded after the others, so the rows they add do not change what reads measure.
+ * Lectern's rows run on the default server and again on one with RUNTIME_TUNING=off (`untuned`).
  */
 function benchPlan(
-  servers: { hello: ServerHandle; floor: ServerHandle; lectern: ServerHandle; unlimited: ServerHandle; shared: ServerHandle | undefined },
+  servers: {
+    hello: ServerHandle;
+    floor: ServerHandle;
+    lectern: ServerHandle;
+    untuned: ServerHandle;
+    unlimited: ServerHandle;
+    shared: ServerHandle | undefined;
+  },
   auth: Record<string, string>,
   ids: readonly string[],
 ): Array<{ server: ServerHandle; target: Target; mutates?: boolean }> {
-  const { hello, floor, lectern, unlimited, shared } = servers;
+  const { hello, floor, lectern, untuned, unlimited, shared } = servers;
   const randomId = randomPicker(ids);
   let created = 0;
-  // The limiter case: the same request with limits off, and (below, the default) in memory, and in Redis.
-  const byIdOn = (server: ServerHandle, name: string) => ({
+  // The limiter case: the same request with limits off, and (the default) in memory, and in Redis.
+  const byId = (server: ServerHandle, name: string) => ({
     server,
     target: { name, baseUrl: server.baseUrl, headers: auth, nextPath: () => `/api/v1/courses/${randomId()}` },
   });
+  const list = (server: ServerHandle, name: string) => ({
+    server,
+    target: { name, baseUrl: server.baseUrl, headers: auth, nextPath: () => '/api/v1/courses?per_page=100' },
+  });
+  const create = (server: ServerHandle, name: string) => ({
+    server,
+    mutates: true,
+    target: {
+      name,
+      baseUrl: server.baseUrl,
+      method: 'POST' as const,
+      headers: { ...auth, 'content-type': 'application/json' },
+      nextPath: () => '/api/v1/courses',
+      nextBody: () => JSON.stringify({ title: `Bench course ${++created}`, description: COURSE_DESCRIPTION }),
+    },
+  });
+  const LIST = 'GET /api/v1/courses?per_page=100';
+  const POST = 'POST /api/v1/courses';
   return [
     { server: hello, target: { name: HELLO, baseUrl: hello.baseUrl, nextPath: () => '/' } },
     {
       server: floor,
       target: { name: FLOOR, baseUrl: floor.baseUrl, headers: auth, nextPath: () => `/courses/${randomId()}` },
     },
-    {
-      server: lectern,
-      target: {
-        name: FLOOR_CHECKED,
-        baseUrl: lectern.baseUrl,
-        headers: auth,
-        nextPath: () => `/api/v1/courses/${randomId()}`,
-      },
-    },
-    byIdOn(unlimited, LIMITS_OFF),
-    ...(shared ? [byIdOn(shared, LIMITS_REDIS)] : []),
-    {
-      server: lectern,
-      target: {
-        name: 'GET /api/v1/courses?per_page=100',
-        baseUrl: lectern.baseUrl,
-        headers: auth,
-        nextPath: () => '/api/v1/courses?per_page=100',
-      },
-    },
-    {
-      server: lectern,
-      mutates: true,
-      target: {
-        name: 'POST /api/v1/courses',
-        baseUrl: lectern.baseUrl,
-        method: 'POST',
-        headers: { ...auth, 'content-type': 'application/json' },
-        nextPath: () => '/api/v1/courses',
-        nextBody: () => JSON.stringify({ title: `Bench course ${++created}`, description: COURSE_DESCRIPTION }),
-      },
-    },
+    byId(lectern, FLOOR_CHECKED),
+    byId(untuned, FLOOR_CHECKED_UNTUNED),
+    byId(unlimited, LIMITS_OFF),
+    ...(shared ? [byId(shared, LIMITS_REDIS)] : []),
+    list(lectern, LIST),
+    list(untuned, `${LIST}, ${UNTUNED}`),
+    create(lectern, POST),
+    create(untuned, `${POST}, ${UNTUNED}`),
   ];
 }
 
@@ -245,6 +247,8 @@ async function runTargets(options: Options): Promise<Report> {
   });
   log(`baselines ready: hello-world pid ${hello.pid}, floor pid ${floor.pid}`);
 
+  // The same database served with the runtime tunings off (src/runtime/), beside the default.
+  const untuned = await startLectern(ROOT, dataDir, HOST, { RUNTIME_TUNING: 'off' }, 'lectern-untuned');
   // The limiter case: the same database served with limits off, and with limits shared in Redis.
   const unlimited = await startLectern(ROOT, dataDir, HOST, { RATE_LIMITS: 'off' }, 'lectern-limits-off');
   let shared: ServerHandle | undefined;
@@ -255,10 +259,10 @@ async function runTargets(options: Options): Promise<Report> {
     log(`no Redis at ${options.redisUrl ?? '(--no-redis)'}: the limiter case runs without its Redis variant`);
   }
 
-  const plan = benchPlan({ hello, floor, lectern, unlimited, shared }, auth, ids);
+  const plan = benchPlan({ hello, floor, lectern, untuned, unlimited, shared }, auth, ids);
 
   const sliceS = options.durationS / options.rounds;
-  const loads = plan.map((entry) => ({ ...entry, load: new LoadAccumulator(entry.target, options.connections) }));
+  const loads = plan.map((entry) => ({ ...entry, load: new LoadAccumulator(entry.target, options.connections, entry.server.pid) }));
   for (const group of [loads.filter((l) => !l.mutates), loads.filter((l) => l.mutates)]) {
     for (const { target, load } of group) {
       log(`${target.name}: ${options.warmupS} s warm-up`);
