@@ -151,7 +151,7 @@ function trackConnections(server: Server, event: 'connection' | 'secureConnectio
 async function drainConnections(server: Server, connections: Map<Socket, number>, graceMs: number): Promise<void> {
   // net.Server's close stops accepting without touching the open connections (http.Server's
   // closes the idle ones first). Fastify's server.close() afterwards finds the server closed.
-  netServerClose.call(server);
+  NetServer.prototype.close.call(server);
   for (const socket of connections.keys()) closeAfterResponse(socket, false);
   const deadline = Date.now() + graceMs;
   while (connections.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
@@ -165,7 +165,6 @@ async function drainConnections(server: Server, connections: Map<Socket, number>
   }
 }
 
-const netServerClose = NetServer.prototype.close;
 
 /**
  * Makes the connection close after the answer in progress on it (in-flight-responses.ts). Before the headers leave, the

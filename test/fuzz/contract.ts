@@ -87,6 +87,7 @@ interface World {
 
 /** Characters no string of a request may hold (docs/api.md "Text"): C0 controls but tab, LF, CR; and DEL. */
 const CONTROL = [...Array.from({ length: 32 }, (_, c) => c).filter((c) => c !== 9 && c !== 10 && c !== 13), 0x7f];
+// eslint-disable-next-line no-control-regex -- matching control characters is this expression's purpose
 const CONTROL_RE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 const TEXT_CAP = 40;
 const HUGE = 100_000;
@@ -308,7 +309,8 @@ function deep(levels: number, kind: 'array' | 'object'): unknown {
   return value;
 }
 
-type Mutation = { name: string; apply: (site: Site) => unknown | typeof SKIP; klass?: CaseClass };
+/** `apply` answers the mutated value, or SKIP where the mutation does not apply to the site. */
+type Mutation = { name: string; apply: (site: Site) => unknown; klass?: CaseClass };
 const SKIP = Symbol('skip');
 
 const stringLike = (s: Schema) => typesOf(s).length === 1 && typesOf(s)[0] === 'string' && !s.enum;
@@ -626,7 +628,8 @@ export function problemsOf(fuzzCase: FuzzCase, status: number, headers: Record<s
   const problems: string[] = [];
   if (status >= 500) problems.push(`answered ${status}`);
   let body: any = text;
-  const json = String(headers['content-type'] ?? '').includes('json');
+  const contentType = headers['content-type'];
+  const json = typeof contentType === 'string' && contentType.includes('json');
   if (json && text !== '') {
     try {
       body = JSON.parse(text);
@@ -748,7 +751,7 @@ export async function runContractFuzz(t: TestApp, options: FuzzOptions): Promise
       options.onCase?.(operation.operationId, index);
       const r = fuzzCase.request;
       let status = 0;
-      let headers: Record<string, unknown> = {};
+      let headers: Record<string, unknown>;
       let text = '';
       let problems: string[];
       const sent = performance.now();

@@ -194,7 +194,7 @@ describe.each(testDialects())('exports [%s]', (dialect) => {
       expect(entries.has(fileHref!), fileHref).toBe(true);
     }
     const resourceIds = new Set(resources.map((r) => r[1]));
-    for (const [, ref] of manifest.matchAll(/identifierref="([^"]+)"/g)) expect(resourceIds.has(ref!)).toBe(true);
+    for (const [, ref] of manifest.matchAll(/identifierref="([^"]+)"/g)) expect(resourceIds.has(ref)).toBe(true);
     expect(resources.filter((r) => r[2] === 'imsqti_xmlv1p2/imscc_xmlv1p1/assessment')).toHaveLength(1);
 
     // Lesson pages: markdown as HTML, raw HTML as text, script links dropped.

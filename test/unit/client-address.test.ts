@@ -15,7 +15,7 @@ describe('clientAddress', () => {
       for (const header of forwardedFor) {
         for (const remoteAddress of ['127.0.0.1', '10.1.2.3', '192.0.2.9']) {
           const res = await app.inject({ method: 'GET', url: '/', remoteAddress, headers: header === undefined ? {} : { 'x-forwarded-for': header } });
-          const { ip, address } = res.json() as { ip: string; address: string };
+          const { ip, address } = res.json<{ ip: string; address: string }>();
           expect(address, `x-forwarded-for ${JSON.stringify(header)} from ${remoteAddress}`).toBe(ip);
         }
       }
