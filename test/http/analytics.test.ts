@@ -703,4 +703,22 @@ describe.each(testDialects())('analytics [%s]', (dialect) => {
     expect(past).toMatchObject({ attempts: 1, unique_students: 1, average_score: 100 });
     expect(await since('2026-11-01T12:00:00.000Z', '2026-11-01T14:00:00.000Z')).toEqual(past);
   });
+
+  it("counts a student's concurrent activity once: one lesson reported twice at once, a quiz attempt beside progress reports", async () => {
+    at('2026-11-29T13:00:00.000Z');
+    for (let round = 0; round < 5; round++) {
+      const student = (await post('/api/v1/students', { email: `concurrent${round}@example.com`, name: `Concurrent ${round}` })).id;
+      await post('/api/v1/enrollments', { student_id: student, course_id: courseId });
+      const report = (lesson: string, status: string) => t.request({ method: 'POST', url: `/api/v1/students/${student}/progress`, body: { lesson_id: lesson, status } });
+      const answers = await Promise.all([
+        report(L0, 'completed'),
+        report(L0, 'completed'),
+        report(L2, 'started'),
+        t.request({ method: 'POST', url: `/api/v1/lessons/${L1}/quiz-attempts`, body: { student_id: student, answers: q.map((id) => ({ question_id: id, answer: 1 })) } }),
+      ]);
+      for (const answer of answers) expect(answer.status, show(answer)).toBeLessThan(300);
+    }
+    // Each write read what it changes (first activity, latest activity, first attempt) after the others committed.
+    await expectRollupsEqualRebuild();
+  });
 });

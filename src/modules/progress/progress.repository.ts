@@ -1,5 +1,17 @@
 import { type Kysely, sql } from 'kysely';
+import { lockForUpdate } from '../../db/dialect.js';
 import type { DB, LessonProgressTable } from '../../db/types.js';
+
+/**
+ * Locks the student's enrollment in the course until the transaction ends (PostgreSQL), so a
+ * student's activity in a course is recorded one write at a time: what a write read before
+ * writing (the lesson's progress, the latest activity, earlier attempts) is still true when it
+ * writes, and the enrollment is locked before the course's rollups, as every enrollment write does.
+ */
+export async function lockEnrollmentOf(db: Kysely<DB>, workspaceId: string, studentId: string, courseId: string): Promise<void> {
+  const enrollment = db.selectFrom('enrollments').select('id').where('workspace_id', '=', workspaceId).where('student_id', '=', studentId).where('course_id', '=', courseId);
+  await lockForUpdate(db, enrollment).execute();
+}
 
 /**
  * Records activity on a lesson in one statement: time adds up, `completed` never goes back to

@@ -15,7 +15,8 @@ import type { CourseProgress, LessonProgress, RecordProgressBody, StudentProgres
 
 /**
  * The student's enrollment in the lesson's course, which activity needs: 409 not_enrolled when
- * there is none or it was cancelled. Student and lesson must be of the workspace (404).
+ * there is none or it was cancelled. Student and lesson must be of the workspace (404). Locks the
+ * enrollment for the caller's transaction (repo.lockEnrollmentOf).
  */
 export async function activeEnrollment(
   db: Kysely<DB>,
@@ -26,6 +27,7 @@ export async function activeEnrollment(
   if (!(await findStudent(db, workspaceId, studentId))) throw notFound('Student', studentId);
   const lesson = await findLesson(db, workspaceId, lessonId);
   if (!lesson) throw notFound('Lesson', lessonId);
+  await repo.lockEnrollmentOf(db, workspaceId, studentId, lesson.course_id);
   const enrollment = await findEnrollmentOf(db, workspaceId, studentId, lesson.course_id);
   if (!enrollment || enrollment.status === 'cancelled') {
     throw new AppError('not_enrolled', `Student ${studentId} is not enrolled in course ${lesson.course_id}`, {
