@@ -24,8 +24,8 @@ import {
  * minute), whatever the traffic; the minutes are only read whole when the oldest stops counting
  * (at most once a minute: they are swept then) and to compute the wait of a request refused by more
  * than one request (a lowered limit).
- * Reading them whole on every check cost 62 µs of Redis's time a check once a key had traffic in
- * every minute of the hour, against 16 µs for a young window (bench/README.md).
+ * Reading them whole on every check cost Redis about four times a young window's check once a key
+ * had traffic in every minute of the hour (figures in bench/README.md).
  *
  * KEYS: 1 burst bucket (hash u, t), 2 hourly window, 3 endpoint window (ignored when its limit
  *       is 0). The address's failed authentications are not read: they throttle failures only.
