@@ -78,9 +78,10 @@ export function coalesceWrites(server: Server, connectionEvent: 'connection' | '
 
 /** Holds the socket's writes until the end of the event-loop turn, where they leave with every other coalesced socket's (see above). */
 function coalesceSocketWrites(socket: Socket): void {
+  // Called with the socket as `this` (write.call below), as its Writable state calls them.
   const stream = socket as unknown as {
-    _write(chunk: unknown, encoding: BufferEncoding, callback: WriteCallback): void;
-    _writev(chunks: Chunks, callback: WriteCallback): void;
+    _write: (chunk: unknown, encoding: BufferEncoding, callback: WriteCallback) => void;
+    _writev: (chunks: Chunks, callback: WriteCallback) => void;
   };
   const write = stream._write;
   const writev = stream._writev;
