@@ -52,7 +52,9 @@ function readNextTickFeedback(serving: boolean, dataDir: string): Reading {
     });
     // The bare child runs nothing of ours: if it fails, this runtime refuses the flags or the syntax.
     if (!serving && result.status !== 0) {
-      return { unreadable: `this runtime does not run V8's %DebugPrint (${result.stderr.trim().split('\n').find((line) => line.trim()) ?? `exit ${result.status}`})` };
+      const lines = result.stderr.split('\n').map((line) => line.trim());
+      const reason = lines.find((line) => /\w*Error\b|bad option/.test(line)) ?? lines.find((line) => line) ?? `exit ${result.status}`;
+      return { unreadable: `this runtime does not run V8's %DebugPrint (${reason})` };
     }
     expect(result.status, result.stderr).toBe(0);
     const printed = readFileSync(file, 'utf8');
