@@ -79,7 +79,7 @@ function parseOptions(): Options {
     return value;
   };
   if (values.only !== undefined && values.only !== 'sync' && values.only !== 'analytics') throw new Error(`--only must be sync or analytics, got "${values.only}"`);
-  const only = values.only as Options['only'];
+  const only = values.only;
   return {
     durationS: positive('duration', values.duration, 1),
     rounds: positive('rounds', values.rounds, 1),

@@ -132,8 +132,8 @@ function openSqlite(file: string): Database {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('cache_size = -32000');
   sqlite.pragma('temp_store = MEMORY');
-  // Reads straight from the mapped file instead of copying pages through read() (measured: about
-  // 10% less CPU per request on GET /courses/:id).
+  // Reads straight from the mapped file instead of copying pages through read(): less CPU per
+  // request (bench/README.md, "Figures behind the code").
   sqlite.pragma('mmap_size = 268435456');
   // A second, read-only connection for hot single-row reads outside transactions (see reader.ts).
   // In WAL mode it reads the last committed state, never another request's open transaction.
@@ -261,9 +261,8 @@ function withStatementCache(sqlite: BetterSqlite3.Database, wrap?: (statement: B
  * `afterRun` is called after each execution, also a failed one (the writer's commits reach the
  * reader's change tracker this way), and the rows of a query are fetched in better-sqlite3's raw
  * mode and built by rowBuilder, as prepared.ts does on the reader. better-sqlite3 defines each
- * column of each row object through V8's API; for a page of 100 courses that is about half the
- * cost of the query (244 µs fetching objects, 131 µs fetching arrays and building them), and
- * GET /courses?per_page=100 took 25% less CPU per request (interleaved A/B, bench/README.md).
+ * column of each row object through V8's API, about half the cost of a page query; built from
+ * arrays instead, a page costs less CPU per request (bench/README.md, "Figures behind the code").
  */
 function forKysely(statement: BetterSqlite3.Statement, afterRun: () => void): BetterSqlite3.Statement {
   const wrap =

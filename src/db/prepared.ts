@@ -42,8 +42,8 @@ interface RawRead {
  *
  * On the SQLite reader, rows are fetched as arrays and built here as object literals of one shape
  * (row-builder.ts): better-sqlite3 defines each property of a row object through V8's API, which
- * costs more than the literal and leaves objects whose properties read slowly. Measured on
- * GET /courses/:id: 12.1 µs to fetch and present the course row, 7.8 µs this way.
+ * costs more than the literal and leaves objects whose properties read slowly (bench/README.md,
+ * "Figures behind the code").
  */
 export function prepared<P extends Params, O>(build: (db: Kysely<DB>, p: <K extends keyof P & string>(name: K) => P[K]) => Compilable<O>) {
   return preparedShapes<P, null, P, O>({ shapeOf: () => null, valuesOf: (params) => params, build: (db, _shape, p) => build(db, p) });

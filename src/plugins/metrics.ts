@@ -27,8 +27,8 @@ interface Series {
 
 /**
  * Request counts and latencies by method, route pattern and status. The hot path only adds to
- * plain numbers of one series; prom-client's per-observation label hashing cost about 9% of a
- * cheap request's throughput. Series are found by route, then method, then status: the route and
+ * plain numbers of one series; prom-client's per-observation label hashing costs a cheap request
+ * a share of its throughput (bench/README.md, "Figures behind the code"). Series are found by route, then method, then status: the route and
  * method strings are the same objects request after request (their hashes are cached), so nothing
  * is built to find one. The Prometheus text is built when scraped. Requests are recorded when
  * they complete, by the app's log controller (request-context.ts).

@@ -19,7 +19,7 @@ const idCodes: number[] = new Array<number>(30).fill(0);
  * time. Within one millisecond the random part is incremented, keeping ids of one process in order.
  * Every request gets one (its request id), so it allocates nothing but the string, and builds that
  * in one piece: joined from parts, it would be a rope that Node's header check flattens through a
- * slow path (about 1,500 instructions for X-Request-Id, measured under callgrind).
+ * slow path (bench/README.md, "Figures behind the code").
  */
 export function newId(prefix: IdPrefix, now: number = Date.now()): string {
   if (now === lastTime) {

@@ -14,8 +14,8 @@ const indexed = [
  * SQLite: the triggers record which search documents changed in `search_pending` instead of
  * updating the FTS5 index in the writing transaction; src/db/full-text.ts applies the pending
  * documents in one transaction before every search and once a second. FTS5 writes a new segment
- * for each transaction that changes it, which cost a single-row insert about 130-170 µs on top of
- * its 75 µs; applied together, many documents share one segment. (PostgreSQL's GIN index keeps its
+ * for each transaction that changes it, which costs a single-row insert more than the insert itself
+ * (bench/README.md, "Figures behind the code"); applied together, many documents share one segment. (PostgreSQL's GIN index keeps its
  * own pending list; nothing changes there.)
  *
  * `indexed` says whether the document is in the FTS index now (the first change since the last

@@ -7,8 +7,8 @@ import { countRows } from '../../db/count.js';
 
 /**
  * What course reads return: every column but workspace_id, which the caller already knows (every
- * query filters on it). better-sqlite3 defines each column of each row as a property through V8's
- * API, about 3,800 instructions apiece (callgrind): a column not read is a cost not paid.
+ * query filters on it). Each column of each row costs its fetch and its property (bench/README.md,
+ * "Figures behind the code"): a column not read is a cost not paid.
  */
 export type CourseRow = Omit<CoursesTable, 'workspace_id'>;
 
