@@ -6,6 +6,7 @@ import pg from 'pg';
 import { migrations } from './migrations/index.js';
 import { ChangeTracker, type ReadSide, type SqliteReader } from './reader.js';
 import { ownedClient, PostgresGuard, type PostgresTimeouts, socketOf } from './postgres-client.js';
+import { queryPool } from './postgres-pool.js';
 import { rowBuilder } from './row-builder.js';
 import { RowCache } from './row-cache.js';
 import { inUnitOfWork, withUnitsOfWork } from './unit-of-work.js';
@@ -168,15 +169,7 @@ function openPostgres(url: string, poolSize: number, timeouts: Partial<PostgresT
       location: url.replace(/\/\/[^@/]*@/, '//'),
       namedStatementPool: pool,
       ping: async () => {
-        // The promise form, which the guard watches (pool.query uses callbacks).
-        const client = await pool.connect();
-        try {
-          await client.query('select 1');
-          client.release();
-        } catch (err) {
-          client.release(err as Error);
-          throw err;
-        }
+        await queryPool(pool, { text: 'select 1' });
       },
       // Kysely's destroy() ends the pool.
       beforeDestroy: () => guard.close(),

@@ -73,7 +73,8 @@ export function preparedShapes<I, S, P extends Params, O>(options: {
       byDialect.set(dialect, shapes);
     }
     const shape = options.shapeOf(input);
-    const shapeKey = JSON.stringify(shape) ?? '';
+    // `prepared` has one shape (null): no JSON on every read by id.
+    const shapeKey = shape === null ? '' : (JSON.stringify(shape) ?? '');
     let entry = shapes.get(shapeKey);
     if (!entry) {
       const marker = `\u0000prepared:${Math.random()}:`;

@@ -69,6 +69,19 @@ describe('prepared reads on the SQLite reader', () => {
       { id: 'b', n: null },
     ]);
   });
+
+  it('reads by id on the reader: the committed row, at once, while a write transaction is open', async () => {
+    const byId = prepared<{ id: string }, Record<string, unknown>>((db, p) => (db as any).selectFrom('things').select(['id', 'n']).where('id', '=', p('id')));
+    await database.transaction().execute(async (trx) => {
+      await trx.updateTable('things' as never).set({ n: 99 } as never).where('id' as never, '=', 'a' as never).execute();
+      // Through the writer this read would queue behind the open transaction until it ends (it never would: the
+      // transaction awaits it); on the reader it answers the last committed state.
+      expect(await byId.first(database, { id: 'a' })).toStrictEqual({ id: 'a', n: 1 });
+      // Inside the transaction the read goes through it and sees its write.
+      expect(await byId.first(trx, { id: 'a' })).toStrictEqual({ id: 'a', n: 99 });
+      throw new Error('roll back');
+    }).catch((err: Error) => expect(err.message).toBe('roll back'));
+  });
 });
 
 describe('Kysely queries on SQLite (rows built from raw mode)', () => {
