@@ -4,7 +4,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { CompiledQuery, type DatabaseConnection, Kysely, type KyselyConfig, Migrator, PostgresDialect, SqliteDialect, SqliteDriver } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index.js';
-import { ChangeTracker, type ReadSide, type SqliteReader } from './reader.js';
+import { ReadSnapshot, type SqliteReader } from './reader.js';
 import { ownedClient, PostgresGuard, type PostgresTimeouts, socketOf } from './postgres-client.js';
 import { queryPool } from './postgres-pool.js';
 import { rowBuilder } from './row-builder.js';
@@ -21,8 +21,8 @@ interface DatabaseParts {
   ping: () => Promise<void>;
   /** Closes what the Kysely instance does not own (the SQLite reader, the PostgreSQL guard), before it is destroyed. */
   beforeDestroy?: () => void;
-  /** SQLite: the read-only connection and its change tracker (reader.ts). */
-  readSide?: ReadSide;
+  /** SQLite: the read-only connection, read through one snapshot per event-loop turn (reader.ts). */
+  readSnapshot?: ReadSnapshot;
   /** PostgreSQL: the pool whose connections run prepared queries as named statements (postgres-pool.ts). */
   namedStatementPool?: pg.Pool;
   listen?: (channel: string, onNotify: () => void) => Promise<() => Promise<void>>;
@@ -71,7 +71,7 @@ export class Database extends Kysely<DB> {
    * read goes through Kysely on the unit's connection, which sees its writes.
    */
   reader(): SqliteReader | undefined {
-    return inUnitOfWork() ? undefined : this.#parts.readSide?.reader;
+    return inUnitOfWork() ? undefined : this.#parts.readSnapshot?.reader();
   }
 
   /** The pool for named statements; none inside a unit of work, whose connection must run the query. */
@@ -80,13 +80,13 @@ export class Database extends Kysely<DB> {
   }
 
   /**
-   * A number that changes whenever the database changed (see ChangeTracker). Caches of rarely
+   * A number that changes whenever the database changed (see ReadSnapshot). Caches of rarely
    * changing rows compare it to know they are still exact. `undefined` where no such signal exists
    * (PostgreSQL, or inside a unit of work, whose writes not yet committed do not move it): there,
    * read the database.
    */
   dataVersion(): number | undefined {
-    return inUnitOfWork() ? undefined : this.#parts.readSide?.changes.version();
+    return inUnitOfWork() ? undefined : this.#parts.readSnapshot?.dataVersion();
   }
 
   /** The cache called `name` of this database (created on first use), holding at most `maxEntries`. */
@@ -142,17 +142,20 @@ function openSqlite(file: string): Database {
   reader.pragma('busy_timeout = 5000');
   reader.pragma('mmap_size = 268435456');
   const cachedReader = withStatementCache(reader);
-  const changes = new ChangeTracker(cachedReader);
-  const dialect = withUnitsOfWork(new ImmediateSqliteDialect({ database: withStatementCache(sqlite, (statement) => forKysely(statement, changes.forget)) }));
+  const snapshot = new ReadSnapshot(cachedReader, reader);
+  const dialect = withUnitsOfWork(new ImmediateSqliteDialect({ database: withStatementCache(sqlite, (statement) => forKysely(statement, snapshot.end)) }));
   return new Database(
     { dialect },
     {
       location: file,
-      readSide: { reader: cachedReader, changes },
+      readSnapshot: snapshot,
       ping: async () => {
         sqlite.prepare('select 1').get();
       },
-      beforeDestroy: () => reader.close(),
+      beforeDestroy: () => {
+        snapshot.end();
+        reader.close();
+      },
     },
   );
 }
@@ -251,21 +254,18 @@ function withStatementCache(sqlite: BetterSqlite3.Database, wrap?: (statement: B
 
 /**
  * A statement as Kysely's SQLite driver runs it (`reader`, `all`, `get`, `run`, `iterate`):
- * `afterRun` is called after each execution, also a failed one (the writer's commits reach the
- * reader's change tracker this way), and the rows of a query are fetched in better-sqlite3's raw
+ * `beforeRun` is called before each execution (it ends the reader's snapshot, so that reads after
+ * a write see it and the writer never finds the reader holding the log: reader.ts), and the rows of a query are fetched in better-sqlite3's raw
  * mode and built by rowBuilder, as prepared.ts does on the reader. better-sqlite3 defines each
  * column of each row object through V8's API, about half the cost of a page query; built from
  * arrays instead, a page costs less CPU per request (bench/README.md, "Figures behind the code").
  */
-function forKysely(statement: BetterSqlite3.Statement, afterRun: () => void): BetterSqlite3.Statement {
+function forKysely(statement: BetterSqlite3.Statement, beforeRun: () => void): BetterSqlite3.Statement {
   const wrap =
     <A extends unknown[], R>(run: (...args: A) => R) =>
     (...args: A): R => {
-      try {
-        return run(...args);
-      } finally {
-        afterRun();
-      }
+      beforeRun();
+      return run(...args);
     };
   const rows = rowReaders(statement);
   return Object.assign(Object.create(statement) as BetterSqlite3.Statement, {
