@@ -391,6 +391,13 @@ export interface QuizQuestionDaysTable {
   correct: number;
 }
 
+/** Rows of a counted table per workspace, kept by triggers (migration row-counts). */
+export interface RowCountsTable {
+  workspace_id: string;
+  resource: 'courses' | 'students' | 'enrollments';
+  count: number | string;
+}
+
 export interface DB {
   accounts: AccountsTable;
   workspaces: WorkspacesTable;
@@ -423,4 +430,5 @@ export interface DB {
   lesson_days: LessonDaysTable;
   quiz_score_days: QuizScoreDaysTable;
   quiz_question_days: QuizQuestionDaysTable;
+  row_counts: RowCountsTable;
 }

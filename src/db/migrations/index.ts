@@ -12,6 +12,7 @@ import * as rollupVersions from './2026-11-22T13-00-00_rollup-versions.js';
 import * as progressLessonIndexes from './2026-11-22T14-00-00_progress-lesson-indexes.js';
 import * as searchPending from './2026-11-22T15-00-00_search-pending.js';
 import * as students from './2026-11-21T21-20-00_students.js';
+import * as rowCounts from './2026-11-26T12-00-00_row-counts.js';
 
 /** Every migration, in order. Listed explicitly so the built and the source tree run the same set. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T13-00-00_rollup-versions': rollupVersions,
   '2026-11-22T14-00-00_progress-lesson-indexes': progressLessonIndexes,
   '2026-11-22T15-00-00_search-pending': searchPending,
+  '2026-11-26T12-00-00_row-counts': rowCounts,
 };

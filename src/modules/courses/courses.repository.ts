@@ -3,7 +3,7 @@ import { applyPage } from '../../db/keyset.js';
 import { prepared } from '../../db/prepared.js';
 import type { CoursesTable, DB } from '../../db/types.js';
 import type { PageRequest } from '../../shared/pagination.js';
-import { countRows } from '../../db/count.js';
+import { countOfWorkspace, countRows, unfiltered } from '../../db/count.js';
 
 /**
  * What course reads return: every column but workspace_id, which the caller already knows (every
@@ -41,6 +41,7 @@ export async function listCourses(db: Kysely<DB>, workspaceId: string, filters: 
 }
 
 export async function countCourses(db: Kysely<DB>, workspaceId: string, filters: CourseFilters): Promise<number> {
+  if (unfiltered(filters)) return countOfWorkspace(db, workspaceId, 'courses');
   return countRows(filtered(db, workspaceId, filters));
 }
 

@@ -4,7 +4,7 @@ import { applyPage } from '../../db/keyset.js';
 import { prepared } from '../../db/prepared.js';
 import type { DB, EnrollmentStatus, EnrollmentsTable } from '../../db/types.js';
 import type { PageRequest } from '../../shared/pagination.js';
-import { countRows } from '../../db/count.js';
+import { countOfWorkspace, countRows, unfiltered } from '../../db/count.js';
 
 // last_activity_at and time_to_complete_ms: the analytics rollups of activity and of a cancelled completion need them.
 const columns = ['id', 'workspace_id', 'student_id', 'course_id', 'status', 'enrolled_at', 'completed_at', 'last_activity_at', 'time_to_complete_ms', 'version', 'created_at', 'updated_at'] as const;
@@ -57,6 +57,7 @@ export async function listEnrollments(db: Kysely<DB>, workspaceId: string, filte
 }
 
 export async function countEnrollments(db: Kysely<DB>, workspaceId: string, filters: EnrollmentFilters): Promise<number> {
+  if (unfiltered(filters)) return countOfWorkspace(db, workspaceId, 'enrollments');
   return countRows(db.selectFrom('enrollments').where((eb) => matching(eb, workspaceId, filters)));
 }
 

@@ -4,7 +4,7 @@ import { applyPage } from '../../db/keyset.js';
 import { prepared } from '../../db/prepared.js';
 import type { DB, StudentsTable } from '../../db/types.js';
 import type { PageRequest } from '../../shared/pagination.js';
-import { countRows } from '../../db/count.js';
+import { countOfWorkspace, countRows, unfiltered } from '../../db/count.js';
 
 export const columns = ['id', 'workspace_id', 'email', 'email_normalized', 'name', 'external_id', 'metadata', 'version', 'created_at', 'updated_at'] as const;
 
@@ -27,6 +27,7 @@ export async function listStudents(db: Kysely<DB>, workspaceId: string, filters:
 }
 
 export async function countStudents(db: Kysely<DB>, workspaceId: string, filters: StudentFilters): Promise<number> {
+  if (unfiltered(filters)) return countOfWorkspace(db, workspaceId, 'students');
   return countRows(filtered(db, workspaceId, filters));
 }
 
