@@ -97,7 +97,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onReady', async () => keyUsage.start(config.keyUsageFlushMs, usageWriteFailed));
   app.addHook('onClose', () => keyUsage.stop(usageWriteFailed));
 
-  await app.register(errorsPlugin);
+  await app.register(errorsPlugin, { ping: () => database.ping() });
   await app.register(requestContextPlugin);
   await app.register(validationPlugin);
   await app.register(metricsPlugin, { processMetrics: options.processMetrics ?? false, requestStats });

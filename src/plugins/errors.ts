@@ -1,17 +1,29 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import Router, { type HTTPMethod } from 'find-my-way';
-import { isDatabaseUnavailable } from '../db/unavailable.js';
+import { DatabaseOutageLog, isDatabaseUnavailable } from '../db/unavailable.js';
 import { AppError, type ErrorCode, errorStatus } from '../shared/errors.js';
 import { toValidationIssues, validationError } from '../shared/validation-issues.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The log of database outages: a request answered 503 because the database is away is reported to it. */
+    databaseOutage: DatabaseOutageLog;
+  }
+}
 
 /**
  * Every failure leaves the service in the contract's envelope: the handler below maps thrown
  * AppErrors, framework errors (validation, body parsing, size) and bugs; unknown routes answer
- * 404, known paths with another method 405 with `Allow`.
+ * 404, known paths with another method 405 with `Allow`. `ping` tells when the database answers
+ * again after an outage (DatabaseOutageLog).
  */
-export const errorsPlugin = fp(
-  async (app: FastifyInstance) => {
+export const errorsPlugin = fp<{ ping: () => Promise<void> }>(
+  async (app: FastifyInstance, options) => {
+    const outage = new DatabaseOutageLog(app.log, { ping: options.ping });
+    app.decorate('databaseOutage', outage);
+    app.addHook('onClose', () => outage.close());
+
     // A second router that only knows which methods exist for each path, to tell 405 from 404.
     const methodsByPath = Router();
     app.addHook('onRoute', (route) => {
@@ -46,10 +58,10 @@ export const errorsPlugin = fp(
 
     app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
       const appError = toAppError(error);
-      // The database being away is expected to happen (a restart, a failover): one warning line
-      // per request with its reason, not an error with a stack each.
+      // The database being away is expected to happen (a restart, a failover): its start and end
+      // are logged once (DatabaseOutageLog); each refused request has its access-log line only.
       if (appError.code === 'service_unavailable' && isDatabaseUnavailable(error)) {
-        request.log.warn({ reason: error.message }, 'database unavailable');
+        outage.refused(error.message);
       } else if (appError.status >= 500) {
         request.log.error({ err: error }, 'request failed');
       }

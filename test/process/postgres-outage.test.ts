@@ -171,6 +171,58 @@ function expectServiceUnavailable(samples: Sample[], withinMs: number, what: str
   }
 }
 
+/** A line of the server's log (pino JSON). */
+interface LogLine {
+  msg: string;
+  level: number;
+  status?: number;
+  route?: string;
+  refused?: number;
+  reason?: string;
+  [field: string]: unknown;
+}
+
+/** The server's log lines written since `from` (an offset in its output). */
+function logSince(server: RunningServer, from: number): LogLine[] {
+  return server
+    .stdout()
+    .slice(from)
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as LogLine);
+}
+
+const OUTAGE_BEGAN = 'database unavailable: answering 503 until it answers again';
+const OUTAGE_ENDED = 'database available again';
+
+/**
+ * The log of an outage under load: one line per request (the access log's `request completed`,
+ * 503 included), the outage's start once and its end once with the number of requests refused in
+ * between, and no line with a stack.
+ */
+function expectOutageLoggedOnce(lines: LogLine[], report: string): string {
+  const counts: Record<string, number> = {};
+  for (const line of lines) counts[line.msg] = (counts[line.msg] ?? 0) + 1;
+  const completed = lines.filter((l) => l.msg === 'request completed');
+  const refused = completed.filter((l) => l.status === 503);
+  const began = lines.filter((l) => l.msg === OUTAGE_BEGAN);
+  const ended = lines.filter((l) => l.msg === OUTAGE_ENDED);
+  const summary = `log lines ${JSON.stringify(counts)}; with a stack: ${lines.filter((l) => JSON.stringify(l).includes('"stack"')).length}; ` +
+    `outage lines ${JSON.stringify([...began, ...ended])}`;
+  console.log(summary);
+  const message = `${summary}; ${report}`;
+  expect(refused.length, message).toBeGreaterThan(0);
+  expect(lines.filter((l) => JSON.stringify(l).includes('"stack"')), message).toEqual([]);
+  expect(lines.filter((l) => l.msg !== 'request completed' && l.msg !== OUTAGE_BEGAN && l.msg !== OUTAGE_ENDED), message).toEqual([]);
+  expect(began.length, message).toBe(1);
+  expect(ended.length, message).toBe(1);
+  expect(lines.indexOf(began[0]!), message).toBeLessThan(lines.indexOf(ended[0]!));
+  expect(began[0]!.reason, message).toEqual(expect.any(String));
+  // Every request answered 503 during the outage is counted in its end line, and nothing else is.
+  expect(ended[0]!.refused, message).toBe(refused.length);
+  return summary;
+}
+
 function startWorker(env: Record<string, string>): { process: ChildProcess; output: () => string; exited: Promise<number | null> } {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'worker'], {
     cwd: path.resolve(import.meta.dirname, '../..'),
@@ -216,6 +268,7 @@ describe.skipIf(!enabled)('PostgreSQL restarted or hung under load', () => {
   }, 60_000);
 
   it('a restart: 503 service_unavailable with Retry-After within 1 s while it is down, /readyz 503, 2xx again within 5 s of its return', async () => {
+    const logStart = server.stdout().length;
     const load = new Load(server, key, 4);
     await sleep(1_000);
     const restartAt = load.now();
@@ -241,9 +294,12 @@ describe.skipIf(!enabled)('PostgreSQL restarted or hung under load', () => {
     // Back to 2xx within 5 s of the cluster accepting connections again, for every client.
     for (const s of [...load.api, ...load.ready].filter((x) => x.at > backAt + 5_000)) expect(s.status, report).toBe(200);
     expect(load.api.filter((s) => s.at > backAt + 5_000).length, report).toBeGreaterThan(0);
+    await sleep(300); // the log's batched writes reach stdout
+    expectOutageLoggedOnce(logSince(server, logStart), report);
   }, 60_000);
 
   it('a hung server (its processes stopped for 7 s): 503 within about 2 s, /readyz 503 within about 1 s, 2xx again after it resumes', async () => {
+    const logStart = server.stdout().length;
     const load = new Load(server, key, 4);
     await sleep(1_000);
     const pids = clusterPids();
@@ -271,6 +327,8 @@ describe.skipIf(!enabled)('PostgreSQL restarted or hung under load', () => {
     expectServiceUnavailable(readyWhileStopped, 1_500, report);
     for (const s of [...load.api, ...load.ready].filter((x) => x.at > resumeAt + 5_000)) expect(s.status, report).toBe(200);
     expect(load.api.filter((s) => s.at > resumeAt + 5_000).length, report).toBeGreaterThan(0);
+    await sleep(300); // the log's batched writes reach stdout
+    expectOutageLoggedOnce(logSince(server, logStart), report);
   }, 60_000);
 
   it('the worker survives a restart and delivers the jobs queued after it', async () => {

@@ -38,6 +38,13 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY_SNAPSHOT' }))).toBe(true);
   });
 
+  it('is true for a full disk and a failed disk read or write on SQLite, not for the process out of memory', () => {
+    expect(isDatabaseUnavailable(Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' }))).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error('disk I/O error'), { code: 'SQLITE_IOERR_WRITE' }))).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error('out of memory'), { code: 'SQLITE_NOMEM' }))).toBe(false);
+    expect(isDatabaseUnavailable(Object.assign(new Error('out of memory'), { code: 'SQLITE_IOERR_NOMEM' }))).toBe(false);
+  });
+
   it('is false for bugs and rules of the data', () => {
     expect(isDatabaseUnavailable(serverError('23505', 'duplicate key value violates unique constraint'))).toBe(false);
     expect(isDatabaseUnavailable(serverError('42P01', 'relation "nope" does not exist'))).toBe(false);

@@ -38,7 +38,7 @@ export async function healthRoutes(app: FastifyInstance, { database, limiter }: 
       security: [],
       response: { 200: Status, 503: Type.Union([Status, ShuttingDown]) },
     },
-    handler: async (request, reply) => {
+    handler: async (_request, reply) => {
       // From SIGTERM on, readiness fails at once so load balancers stop sending; other requests that
       // still arrive are served (with Connection: close, request-context.ts).
       if (app.shuttingDown()) throw new AppError('service_unavailable', 'The process is shutting down', {}, { 'Retry-After': '1' });
@@ -47,7 +47,8 @@ export async function healthRoutes(app: FastifyInstance, { database, limiter }: 
         await withDeadline(database.ping(), READY_TIMEOUT_MS);
         checks.database = 'ok';
       } catch (err) {
-        request.log.warn({ reason: (err as Error).message }, 'readiness: database unreachable');
+        // A probe failing is a request refused for the database, logged as part of its outage.
+        app.databaseOutage.refused((err as Error).message);
         checks.database = 'unreachable';
       }
       const redis = await limiter?.redisHealth();
