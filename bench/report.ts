@@ -1,6 +1,7 @@
 // Turning measurements into the report: ratios, the floor check, a table and a JSON object.
 import type { LimitScriptResult } from './limit-script.js';
 import type { LoadResult } from './load.js';
+import type { ResidentMb } from './servers.js';
 
 export const HELLO = 'hello-world GET /';
 export const FLOOR = 'floor GET /courses/:id';
@@ -18,7 +19,8 @@ export const FLOOR_CHECKED_UNTUNED = `${FLOOR_CHECKED}, ${UNTUNED}`;
 export interface Measurement {
   name: string;
   load: LoadResult;
-  rssMb: number | null;
+  /** The server's resident memory after the run (null without /proc). */
+  rssMb: ResidentMb | null;
 }
 
 export interface ResultRow {
@@ -26,7 +28,12 @@ export interface ResultRow {
   rps: number;
   p50_ms: number;
   p99_ms: number;
+  /** The server's resident memory after the run, in MB: all of it (VmRSS)... */
   rss_mb: number | null;
+  /** ...its anonymous part (RssAnon: heaps, SQLite's page cache), what the process holds... */
+  rss_anon_mb: number | null;
+  /** ...and its file-backed part (RssFile: code, the SQLite database mapped), page cache the kernel reclaims. */
+  rss_file_mb: number | null;
   /** CPU time (user + system) of the server process per request, in µs (/proc; steadier than req/s on a busy machine). */
   cpu_us_per_request: number | null;
   requests: number;
@@ -91,7 +98,9 @@ export function buildReport(measurements: Measurement[], meta: ReportMeta, limit
     rps: round(load.rps, 1),
     p50_ms: round(load.p50Ms, 3),
     p99_ms: round(load.p99Ms, 3),
-    rss_mb: rssMb,
+    rss_mb: rssMb?.total ?? null,
+    rss_anon_mb: rssMb?.anonymous ?? null,
+    rss_file_mb: rssMb?.file ?? null,
     cpu_us_per_request: load.cpuMsPerRequest === undefined ? null : round(load.cpuMsPerRequest * 1000, 1),
     requests: load.requests,
     non2xx: load.non2xx,
@@ -164,13 +173,15 @@ const fmt = (value: number | null, digits = 0): string => (value === null ? 'n/a
 const percent = (value: number | null): string => (value === null ? 'n/a' : `${(value * 100).toFixed(1)}%`);
 
 export function formatReport(report: Report): string {
-  const header = ['target', 'req/s', 'p99 ms', 'CPU µs/req', 'RSS MB', 'non-2xx', 'errors', 'vs hello', 'vs floor'];
+  const header = ['target', 'req/s', 'p99 ms', 'CPU µs/req', 'RSS MB', 'anon MB', 'file MB', 'non-2xx', 'errors', 'vs hello', 'vs floor'];
   const rows = report.results.map((r) => [
     r.name,
     fmt(r.rps),
     fmt(r.p99_ms, 2),
     fmt(r.cpu_us_per_request, 1),
     fmt(r.rss_mb, 1),
+    fmt(r.rss_anon_mb, 1),
+    fmt(r.rss_file_mb, 1),
     String(r.non2xx),
     String(r.errors),
     percent(r.vs_hello),

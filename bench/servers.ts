@@ -1,8 +1,8 @@
 // Spawning, readiness, memory and teardown of the server child processes.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { residentMemory } from '../src/plugins/metrics.js';
 
 export interface ServerSpec {
   name: string;
@@ -98,15 +98,22 @@ export async function startServer(spec: ServerSpec): Promise<ServerHandle> {
   return { name: spec.name, pid: child.pid, baseUrl, child };
 }
 
-/** Resident set size of a process in MB (Linux /proc), or null when unavailable. */
-export function rssMb(pid: number): number | null {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
-    return match?.[1] !== undefined ? Math.round((Number(match[1]) / 1024) * 10) / 10 : null;
-  } catch {
-    return null;
-  }
+/** A server's resident memory in MB: all of it, and the anonymous and file-backed parts. */
+export interface ResidentMb {
+  /** VmRSS. */
+  total: number;
+  /** RssAnon: heaps (V8's and native, SQLite's page cache): what the process holds. */
+  anonymous: number;
+  /** RssFile: mapped files (code, SQLite's mmap of the database): page cache the kernel reclaims. */
+  file: number;
+}
+
+const mb = (bytes: number): number => Math.round((bytes / 1024 / 1024) * 10) / 10;
+
+/** Resident memory of a process in MB (Linux /proc), or null when unavailable. */
+export function rssMb(pid: number): ResidentMb | null {
+  const memory = residentMemory(pid);
+  return memory ? { total: mb(memory.total), anonymous: mb(memory.anonymous), file: mb(memory.file) } : null;
 }
 
 async function stopChild(child: ChildProcess, graceMs: number): Promise<void> {

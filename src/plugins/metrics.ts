@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { collectDefaultMetrics, Registry } from 'prom-client';
+import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -94,11 +95,68 @@ export class RequestStats {
   }
 }
 
+/** A process's resident memory by kind, in bytes. */
+export interface ResidentMemory {
+  /** VmRSS: all of it, what `ps` and prom-client's process_resident_memory_bytes show. */
+  total: number;
+  /** RssAnon: the heap, V8's and native (SQLite's page cache included); freed only by the process. */
+  anonymous: number;
+  /** RssFile: file pages mapped by the process (code, and SQLite's mmap of the database): page cache the kernel reclaims under pressure. */
+  file: number;
+  /** RssShmem: shared memory. */
+  shmem: number;
+}
+
+const statusFields = { VmRSS: 'total', RssAnon: 'anonymous', RssFile: 'file', RssShmem: 'shmem' } as const;
+
+/** The resident memory of a process (this one by default) from /proc/<pid>/status; undefined where there is no such file (not Linux). */
+export function residentMemory(pid: number | 'self' = 'self'): ResidentMemory | undefined {
+  let status: string;
+  try {
+    status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const memory: Partial<ResidentMemory> = {};
+  for (const match of status.matchAll(/^(VmRSS|RssAnon|RssFile|RssShmem):\s+(\d+) kB$/gm)) {
+    memory[statusFields[match[1] as keyof typeof statusFields]] = Number(match[2]) * 1024;
+  }
+  const { total, anonymous, file, shmem } = memory;
+  return total === undefined || anonymous === undefined || file === undefined ? undefined : { total, anonymous, file, shmem: shmem ?? 0 };
+}
+
+/**
+ * Resident memory by kind, read from /proc when scraped (absent where /proc is not). The total
+ * alone misleads on SQLite: the database file mapped by its connections (mmap_size) counts in it,
+ * though the kernel takes those pages back whenever it needs them (docs/operations.md).
+ */
+function registerResidentMemory(registry: Registry): void {
+  if (!residentMemory()) return;
+  const gauges: [name: string, help: string, kind: keyof ResidentMemory][] = [
+    ['lectern_process_resident_anonymous_bytes', 'Resident anonymous memory (heap, V8 and native, SQLite page cache) in bytes: what the process holds', 'anonymous'],
+    ['lectern_process_resident_file_bytes', 'Resident file-backed memory (code, the SQLite database file mapped) in bytes: page cache the kernel can reclaim', 'file'],
+    ['lectern_process_resident_shmem_bytes', 'Resident shared memory in bytes', 'shmem'],
+  ];
+  for (const [name, help, kind] of gauges) {
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        const memory = residentMemory();
+        if (memory) this.set(memory[kind]);
+      },
+    });
+  }
+}
+
 /** Prometheus metrics: request counts and latency by route and status, plus process metrics. */
 export const metricsPlugin = fp<{ processMetrics: boolean; requestStats: RequestStats }>(
   async (app: FastifyInstance, options) => {
     const registry = new Registry();
     if (options.processMetrics) collectDefaultMetrics({ register: registry });
+    // Read only when scraped, so every app has them (tests included).
+    registerResidentMemory(registry);
     const stats = options.requestStats;
     registry.registerMetric(stats.counter('lectern_http_requests_total', 'HTTP requests answered, by method, route and status') as never);
     registry.registerMetric(

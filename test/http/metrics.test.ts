@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupApp, type TestApp } from '../harness.js';
 
@@ -29,5 +30,22 @@ describe('/metrics', () => {
     expect(buckets).toHaveLength(13);
     for (let i = 1; i < buckets.length; i++) expect(buckets[i]).toBeGreaterThanOrEqual(buckets[i - 1]!);
     expect(sample(text, `${name}_sum${labels('/api/v1/courses', 200)}}`)).toBeGreaterThan(0);
+  });
+
+  it.skipIf(!fs.existsSync('/proc/self/status'))('shows resident memory as anonymous and file-backed, adding up to the RSS /proc reports', async () => {
+    const text = (await t.app.inject({ url: '/metrics' })).body;
+    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm').exec(fs.readFileSync('/proc/self/status', 'utf8'))![1]) * 1024;
+    const anonymous = sample(text, 'lectern_process_resident_anonymous_bytes');
+    const file = sample(text, 'lectern_process_resident_file_bytes');
+    const shmem = sample(text, 'lectern_process_resident_shmem_bytes');
+    // The app runs in this process: its figures are this process's, within what moved since the scrape.
+    const near = (value: number, expected: number) => expect(Math.abs(value - expected), `${value} vs ${expected}`).toBeLessThan(expected * 0.1 + 4 * 1024 * 1024);
+    near(anonymous, kb('RssAnon'));
+    near(file, kb('RssFile'));
+    expect(shmem).toBeGreaterThanOrEqual(0);
+    near(anonymous + file + shmem, kb('VmRSS'));
+    // Node's code at least is mapped from files; the heap is anonymous.
+    expect(file).toBeGreaterThan(1024 * 1024);
+    expect(anonymous).toBeGreaterThan(10 * 1024 * 1024);
   });
 });
