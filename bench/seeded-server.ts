@@ -4,10 +4,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import pg from 'pg';
-import { migrateToLatest, openDatabase } from '../src/db/database.js';
-import type { DB } from '../src/db/types.js';
+import { type Database, migrateToLatest, openDatabase } from '../src/db/database.js';
 import { createAccount } from '../src/modules/accounts/accounts.service.js';
 import { createKey } from '../src/modules/api-keys/api-keys.service.js';
 import { systemClock } from '../src/shared/clock.js';
@@ -43,7 +42,7 @@ export interface SeededServer {
  */
 export async function withSeededServer<S, R>(
   options: SeededServerOptions,
-  seed: (db: Kysely<DB>, workspaceId: string) => Promise<S>,
+  seed: (db: Database, workspaceId: string) => Promise<S>,
   measure: (lectern: SeededServer, seeded: S) => Promise<R>,
 ): Promise<R> {
   const dataDir = mkdtempSync(join(tmpdir(), `lectern-bench-${options.name}-`));
