@@ -53,6 +53,8 @@ export interface Config {
     /** WEBHOOK_ALLOW_PRIVATE=true: endpoints may be loopback or private addresses (development, tests). */
     allowPrivate: boolean;
     concurrency: number;
+    /** WEBHOOK_ENDPOINT_CONCURRENCY: deliveries to one endpoint under way at once (counted across processes). */
+    endpointConcurrency: number;
   };
 }
 
@@ -107,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       disableAfterMs: integer(env, 'WEBHOOK_DISABLE_AFTER_SECONDS', 5 * 86_400, 1, 365 * 86_400) * 1000,
       allowPrivate: onOff(env, 'WEBHOOK_ALLOW_PRIVATE', false),
       concurrency: integer(env, 'WEBHOOK_CONCURRENCY', 8, 1, 256),
+      endpointConcurrency: integer(env, 'WEBHOOK_ENDPOINT_CONCURRENCY', 2, 1, 256),
     },
   };
 }

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { countRows } from '../db/count.js';
 import { dialectOf } from '../db/dialect.js';
 import type { DB, JobKind, JobsTable } from '../db/types.js';
@@ -60,14 +60,89 @@ export async function runSoon(db: Kysely<DB>, kind: JobKind, subjectId: string, 
 }
 
 /**
- * Claims up to `limit` due jobs of a kind, oldest first. On PostgreSQL, concurrent workers skip
- * each other's rows (FOR UPDATE SKIP LOCKED) instead of queueing behind them; on SQLite the
- * statement runs under the database's single write lock, which gives the same exclusivity.
+ * How a kind's jobs share the runners: grouped (a delivery by its endpoint), at most `cap` jobs of
+ * one group leased at once, and the claims handed out across groups in turn.
  */
-export async function claimDueJobs(db: Kysely<DB>, kind: JobKind, now: number, leaseMs: number, limit: number): Promise<ClaimedJob[]> {
-  let due = db.selectFrom('jobs').select('id').where('kind', '=', kind).where('run_at', '<=', toIso(now)).orderBy('run_at').limit(limit);
+export interface JobGroups {
+  /**
+   * The group of a job, from its row (a subquery on the job's subject); a job whose group is null
+   * (its subject is gone) is a group of its own.
+   */
+  of: (eb: ExpressionBuilder<DB, 'jobs'>) => Expression<string | null>;
+  /** Jobs of one group leased at once, counted from the leases in the queue. */
+  cap: number;
+}
+
+/**
+ * Claims up to `limit` due jobs of a kind, oldest first; with `groups`, in turn across groups (see
+ * dueInTurn). On PostgreSQL, concurrent workers skip each other's rows (FOR UPDATE SKIP LOCKED)
+ * instead of queueing behind them; on SQLite the statement runs under the database's single write
+ * lock, which gives the same exclusivity.
+ */
+export async function claimDueJobs(
+  db: Kysely<DB>,
+  kind: JobKind,
+  now: number,
+  leaseMs: number,
+  limit: number,
+  groups?: JobGroups,
+): Promise<ClaimedJob[]> {
+  let due;
+  if (groups) {
+    const ids = await dueInTurn(db, kind, now, leaseMs, limit, groups);
+    if (ids.length === 0) return [];
+    // Due is checked again on the row itself (another process may have claimed it since), and
+    // without `kind`, so that the rows are found by id rather than through the due index.
+    due = db.selectFrom('jobs').select('id').where('id', 'in', ids).where('run_at', '<=', toIso(now));
+  } else {
+    due = db.selectFrom('jobs').select('id').where('kind', '=', kind).where('run_at', '<=', toIso(now)).orderBy('run_at').limit(limit);
+  }
   if (dialectOf(db) === 'postgres') due = due.forUpdate().skipLocked();
   return claimWhere(db, now, leaseMs, (q) => q.where('id', 'in', due));
+}
+
+/** Due jobs looked at per grouped claim, oldest first, besides those of groups at their cap. */
+const GROUPED_CANDIDATES = 500;
+
+/**
+ * The ids of up to `limit` due jobs, in turn across groups: each group's oldest job, then each
+ * group's second…, never past a group's cap counting the group's jobs leased now, by this process
+ * or any other. Groups at their cap are left out before the oldest due jobs are taken, so a group
+ * whose jobs pile up (a receiver that hangs) does not hide the others' jobs. Leased jobs are found
+ * through the due index: a claim sets run_at to the lease's end, so a job leased now has run_at in
+ * (now, now + leaseMs]; twice the lease covers processes whose clocks run ahead of this one.
+ */
+async function dueInTurn(db: Kysely<DB>, kind: JobKind, now: number, leaseMs: number, limit: number, groups: JobGroups): Promise<string[]> {
+  const nowText = toIso(now);
+  const group = (eb: ExpressionBuilder<DB, 'jobs'>) => eb.fn.coalesce(groups.of(eb), eb.ref('jobs.subject_id'));
+  const leased = await db
+    .selectFrom('jobs')
+    .select((eb) => [group(eb).as('grp'), eb.fn.countAll<number | string>().as('leased')])
+    .where('kind', '=', kind)
+    .where('run_at', '>', nowText)
+    .where('run_at', '<=', toIso(now + 2 * leaseMs))
+    .where('lease_until', '>', nowText)
+    .groupBy('grp')
+    .execute();
+  const taken = new Map(leased.map((row) => [row.grp, Number(row.leased)]));
+  const full = [...taken].filter(([, count]) => count >= groups.cap).map(([grp]) => grp);
+  let candidates = db
+    .selectFrom('jobs')
+    .select((eb) => ['jobs.id', group(eb).as('grp')])
+    .where('kind', '=', kind)
+    .where('run_at', '<=', nowText);
+  if (full.length > 0) candidates = candidates.where((eb) => eb(group(eb), 'not in', full));
+  const turns: { id: string; turn: number }[] = [];
+  for (const job of await candidates.orderBy('run_at').limit(GROUPED_CANDIDATES).execute()) {
+    const turn = (taken.get(job.grp) ?? 0) + 1;
+    taken.set(job.grp, turn);
+    if (turn <= groups.cap) turns.push({ id: job.id, turn });
+  }
+  // Stable: within a turn, oldest first.
+  return turns
+    .sort((a, b) => a.turn - b.turn)
+    .slice(0, limit)
+    .map((job) => job.id);
 }
 
 /** Claims the job of one subject if it is due (a manual retry runs it at once). */

@@ -3,14 +3,18 @@ import type { Database } from '../db/database.js';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import type { JobKind } from '../db/types.js';
 import type { Clock } from '../shared/clock.js';
-import { type ClaimedJob, claimDueJobs, hasDueJobs } from './queue.js';
+import { type ClaimedJob, claimDueJobs, hasDueJobs, type JobGroups } from './queue.js';
 import { subscribeToJobs } from './wakeup.js';
 
-/** One kind of job: how many may run at once in this process, how long a claim lasts, and the work. */
+/**
+ * One kind of job: how many may run at once in this process, how long a claim lasts, how its jobs
+ * share the runners (groups claimed in turn, each up to a cap), and the work.
+ */
 export interface JobHandler {
   kind: JobKind;
   concurrency: number;
   leaseMs: number;
+  groups?: JobGroups;
   run(job: ClaimedJob): Promise<void>;
 }
 
@@ -79,10 +83,12 @@ export class JobRunner {
    * Runs passes, and waits for the jobs they start, until no job of this runner's kinds is due and
    * none is running in this process; jobs that other processes hold are theirs. A job that finishes
    * may make others due (a failing endpoint disabled records an event to deliver): they run too.
-   * Retries scheduled for later are not due until the clock says so. Tests drain instead of waiting
-   * a while to see that nothing more happens.
+   * Retries scheduled for later are not due until the clock says so. Due jobs a group's cap holds
+   * back while other processes run that group's jobs are looked for again at each poll. Tests drain
+   * instead of waiting a while to see that nothing more happens.
    */
   async drain(): Promise<void> {
+    let changesAtLastPass = -1;
     for (;;) {
       if (this.stopped) throw new Error('The job runner is not running: nothing would run the jobs a drain waits for');
       const running = this.inFlight();
@@ -96,9 +102,13 @@ export class JobRunner {
         // Nothing due, and no pass claimed or finished a job while we looked.
         if (!due && !this.passing && this.changes === changes && this.inFlight().length === 0) return;
       }
+      // Due jobs that a pass left unclaimed, with none running here, wait for a group whose cap
+      // other processes' leases fill: look again at the next poll instead of at once.
+      const stalled = this.changes === changesAtLastPass;
+      changesAtLastPass = this.changes;
       await new Promise<void>((resolve) => {
         this.afterPass.push(resolve);
-        this.wake();
+        if (!stalled) this.wake();
       });
     }
   }
@@ -141,7 +151,7 @@ export class JobRunner {
     const now = this.options.clock.now();
     // A read first: claiming writes, and on SQLite a write takes the database's one write lock.
     if (!(await hasDueJobs(db, handler.kind, now))) return;
-    for (const job of await claimDueJobs(db, handler.kind, now, handler.leaseMs, free)) {
+    for (const job of await claimDueJobs(db, handler.kind, now, handler.leaseMs, free, handler.groups)) {
       this.changes++;
       const run: Promise<void> = handler
         .run(job)

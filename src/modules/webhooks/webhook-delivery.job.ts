@@ -25,6 +25,8 @@ export interface WebhookDeliverySettings {
   lookup?: Lookup | undefined;
   /** Deliveries sent at once per process. */
   concurrency: number;
+  /** Deliveries to one endpoint under way at once, counted from the job leases of every process. */
+  endpointConcurrency: number;
 }
 
 /** What this process's attempts came to, for /metrics. */
@@ -42,11 +44,20 @@ export interface WebhookDeliverer extends DeliveryAttempts {
 const MAX_RESPONSE_BYTES = 64 * 1024;
 /** Retry waits vary by up to ±10%, so the deliveries of one outage do not all return at once. */
 const JITTER = 0.1;
+/**
+ * After this many timeouts in a row from one endpoint, its retries wait at least the timeout,
+ * doubled with every further timeout, up to SLOWED_WAIT_MAX_MS: an endpoint that hangs holds its
+ * delivery slots for the whole timeout each time, so it is tried less often, never fewer times.
+ */
+const SLOW_AFTER_TIMEOUTS = 3;
+const SLOWED_WAIT_MAX_MS = 60 * 60 * 1000;
 
 export function webhookDeliverer(ctx: ServiceContext, settings: WebhookDeliverySettings, log: FastifyBaseLogger): WebhookDeliverer {
   // The lease outlasts the attempt's timeout with room to record it, so a live worker never loses it.
   const leaseMs = settings.timeoutMs + 30_000;
   const stats: DeliveryStats = { succeeded: 0, failed: 0 };
+  /** Endpoints whose latest attempts from this process all timed out, and how many in a row. */
+  const timeoutsInARow = new Map<string, number>();
 
   async function attempt(job: ClaimedJob, manual: boolean): Promise<void> {
     const delivery = await webhooks.findDeliveryForJob(ctx.db, job.subjectId);
@@ -64,7 +75,26 @@ export function webhookDeliverer(ctx: ServiceContext, settings: WebhookDeliveryS
       return;
     }
     const result = await send(endpoint, event);
-    await ctx.db.transaction().execute((trx) => settle(trx, job, delivery.id, endpoint, result));
+    const timeouts = countTimeouts(endpoint.id, result);
+    await ctx.db.transaction().execute((trx) => settle(trx, job, delivery.id, endpoint, result, timeouts));
+  }
+
+  /** Counts the endpoint's timeouts in a row with this result: any other outcome ends the run. */
+  function countTimeouts(endpointId: string, result: SendResult): number {
+    if (result.error !== 'timeout') {
+      timeoutsInARow.delete(endpointId);
+      return 0;
+    }
+    const timeouts = (timeoutsInARow.get(endpointId) ?? 0) + 1;
+    timeoutsInARow.set(endpointId, timeouts);
+    return timeouts;
+  }
+
+  /** The wait before the next attempt (undefined: the schedule has run out), slowed after timeouts in a row. */
+  function retryWait(attemptNumber: number, timeouts: number): number | undefined {
+    const scheduled = settings.retrySchedule[attemptNumber - 1];
+    if (scheduled === undefined || timeouts < SLOW_AFTER_TIMEOUTS) return scheduled;
+    return Math.max(scheduled, Math.min(SLOWED_WAIT_MAX_MS, settings.timeoutMs * 2 ** (timeouts - SLOW_AFTER_TIMEOUTS)));
   }
 
   async function send(endpoint: WebhookEndpointsTable, event: EventsTable): Promise<SendResult> {
@@ -93,7 +123,14 @@ export function webhookDeliverer(ctx: ServiceContext, settings: WebhookDeliveryS
    * has taken the job over and may already have settled the delivery, which must not go back to
    * pending, or failed, on a late answer.
    */
-  async function settle(trx: Kysely<DB>, job: ClaimedJob, deliveryId: string, endpoint: WebhookEndpointsTable, result: SendResult): Promise<void> {
+  async function settle(
+    trx: Kysely<DB>,
+    job: ClaimedJob,
+    deliveryId: string,
+    endpoint: WebhookEndpointsTable,
+    result: SendResult,
+    timeouts: number,
+  ): Promise<void> {
     const now = ctx.clock.now();
     const nowText = toIso(now);
     const current = await lockForUpdate(trx, trx.selectFrom('webhook_deliveries').select('attempt_count').where('id', '=', deliveryId)).executeTakeFirst();
@@ -101,7 +138,7 @@ export function webhookDeliverer(ctx: ServiceContext, settings: WebhookDeliveryS
     const attemptNumber = current.attempt_count + 1;
     const succeeded = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
     stats[succeeded ? 'succeeded' : 'failed']++;
-    const wait = succeeded ? undefined : settings.retrySchedule[attemptNumber - 1];
+    const wait = succeeded ? undefined : retryWait(attemptNumber, timeouts);
     const runAt = wait === undefined ? undefined : now + Math.round(wait * (1 - JITTER + Math.random() * 2 * JITTER));
     // The job first: finishing or rescheduling it is what checks the lease.
     const held = runAt === undefined ? await finishJob(trx, job) : await rescheduleJob(trx, job, runAt);
@@ -147,7 +184,14 @@ export function webhookDeliverer(ctx: ServiceContext, settings: WebhookDeliveryS
   }
 
   return {
-    handler: { kind: 'webhook_delivery', concurrency: settings.concurrency, leaseMs, run: (job) => attempt(job, false) },
+    handler: {
+      kind: 'webhook_delivery',
+      concurrency: settings.concurrency,
+      leaseMs,
+      // One endpoint that hangs holds at most its own slots; the others go to the other endpoints in turn.
+      groups: { of: webhooks.endpointOfJob, cap: settings.endpointConcurrency },
+      run: (job) => attempt(job, false),
+    },
     stats,
     async attemptNow(deliveryId) {
       const job = await claimJobOf(ctx.db, deliveryId, ctx.clock.now(), leaseMs);

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { countRows } from '../../db/count.js';
 import { applyPage } from '../../db/keyset.js';
 import type { DB, WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable } from '../../db/types.js';
@@ -135,6 +135,14 @@ export async function findDelivery(db: Kysely<DB>, workspaceId: string, id: stri
 /** The delivery of an event to an endpoint. */
 export async function deliveryOfEvent(db: Kysely<DB>, eventId: string, endpointId: string): Promise<DeliveryRow | undefined> {
   return db.selectFrom('webhook_deliveries').select(deliveryColumns).where('event_id', '=', eventId).where('endpoint_id', '=', endpointId).executeTakeFirst();
+}
+
+/**
+ * For the job queue: the endpoint of a delivery job (the job's subject is the delivery), as a
+ * subquery on the job's row; null once the delivery is gone.
+ */
+export function endpointOfJob(eb: ExpressionBuilder<DB, 'jobs'>): Expression<string | null> {
+  return eb.selectFrom('webhook_deliveries').select('webhook_deliveries.endpoint_id').whereRef('webhook_deliveries.id', '=', 'jobs.subject_id').$asScalar();
 }
 
 /** For the delivery job: a delivery by id, whatever its workspace. */
