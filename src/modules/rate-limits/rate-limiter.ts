@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import { AUTH_FAILURE_LIMIT, type Check, type Decision, type FailureCount } from './budgets.js';
+import { CircuitBreaker } from './circuit-breaker.js';
 import { MemoryLimitStore } from './memory-store.js';
 import { RedisLimitStore } from './redis-store.js';
 import type { RuntimeTunings } from '../../runtime/tunings.js';
@@ -18,11 +19,15 @@ export interface RateLimiterOptions {
 
 export type LimitBackend = 'memory' | 'redis';
 
+/** While Redis fails, how often a check also asks it whether it is back (ms). */
+export const REDIS_PROBE_INTERVAL_MS = 500;
+
 /**
  * The one entry to rate limiting. With Redis, every check is one atomic script shared by all
- * processes; while Redis cannot answer, checks fail open to this process's own budgets (so the
- * service keeps answering within milliseconds), which is logged once, counted in /metrics and
- * reported by /readyz. Without Redis the memory store is exact for the one process.
+ * processes; from the first check Redis fails (a timeout, a lost connection) until it answers again,
+ * checks fail open to this process's own budgets at once (a circuit breaker: a frozen Redis costs
+ * one timeout, not one per request), which is logged once, counted in /metrics and reported by
+ * /readyz. Without Redis the memory store is exact for the one process.
  */
 export class RateLimiter {
   readonly backend: LimitBackend;
@@ -32,21 +37,24 @@ export class RateLimiter {
   private readonly shared: RedisLimitStore | undefined;
   /** Addresses known (here) to be blocked for failed authentications, until epoch ms. */
   private readonly blocked = new Map<string, number>();
-  private sharedDown = false;
+  private readonly breaker: CircuitBreaker;
   private readonly log: FastifyBaseLogger;
 
   constructor(options: RateLimiterOptions) {
     this.log = options.log;
     this.local = new MemoryLimitStore(options.clock);
     this.backend = options.redisUrl ? 'redis' : 'memory';
+    this.breaker = new CircuitBreaker({
+      probeIntervalMs: REDIS_PROBE_INTERVAL_MS,
+      onOpen: (err) => this.log.warn({ err: { message: err.message } }, "rate limits: Redis unreachable; using this process's own limits until it is back"),
+      onClose: () => this.log.info('rate limits: Redis is back; limits are shared again'),
+    });
     if (options.redisUrl) {
       const shared = new RedisLimitStore({ url: options.redisUrl, prefix: options.redisPrefix, commandTimeoutMs: options.redisTimeoutMs, tunings: options.tunings });
-      shared.redis.on('ready', () => {
-        if (this.sharedDown) this.log.info('rate limits: Redis is back; limits are shared again');
-        this.sharedDown = false;
-      });
-      // ioredis reports each failed reconnect; the first failure is logged by markDown.
-      shared.redis.on('error', (err: Error) => this.markDown(err));
+      // A new connection: commands of the old one were failed by ioredis (or are dropped by Redis past their deadline).
+      shared.redis.on('ready', () => this.breaker.close());
+      // ioredis reports each failed reconnect; the breaker logs the first.
+      shared.redis.on('error', (err: Error) => this.breaker.failed(this.breaker.period, err));
       this.shared = shared;
     }
   }
@@ -71,22 +79,22 @@ export class RateLimiter {
 
   /** Whether shared limits are in force (always true without Redis). */
   get sharedUp(): boolean {
-    return !this.shared || (this.shared.ready && !this.sharedDown);
+    return !this.shared || (this.shared.ready && this.breaker.closed);
   }
 
   async check(check: Check): Promise<Decision> {
     const shared = this.shared;
     if (!shared) return this.local.check(check);
     if (!shared.ready) return this.fallBack(check);
-    let decision: Decision;
-    try {
-      decision = await shared.check(check);
-    } catch (err) {
-      this.markDown(err as Error);
+    const route = this.breaker.route();
+    if (route === 'probe') {
+      // The request does not wait for the probe: it is decided here, and the probe spends nothing.
+      void this.ask(shared.check({ ...check, cost: 0 }));
       return this.fallBack(check);
     }
-    this.sharedDown = false;
-    return decision;
+    if (route === 'local') return this.fallBack(check);
+    const answer = await this.ask(shared.check(check));
+    return answer ? answer.value : this.fallBack(check);
   }
 
   /** Whether any address is blocked here (the hot path skips resolving the client address otherwise). */
@@ -116,13 +124,9 @@ export class RateLimiter {
   /** The address's failures with this one: in Redis when it answers, here otherwise. */
   private async countFailure(address: string, now: number): Promise<FailureCount> {
     const shared = this.shared;
-    if (!shared || !shared.ready) return this.local.recordFailure(address, now);
-    try {
-      return await shared.recordFailure(address, now);
-    } catch (err) {
-      this.markDown(err as Error);
-      return this.local.recordFailure(address, now);
-    }
+    if (!shared || !shared.ready || !this.breaker.closed) return this.local.recordFailure(address, now);
+    const answer = await this.ask(shared.recordFailure(address, now));
+    return answer ? answer.value : this.local.recordFailure(address, now);
   }
 
   /** Gauges and counters of the limiter in the app's registry. */
@@ -154,12 +158,8 @@ export class RateLimiter {
   /** For /readyz: undefined without Redis, else whether it answers. */
   async redisHealth(): Promise<'ok' | 'unreachable' | undefined> {
     if (!this.shared) return undefined;
-    try {
-      await this.shared.ping();
-      return 'ok';
-    } catch {
-      return 'unreachable';
-    }
+    // An answer closes the breaker as a probe's would: /readyz and the limits agree.
+    return (await this.ask(this.shared.ping())) ? 'ok' : 'unreachable';
   }
 
   async close(): Promise<void> {
@@ -172,9 +172,16 @@ export class RateLimiter {
     return this.local.check(check);
   }
 
-  private markDown(err: Error): void {
-    if (this.sharedDown) return;
-    this.sharedDown = true;
-    this.log.warn({ err: { message: err.message } }, 'rate limits: Redis unreachable; using this process\'s own limits until it is back');
+  /** Redis's answer, reported to the breaker; undefined when Redis failed (the breaker was told). */
+  private async ask<T>(command: Promise<T>): Promise<{ value: T } | undefined> {
+    const period = this.breaker.period;
+    try {
+      const value = await command;
+      this.breaker.succeeded(period);
+      return { value };
+    } catch (err) {
+      this.breaker.failed(period, err as Error);
+      return undefined;
+    }
   }
 }

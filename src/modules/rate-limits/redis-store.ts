@@ -16,6 +16,25 @@ import {
 } from './budgets.js';
 
 /**
+ * The start of a script that does nothing once Redis's clock is past ARGV[deadline]: it returns -1
+ * and Redis's time in a reply of `length` fields. A command that timed out here (its request was
+ * then decided on local limits) may still be in Redis's socket, or in ioredis's queue, when a frozen
+ * Redis resumes, and it runs then: without the deadline its request would be counted twice, here and
+ * in Redis. Redis's time also lets the store follow the offset between the two clocks.
+ */
+function expiredScript(deadline: number, length: number): string {
+  return `
+local clock = redis.call('TIME')
+local redis_now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
+if redis_now > tonumber(ARGV[${deadline}]) then
+  local reply = { -1 }
+  for i = 2, ${length} - 1 do reply[i] = 0 end
+  reply[${length}] = redis_now
+  return reply
+end`;
+}
+
+/**
  * One request against a key's budgets, atomically: the same arithmetic as MemoryLimitStore.check,
  * so any number of processes never admit more than the limits. Reads and spends in one round trip.
  *
@@ -29,11 +48,14 @@ import {
  *
  * KEYS: 1 burst bucket (hash u, t), 2 hourly window, 3 endpoint window (ignored when its limit
  *       is 0). The address's failed authentications are not read: they throttle failures only.
- * ARGV: 1 now (ms), 2 cost (0 or 1), 3 burst capacity, 4 hourly limit, 5 endpoint limit (0: none).
- * Returns: allowed, retry ms, exceeded (0 none, 1 burst, 2 hourly, 3 endpoint),
- *          bucket units, hourly total, hourly oldest minute (-1: none), endpoint total, endpoint oldest.
+ * ARGV: 1 now (ms), 2 cost (0 or 1), 3 burst capacity, 4 hourly limit, 5 endpoint limit (0: none),
+ *       6 deadline (ms on Redis's clock: see `expiredScript`).
+ * Returns: allowed (-1: past its deadline, nothing done), retry ms, exceeded (0 none, 1 burst, 2 hourly, 3 endpoint),
+ *          bucket units, hourly total, hourly oldest minute (-1: none), endpoint total, endpoint oldest,
+ *          Redis's time (ms).
  */
 const checkScript = `
+${expiredScript(6, 9)}
 local now = tonumber(ARGV[1])
 local cost = tonumber(ARGV[2])
 local capacity = tonumber(ARGV[3])
@@ -144,15 +166,16 @@ if allowed == 1 and cost > 0 then
     endpoint_total, endpoint_oldest = spend(KEYS[3], endpoint_total, endpoint_oldest, endpoint_here)
   end
 end
-return { allowed, retry, exceeded, units, hourly_total, hourly_oldest or -1, endpoint_total, endpoint_oldest or -1 }
+return { allowed, retry, exceeded, units, hourly_total, hourly_oldest or -1, endpoint_total, endpoint_oldest or -1, redis_now }
 `;
 
 /**
  * Counts a failed authentication of an address in the minute that started with its first failure
- * (hash n = count, r = epoch ms when that minute ends). ARGV: 1 now (ms), 2 window (ms).
- * Returns: count, reset.
+ * (hash n = count, r = epoch ms when that minute ends). ARGV: 1 now (ms), 2 window (ms), 3 deadline.
+ * Returns: count (-1: past its deadline), reset, Redis's time (ms).
  */
 const failureScript = `
+${expiredScript(3, 3)}
 local now, window = tonumber(ARGV[1]), tonumber(ARGV[2])
 local state = redis.call('HMGET', KEYS[1], 'n', 'r')
 local count, reset = tonumber(state[1]), tonumber(state[2])
@@ -162,23 +185,37 @@ end
 count = count + 1
 redis.call('HSET', KEYS[1], 'n', count, 'r', reset)
 redis.call('PEXPIRE', KEYS[1], reset - now + window)
-return { count, reset }
+return { count, reset, redis_now }
 `;
 
 const exceededCodes: readonly (Exceeded | undefined)[] = [undefined, 'burst', 'hourly'];
 
-type CheckReply = [number, number, number, number, number, number, number, number];
+type CheckReply = [number, number, number, number, number, number, number, number, number];
 
 interface LimiterCommands {
   lecternRateCheck(...args: (string | number)[]): Promise<CheckReply>;
-  lecternAuthFailure(key: string, now: number, windowMs: number): Promise<[number, number]>;
+  lecternAuthFailure(key: string, now: number, windowMs: number, deadline: number): Promise<[number, number, number]>;
 }
+
+/** A check or failure count that Redis dropped because it reached Redis after its deadline. */
+export class ExpiredCommandError extends Error {
+  constructor() {
+    super('Redis ran the command after its deadline and dropped it');
+  }
+}
+
+/** A reply measured promptly enough to correct the estimate of Redis's clock from it (ms). */
+const PROMPT_REPLY_MS = 10;
 
 export interface RedisStoreOptions {
   url: string;
   /** Prefix of every key this store writes. */
   prefix: string;
-  /** A command not answered in this time fails (and the caller falls back to local limits). */
+  /**
+   * A command not answered in this time fails (and the caller falls back to local limits); Redis
+   * drops a check it comes to after half of it, so that one whose answer came too late to be used
+   * was not counted there.
+   */
   commandTimeoutMs: number;
   /** RUNTIME_TUNING: whether the checks of one event-loop turn leave in one write (src/runtime/redis-coalescing.ts). */
   tunings: Pick<RuntimeTunings, 'holdRedisWrites'>;
@@ -194,9 +231,18 @@ export class RedisLimitStore implements LimitStore {
   readonly redis: Redis & LimiterCommands;
   private readonly prefix: string;
   private readonly tunings: RedisStoreOptions['tunings'];
+  /** How long after sending Redis still runs a command (ms): half the command timeout. */
+  private readonly runWithinMs: number;
+  /**
+   * Redis's clock minus ours (ms), as last measured by a prompt reply: at most the true offset (the
+   * reply left Redis before we read it), so deadlines err towards dropping. Zero (NTP-synced
+   * clocks) until the first reply.
+   */
+  private clockOffsetMs = 0;
 
   constructor(options: RedisStoreOptions) {
     this.prefix = options.prefix;
+    this.runWithinMs = Math.max(1, Math.floor(options.commandTimeoutMs / 2));
     this.redis = new Redis(options.url, {
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
@@ -221,7 +267,8 @@ export class RedisLimitStore implements LimitStore {
     // The checks of one event-loop turn (one per request read in it) leave in one write at its
     // end, with the turn's responses, instead of a system call (and a wakeup of Redis) each.
     if (this.redis.stream) this.tunings.holdRedisWrites(this.redis.stream);
-    const [allowed, retry, exceeded, units, hourlyTotal, hourlyOldest, endpointTotal, endpointOldest] = await this.redis.lecternRateCheck(
+    const sentAt = Date.now();
+    const reply = await this.redis.lecternRateCheck(
       `${keyPrefix}burst`,
       `${keyPrefix}window:hourly`,
       `${keyPrefix}window:${group ?? 'none'}`,
@@ -230,7 +277,11 @@ export class RedisLimitStore implements LimitStore {
       limits.burst,
       limits.hourly,
       endpointLimit,
+      this.deadline(sentAt),
     );
+    const [allowed, retry, exceeded, units, hourlyTotal, hourlyOldest, endpointTotal, endpointOldest, redisNow] = reply;
+    this.measureClock(sentAt, redisNow);
+    if (allowed === -1) throw new ExpiredCommandError();
     const oldest = (minute: number) => (minute >= 0 ? minute : undefined); // the script says -1 for none
     return {
       allowed: allowed === 1,
@@ -243,7 +294,10 @@ export class RedisLimitStore implements LimitStore {
   }
 
   async recordFailure(address: string, now: number): Promise<FailureCount> {
-    const [count, resetAt] = await this.redis.lecternAuthFailure(this.failureKey(address), now, AUTH_FAILURE_WINDOW_MS);
+    const sentAt = Date.now();
+    const [count, resetAt, redisNow] = await this.redis.lecternAuthFailure(this.failureKey(address), now, AUTH_FAILURE_WINDOW_MS, this.deadline(sentAt));
+    this.measureClock(sentAt, redisNow);
+    if (count === -1) throw new ExpiredCommandError();
     return { count, resetAt };
   }
 
@@ -253,6 +307,21 @@ export class RedisLimitStore implements LimitStore {
 
   async close(): Promise<void> {
     this.redis.disconnect();
+  }
+
+  /** The last moment, on Redis's clock, at which Redis may run a command sent at `sentAt` (our clock). */
+  private deadline(sentAt: number): number {
+    return sentAt + this.clockOffsetMs + this.runWithinMs;
+  }
+
+  /**
+   * Follows Redis's clock from the replies answered within PROMPT_REPLY_MS (a slow one says less
+   * about the offset than about the wait). An expired reply counts as well, so
+   * that a Redis whose clock is far ahead of ours is not dropping every check for good.
+   */
+  private measureClock(sentAt: number, redisNow: number): void {
+    const receivedAt = Date.now();
+    if (receivedAt - sentAt <= PROMPT_REPLY_MS || redisNow > this.deadline(sentAt)) this.clockOffsetMs = redisNow - receivedAt;
   }
 
   private failureKey(address: string): string {
