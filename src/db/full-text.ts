@@ -73,32 +73,51 @@ function postgresMatches(table: FullTextTable, workspaceId: string, words: reado
   )`;
 }
 
+/** Search documents applied per transaction: one batch holds the writer (and, on SQLite, the event loop) for tens of milliseconds at most. */
+export const SEARCH_APPLY_BATCH = 2_000;
+
 /**
- * SQLite: applies the search documents that changed since the last call to the FTS5 indexes, in
- * one transaction; answers how many it applied. The triggers only record them in search_pending
- * (migration 2026-11-22T15-00-00_search-pending): FTS5 writes a segment for every transaction that
- * changes an index, so applying many documents together costs much less than one at a time.
+ * SQLite: applies the search documents that changed since the last call to the FTS5 indexes;
+ * answers how many it applied. The triggers only record them in search_pending (migration
+ * 2026-11-22T15-00-00_search-pending): FTS5 writes a segment for every transaction that changes an
+ * index, so applying many documents together costs much less than one at a time. They are applied
+ * SEARCH_APPLY_BATCH at a time, one transaction each, with a turn of the event loop between two
+ * batches: a backlog of a million documents (a bulk load, a restore) is worked through while
+ * requests go on being served, instead of in one transaction that stops the process for a minute.
  * Search calls this before it reads, so it sees every committed write; the server calls it once a
  * second, so the pending list stays short. Nothing to do on PostgreSQL.
  */
 export async function applyPendingSearch(db: Kysely<DB>): Promise<number> {
   if (dialectOf(db) === 'postgres') return 0;
+  let applied = 0;
+  for (;;) {
+    const batch = await applyPendingBatch(db);
+    applied += batch;
+    if (batch < SEARCH_APPLY_BATCH) return applied;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/** The first SEARCH_APPLY_BATCH pending documents (in key order), applied in one transaction. */
+async function applyPendingBatch(db: Kysely<DB>): Promise<number> {
   const { rows } = await sql`select 1 from search_pending limit 1`.execute(db);
   if (rows.length === 0) return 0;
   return db.transaction().execute(async (trx) => {
+    const last = (await sql<{ source: string; doc: number }>`select source, doc from search_pending order by source, doc limit 1 offset ${SEARCH_APPLY_BATCH - 1}`.execute(trx)).rows[0];
+    const inBatch = (alias: string) => (last ? sql`(${sql.ref(`${alias}.source`)}, ${sql.ref(`${alias}.doc`)}) <= (${last.source}, ${last.doc})` : sql`true`);
     for (const table of Object.keys(sqliteIndexes) as FullTextTable[]) {
       const fts = sql.table(sqliteIndexes[table].fts);
       const [a, b] = sqliteIndexes[table].columns.map((column) => sql.ref(column));
-      await sql`delete from ${fts} where rowid in (select doc from search_pending where source = ${table} and indexed = 1)`.execute(trx);
+      await sql`delete from ${fts} where rowid in (select doc from search_pending p where p.source = ${table} and p.indexed = 1 and ${inBatch('p')})`.execute(trx);
       // A deleted row has no search document any more, and a reused number belongs to another table's row: neither joins.
       await sql`
         insert into ${fts} (rowid, ${a}, ${b})
         select p.doc, r.${a}, r.${b}
         from search_pending p join search_documents d on d.doc = p.doc join ${sql.table(table)} r on r.id = d.id
-        where p.source = ${table}
+        where p.source = ${table} and ${inBatch('p')}
       `.execute(trx);
     }
-    const result = await sql`delete from search_pending`.execute(trx);
+    const result = await sql`delete from search_pending as p where ${inBatch('p')}`.execute(trx);
     return Number(result.numAffectedRows ?? 0);
   });
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { applyPendingSearch, SEARCH_APPLY_BATCH } from '../../src/db/full-text.js';
 import { setupApp, show, type TestApp } from '../harness.js';
 
 /**
@@ -78,6 +79,41 @@ describe('search changes applied in batches [sqlite]', () => {
     expect(await pending()).toEqual([{ source: 'courses', doc: await docOf(course.id), indexed: 1 }]);
     expect(await found('courses', 'bagpipe')).toEqual([]);
     expect(await found('courses', 'theremin')).toEqual([course.id]);
+  });
+
+  it('works through a backlog of more than a batch (a bulk load) a batch at a time, serving in between, all of it found', async () => {
+    const seed = await post('/courses', { title: 'Backlog seed' });
+    await found('courses', 'anything');
+    const { workspace_id } = (await sql<{ workspace_id: string }>`select workspace_id from courses where id = ${seed.id}`.execute(t.database)).rows[0]!;
+    const count = 2 * SEARCH_APPLY_BATCH + 17;
+    const now = new Date().toISOString();
+    const rows = Array.from({ length: count }, (_, i) => ({
+      id: `crs_backlog${String(i).padStart(19, '0')}`, workspace_id, title: `Marimba ${i}`, description: 'loaded in bulk', published: 0,
+      enrollment_count: 0, metadata: '{}', version: 1, created_at: now, updated_at: now,
+    }));
+    for (let i = 0; i < count; i += 500) await t.database.insertInto('courses').values(rows.slice(i, i + 500)).execute();
+    // One deleted and one renamed inside the backlog: applied as their last state.
+    await t.database.deleteFrom('courses').where('id', '=', rows[5]!.id).execute();
+    await t.database.updateTable('courses').set({ title: 'Vibraphone 7' }).where('id', '=', rows[7]!.id).execute();
+    expect((await pending()).length).toBe(count);
+
+    // Other work runs between the batches: the event loop turns while the backlog is applied.
+    let turns = 0;
+    let ticking = true;
+    const tick = () => {
+      turns++;
+      if (ticking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const applied = await applyPendingSearch(t.database);
+    ticking = false;
+    expect(applied).toBe(count);
+    expect(turns).toBeGreaterThanOrEqual(2);
+    expect(await pending()).toEqual([]);
+
+    const marimba = await t.request({ url: '/api/v1/search/courses?q=marimba&per_page=1' });
+    expect(marimba.body.pagination.total).toBe(count - 2);
+    expect(await found('courses', 'vibraphone')).toEqual([rows[7]!.id]);
   });
 
   it('is applied by a server within about a second without any search', async () => {
