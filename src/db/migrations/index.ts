@@ -13,6 +13,7 @@ import * as progressLessonIndexes from './2026-11-22T14-00-00_progress-lesson-in
 import * as searchPending from './2026-11-22T15-00-00_search-pending.js';
 import * as students from './2026-11-21T21-20-00_students.js';
 import * as rowCounts from './2026-11-26T12-00-00_row-counts.js';
+import * as rowCountsAtCommit from './2026-11-26T13-00-00_row-counts-at-commit.js';
 
 /** Every migration, in order. Listed explicitly so the built and the source tree run the same set. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T14-00-00_progress-lesson-indexes': progressLessonIndexes,
   '2026-11-22T15-00-00_search-pending': searchPending,
   '2026-11-26T12-00-00_row-counts': rowCounts,
+  '2026-11-26T13-00-00_row-counts-at-commit': rowCountsAtCommit,
 };
