@@ -20,17 +20,20 @@ class HangingReceiver {
   open = 0;
   maxOpen = 0;
   url = '';
-  private readonly sockets = new Set<net.Socket>();
+  private readonly sockets = new Map<net.Socket, number>();
   private readonly server = net.createServer((socket) => {
-    this.open++;
+    // A connection counts as open from the sender's side until it closes here, or until the
+    // sender's timeout has certainly passed (it started before the connection arrived): the close of
+    // a connection the sender gave up on can reach this end after the sender's next connection.
+    const now = performance.now();
+    this.sockets.set(socket, now);
+    this.open = [...this.sockets.values()].filter((acceptedAt) => acceptedAt > now - (TIMEOUT_MS - 20)).length;
     this.maxOpen = Math.max(this.maxOpen, this.open);
-    this.sockets.add(socket);
     socket.on('error', () => {});
     socket.on('data', () => {
       if (this.answering) socket.end('HTTP/1.1 204 No Content\r\nConnection: close\r\n\r\n');
     });
     socket.on('close', () => {
-      this.open--;
       this.sockets.delete(socket);
     });
   });
@@ -42,7 +45,7 @@ class HangingReceiver {
   }
 
   async close(): Promise<void> {
-    for (const socket of this.sockets) socket.destroy();
+    for (const socket of this.sockets.keys()) socket.destroy();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 }
