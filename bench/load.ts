@@ -145,3 +145,9 @@ export class LoadAccumulator {
     };
   }
 }
+
+/** A function answering one of `items` at random on each call (a different id per request). */
+export function randomPicker(items: readonly string[]): () => string {
+  if (items.length === 0) throw new Error('nothing to pick from');
+  return () => items[Math.floor(Math.random() * items.length)] as string;
+}

@@ -20,7 +20,7 @@ import {
   seedCourses,
   startLectern,
 } from './lectern.js';
-import { LoadAccumulator, type Target } from './load.js';
+import { LoadAccumulator, randomPicker, type Target } from './load.js';
 import { type AnalyticsResult, runAnalyticsCase } from './analytics.js';
 import { runSyncCase, type SyncResult } from './sync.js';
 import { buildReport, FLOOR, FLOOR_CHECKED, FLOOR_CHECKED_UNTUNED, formatReport, HELLO, LIMITS_OFF, LIMITS_REDIS, type Measurement, type Report, UNTUNED } from './report.js';
@@ -130,10 +130,6 @@ async function redisAnswers(url: string): Promise<boolean> {
   }
 }
 
-function randomPicker(items: readonly string[]): () => string {
-  if (items.length === 0) throw new Error('nothing to pick from');
-  return () => items[Math.floor(Math.random() * items.length)] as string;
-}
 
 /**
  * The targets, in report order; each names the server whose RSS is sampled. Targets that write

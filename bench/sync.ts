@@ -12,7 +12,7 @@ import { systemClock } from '../src/shared/clock.js';
 import { newId } from '../src/shared/ids.js';
 import { encodeCursor } from '../src/shared/pagination.js';
 import { FORWARDED_HTTPS } from './lectern.js';
-import { LoadAccumulator } from './load.js';
+import { LoadAccumulator, randomPicker } from './load.js';
 import { withSeededServer } from './seeded-server.js';
 
 /** One route measured on the grown workspace and on the small one. */
@@ -120,10 +120,6 @@ export async function runSyncCase(options: SyncOptions): Promise<SyncResult> {
       };
     },
   );
-}
-
-function randomPicker(ids: readonly string[]): () => string {
-  return () => ids[Math.floor(Math.random() * ids.length)]!;
 }
 
 /** The list and read routes, each with the path of a request on the grown workspace and on the small one. */

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 
 export interface ReceivedDelivery {
@@ -91,5 +91,45 @@ export class WebhookReceiver {
   async close(): Promise<void> {
     this.server?.closeAllConnections();
     await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
+  }
+}
+
+/**
+ * A receiver that accepts connections and never answers (until `answering`: then 204 to every
+ * request), as a broken integrator's server does. Counts the connections and the most open at once
+ * from the sender's side: a connection counts as open until it closes, or until the sender's timeout
+ * (`senderTimeoutMs`, which started before the connection arrived) has certainly passed, since the
+ * close of a connection the sender gave up on can reach this end after the sender's next connection.
+ */
+export class HangingReceiver {
+  answering = false;
+  connections = 0;
+  maxOpen = 0;
+  url = '';
+  private readonly sockets = new Map<net.Socket, number>();
+  private readonly server = net.createServer((socket) => {
+    const now = performance.now();
+    this.connections++;
+    this.sockets.set(socket, now);
+    const open = [...this.sockets.values()].filter((acceptedAt) => acceptedAt > now - (this.senderTimeoutMs - 20)).length;
+    this.maxOpen = Math.max(this.maxOpen, open);
+    socket.on('error', () => {});
+    socket.on('data', () => {
+      if (this.answering) socket.end('HTTP/1.1 204 No Content\r\nConnection: close\r\n\r\n');
+    });
+    socket.on('close', () => this.sockets.delete(socket));
+  });
+
+  constructor(private readonly senderTimeoutMs: number) {}
+
+  async start(): Promise<this> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hooks`;
+    return this;
+  }
+
+  async close(): Promise<void> {
+    for (const socket of this.sockets.keys()) socket.destroy();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 }

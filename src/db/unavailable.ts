@@ -1,3 +1,5 @@
+import { withDeadline } from '../shared/deadline.js';
+
 /**
  * Which failures mean "the database cannot answer right now" (a restart, a failover, a network
  * break, a hung server; on SQLite the write lock held past busy_timeout, a full disk, the disk
@@ -183,14 +185,4 @@ export class DatabaseOutageLog {
       duration_ms: Date.now() - outage.began,
     };
   }
-}
-
-/** The promise's outcome, or a rejection once `ms` have passed (the promise itself runs on). */
-function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  promise.catch(() => {});
-  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }

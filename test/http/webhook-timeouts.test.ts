@@ -1,8 +1,8 @@
-import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { testDialects } from '../dialects.js';
 import { createCourse, setupApp, show, type TestApp } from '../harness.js';
+import { HangingReceiver } from '../webhook-receiver.js';
 
 /**
  * An endpoint whose receiver hangs (src/modules/webhooks/webhook-delivery.job.ts): after 3 timeouts
@@ -14,42 +14,6 @@ import { createCourse, setupApp, show, type TestApp } from '../harness.js';
 const TIMEOUT_MS = 200;
 const SCHEDULE = [100, 100, 100];
 
-/** Accepts connections and never answers until `answering`; then answers 204 to every request. */
-class HangingReceiver {
-  answering = false;
-  open = 0;
-  maxOpen = 0;
-  url = '';
-  private readonly sockets = new Map<net.Socket, number>();
-  private readonly server = net.createServer((socket) => {
-    // A connection counts as open from the sender's side until it closes here, or until the
-    // sender's timeout has certainly passed (it started before the connection arrived): the close of
-    // a connection the sender gave up on can reach this end after the sender's next connection.
-    const now = performance.now();
-    this.sockets.set(socket, now);
-    this.open = [...this.sockets.values()].filter((acceptedAt) => acceptedAt > now - (TIMEOUT_MS - 20)).length;
-    this.maxOpen = Math.max(this.maxOpen, this.open);
-    socket.on('error', () => {});
-    socket.on('data', () => {
-      if (this.answering) socket.end('HTTP/1.1 204 No Content\r\nConnection: close\r\n\r\n');
-    });
-    socket.on('close', () => {
-      this.sockets.delete(socket);
-    });
-  });
-
-  async start(): Promise<this> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hooks`;
-    return this;
-  }
-
-  async close(): Promise<void> {
-    for (const socket of this.sockets.keys()) socket.destroy();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-}
-
 describe.each(testDialects())('webhook retries after timeouts [%s]', (dialect) => {
   let t: TestApp;
   let receiver: HangingReceiver;
@@ -57,7 +21,7 @@ describe.each(testDialects())('webhook retries after timeouts [%s]', (dialect) =
     t = await setupApp(dialect, {
       config: { jobPollMs: 20, webhooks: { ...loadConfig({}).webhooks, retrySchedule: SCHEDULE, timeoutMs: TIMEOUT_MS, allowPrivate: true } },
     });
-    receiver = await new HangingReceiver().start();
+    receiver = await new HangingReceiver(TIMEOUT_MS).start();
   });
   afterAll(async () => {
     await t.close();

@@ -1,8 +1,9 @@
 import http from 'node:http';
-import net, { type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testDialects } from '../dialects.js';
 import { freshDatabaseEnv } from '../harness.js';
+import { HangingReceiver } from '../webhook-receiver.js';
 import { accountKey, callApi as call, type RunningServer, startServer } from './spawn.js';
 
 /**
@@ -16,37 +17,8 @@ import { accountKey, callApi as call, type RunningServer, startServer } from './
 const EVENTS = 16;
 /** The default of WEBHOOK_ENDPOINT_CONCURRENCY. */
 const PER_ENDPOINT = 2;
-
-/** Accepts connections and never answers; counts the connections open at once (one request each). */
-class HangingReceiver {
-  open = 0;
-  maxOpen = 0;
-  connections = 0;
-  url = '';
-  private readonly sockets = new Set<net.Socket>();
-  private readonly server = net.createServer((socket) => {
-    this.connections++;
-    this.open++;
-    this.maxOpen = Math.max(this.maxOpen, this.open);
-    this.sockets.add(socket);
-    socket.on('error', () => {});
-    socket.on('close', () => {
-      this.open--;
-      this.sockets.delete(socket);
-    });
-  });
-
-  async start(): Promise<this> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hooks`;
-    return this;
-  }
-
-  async close(): Promise<void> {
-    for (const socket of this.sockets) socket.destroy();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-}
+/** The default of WEBHOOK_TIMEOUT_MS. */
+const SENDER_TIMEOUT_MS = 10_000;
 
 /** Answers 204 at once and notes, per event, how long after the event's creation it arrived. */
 class HealthyReceiver {
@@ -111,7 +83,7 @@ describe.each(testDialects())('a receiver that hangs does not delay another endp
     const { env, drop } = await freshDatabaseEnv(dialect);
     cleanups.push(drop);
     const key = accountKey(env, 1_000_000);
-    const hanging = await new HangingReceiver().start();
+    const hanging = await new HangingReceiver(SENDER_TIMEOUT_MS).start();
     cleanups.push(() => hanging.close());
     const healthy = await new HealthyReceiver().start();
     cleanups.push(() => healthy.close());

@@ -4,6 +4,7 @@ import type { Database } from '../../db/database.js';
 import { AppError } from '../../shared/errors.js';
 import { ErrorResponse } from '../../shared/schemas.js';
 import type { RateLimiter } from '../rate-limits/rate-limiter.js';
+import { withDeadline } from '../../shared/deadline.js';
 
 const tags = ['operations'];
 const Status = Type.Object({ status: Type.String(), checks: Type.Optional(Type.Record(Type.String(), Type.String())) });
@@ -69,15 +70,4 @@ export async function healthRoutes(app: FastifyInstance, { database, limiter }: 
       return app.metrics.metrics();
     },
   });
-}
-
-/** The promise's outcome, or a rejection once `ms` have passed (the promise itself runs on). */
-function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  // A ping that fails after the deadline must not be an unhandled rejection.
-  promise.catch(() => {});
-  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }
