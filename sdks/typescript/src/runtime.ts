@@ -1,0 +1,48 @@
+// What the library takes from its platform: Web Crypto, the environment, a name for the runtime.
+// Only web-standard globals are used, so the same build runs in Node 18+, browsers, Deno and Bun.
+
+interface NodeLikeProcess {
+  env?: Record<string, string | undefined>;
+  versions?: { node?: string };
+}
+
+function nodeProcess(): NodeLikeProcess | undefined {
+  return (globalThis as { process?: NodeLikeProcess }).process;
+}
+
+/** A variable of the environment where there is one (Node, Bun, Deno with --allow-env), else undefined. */
+export function environment(name: string): string | undefined {
+  const value = nodeProcess()?.env?.[name];
+  return value === '' ? undefined : value;
+}
+
+/** `node/20.20.2`, or the browser's user agent, for the User-Agent header. */
+export function runtimeDescription(): string {
+  const node = nodeProcess()?.versions?.node;
+  if (node !== undefined) return `node/${node}`;
+  const navigator = (globalThis as { navigator?: { userAgent?: string } }).navigator;
+  return navigator?.userAgent ?? 'unknown runtime';
+}
+
+let cryptoPromise: Promise<Crypto> | undefined;
+
+/**
+ * Web Crypto. Global in browsers and Node 19+; Node 18 has it only as `node:crypto`'s `webcrypto`,
+ * imported here by a name bundlers do not follow (browsers never reach this branch).
+ */
+export function webCrypto(): Promise<Crypto> {
+  const global = (globalThis as { crypto?: Crypto }).crypto;
+  if (global?.subtle !== undefined) return Promise.resolve(global);
+  cryptoPromise ??= (async () => {
+    const moduleName = 'node:crypto';
+    const nodeCrypto = (await import(/* @vite-ignore */ /* webpackIgnore: true */ moduleName)) as { webcrypto: Crypto };
+    return nodeCrypto.webcrypto;
+  })();
+  return cryptoPromise;
+}
+
+/** A random UUID v4 for Idempotency-Key. */
+export async function randomUuid(): Promise<string> {
+  const crypto = await webCrypto();
+  return crypto.randomUUID();
+}
