@@ -302,7 +302,7 @@ final class ResourceGenerator
             $schema = $kind === 'data' ? ($this->resolve($success ?? [])['properties']['data'] ?? []) : ($success ?? []);
             $type = $success === null ? 'array<string, mixed>' : $this->type($schema, 0);
             $returnDoc = '@return ' . $type . ($nullable ? '|null' : '');
-            $native = $nullable ? '?array' : 'array';
+            $native = '?array'; // a 204 answers null, declared or not (the phpdoc keeps the declared type)
         }
         $what = match ($kind) {
             'data' => 'Answers the `data` object of the envelope.',

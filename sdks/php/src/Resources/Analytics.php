@@ -36,7 +36,7 @@ final class Analytics extends \Lectern\Internal\BaseResource
      * @return CourseAnalytics
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
-    public function course(string $id, array $params = [], array $options = []): array
+    public function course(string $id, array $params = [], array $options = []): ?array
     {
         return $this->client->request('GET', '/courses/{id}/analytics', ['id' => $id], $params, null, $options, 'data');
     }
@@ -60,7 +60,7 @@ final class Analytics extends \Lectern\Internal\BaseResource
      * @return StudentAnalytics
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
-    public function student(string $id, array $params = [], array $options = []): array
+    public function student(string $id, array $params = [], array $options = []): ?array
     {
         return $this->client->request('GET', '/students/{id}/analytics', ['id' => $id], $params, null, $options, 'data');
     }
@@ -90,7 +90,7 @@ final class Analytics extends \Lectern\Internal\BaseResource
      * @return QuizResults
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
-    public function quizResults(array $params = [], array $options = []): array
+    public function quizResults(array $params = [], array $options = []): ?array
     {
         return $this->client->request('GET', '/analytics/quiz-results', [], $params, null, $options, 'data');
     }

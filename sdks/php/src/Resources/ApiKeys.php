@@ -100,7 +100,7 @@ final class ApiKeys extends \Lectern\Internal\BaseResource
      * }
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
-    public function create(array $body, array $options = []): array
+    public function create(array $body, array $options = []): ?array
     {
         return $this->client->request('POST', '/api-keys', [], [], $body, $options, 'data');
     }
@@ -119,7 +119,7 @@ final class ApiKeys extends \Lectern\Internal\BaseResource
      * @return ApiKey
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
-    public function get(string $id, array $options = []): array
+    public function get(string $id, array $options = []): ?array
     {
         return $this->client->request('GET', '/api-keys/{id}', ['id' => $id], [], null, $options, 'data');
     }
@@ -153,7 +153,7 @@ final class ApiKeys extends \Lectern\Internal\BaseResource
      * }
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
-    public function rotate(string $id, array $options = []): array
+    public function rotate(string $id, array $options = []): ?array
     {
         return $this->client->request('POST', '/api-keys/{id}/rotate', ['id' => $id], [], null, $options, 'data');
     }
@@ -175,7 +175,7 @@ final class ApiKeys extends \Lectern\Internal\BaseResource
      * @return ApiKey
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
-    public function revoke(string $id, array $options = []): array
+    public function revoke(string $id, array $options = []): ?array
     {
         return $this->client->request('POST', '/api-keys/{id}/revoke', ['id' => $id], [], null, $options, 'data');
     }

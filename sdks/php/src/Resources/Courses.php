@@ -92,7 +92,7 @@ final class Courses extends \Lectern\Internal\BaseResource
      * @return Course
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
-    public function create(array $body, array $options = []): array
+    public function create(array $body, array $options = []): ?array
     {
         return $this->client->request('POST', '/courses', [], [], $body, $options, 'data');
     }
@@ -111,7 +111,7 @@ final class Courses extends \Lectern\Internal\BaseResource
      * @return Course
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
-    public function get(string $id, array $options = []): array
+    public function get(string $id, array $options = []): ?array
     {
         return $this->client->request('GET', '/courses/{id}', ['id' => $id], [], null, $options, 'data');
     }
@@ -139,7 +139,7 @@ final class Courses extends \Lectern\Internal\BaseResource
      * @return Course
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
-    public function update(string $id, array $body, array $options = []): array
+    public function update(string $id, array $body, array $options = []): ?array
     {
         return $this->client->request('PUT', '/courses/{id}', ['id' => $id], [], $body, $options, 'data');
     }
@@ -167,7 +167,7 @@ final class Courses extends \Lectern\Internal\BaseResource
      * @return Course
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
-    public function patch(string $id, array $body, array $options = []): array
+    public function patch(string $id, array $body, array $options = []): ?array
     {
         return $this->client->request('PATCH', '/courses/{id}', ['id' => $id], [], $body, $options, 'data');
     }
@@ -189,7 +189,7 @@ final class Courses extends \Lectern\Internal\BaseResource
      * @return array{id: string, deleted: true}
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
-    public function delete(string $id, array $params = [], array $options = []): array
+    public function delete(string $id, array $params = [], array $options = []): ?array
     {
         return $this->client->request('DELETE', '/courses/{id}', ['id' => $id], $params, null, $options, 'data');
     }
@@ -208,7 +208,7 @@ final class Courses extends \Lectern\Internal\BaseResource
      * @return Course
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
-    public function publish(string $id, array $options = []): array
+    public function publish(string $id, array $options = []): ?array
     {
         return $this->client->request('POST', '/courses/{id}/publish', ['id' => $id], [], null, $options, 'data');
     }
@@ -227,7 +227,7 @@ final class Courses extends \Lectern\Internal\BaseResource
      * @return Course
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
-    public function unpublish(string $id, array $options = []): array
+    public function unpublish(string $id, array $options = []): ?array
     {
         return $this->client->request('POST', '/courses/{id}/unpublish', ['id' => $id], [], null, $options, 'data');
     }

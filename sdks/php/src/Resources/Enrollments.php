@@ -94,7 +94,7 @@ final class Enrollments extends \Lectern\Internal\BaseResource
      * @return Enrollment
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
-    public function create(array $body, array $options = []): array
+    public function create(array $body, array $options = []): ?array
     {
         return $this->client->request('POST', '/enrollments', [], [], $body, $options, 'data');
     }
@@ -123,7 +123,7 @@ final class Enrollments extends \Lectern\Internal\BaseResource
      * }
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
-    public function bulkCreate(array $body, array $options = []): array
+    public function bulkCreate(array $body, array $options = []): ?array
     {
         return $this->client->request('POST', '/enrollments/bulk', [], [], $body, $options, 'envelope');
     }
@@ -142,7 +142,7 @@ final class Enrollments extends \Lectern\Internal\BaseResource
      * @return Enrollment
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
-    public function get(string $id, array $options = []): array
+    public function get(string $id, array $options = []): ?array
     {
         return $this->client->request('GET', '/enrollments/{id}', ['id' => $id], [], null, $options, 'data');
     }
@@ -164,7 +164,7 @@ final class Enrollments extends \Lectern\Internal\BaseResource
      * @return Enrollment
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
-    public function cancel(string $id, array $options = []): array
+    public function cancel(string $id, array $options = []): ?array
     {
         return $this->client->request('DELETE', '/enrollments/{id}', ['id' => $id], [], null, $options, 'data');
     }

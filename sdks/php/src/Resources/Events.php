@@ -91,7 +91,7 @@ final class Events extends \Lectern\Internal\BaseResource
      * @return Event
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
-    public function get(string $id, array $options = []): array
+    public function get(string $id, array $options = []): ?array
     {
         return $this->client->request('GET', '/events/{id}', ['id' => $id], [], null, $options, 'data');
     }

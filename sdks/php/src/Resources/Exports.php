@@ -35,7 +35,7 @@ final class Exports extends \Lectern\Internal\BaseResource
      * @return Export
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
-    public function create(string $id, array $body, array $options = []): array
+    public function create(string $id, array $body, array $options = []): ?array
     {
         return $this->client->request('POST', '/courses/{id}/export', ['id' => $id], [], $body, $options, 'data');
     }
@@ -54,7 +54,7 @@ final class Exports extends \Lectern\Internal\BaseResource
      * @return Export
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
-    public function get(string $id, array $options = []): array
+    public function get(string $id, array $options = []): ?array
     {
         return $this->client->request('GET', '/exports/{id}', ['id' => $id], [], null, $options, 'data');
     }
@@ -100,7 +100,7 @@ final class Exports extends \Lectern\Internal\BaseResource
      * @return Course
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
-    public function importCourse(array $body, array $options = []): array
+    public function importCourse(array $body, array $options = []): ?array
     {
         return $this->client->request('POST', '/courses/import', [], [], $body, $options, 'data');
     }

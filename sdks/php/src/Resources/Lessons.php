@@ -106,7 +106,7 @@ final class Lessons extends \Lectern\Internal\BaseResource
      * @return Lesson
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
-    public function create(string $id, array $body, array $options = []): array
+    public function create(string $id, array $body, array $options = []): ?array
     {
         return $this->client->request('POST', '/modules/{id}/lessons', ['id' => $id], [], $body, $options, 'data');
     }
@@ -125,7 +125,7 @@ final class Lessons extends \Lectern\Internal\BaseResource
      * @return Lesson
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
-    public function get(string $id, array $options = []): array
+    public function get(string $id, array $options = []): ?array
     {
         return $this->client->request('GET', '/lessons/{id}', ['id' => $id], [], null, $options, 'data');
     }
@@ -164,7 +164,7 @@ final class Lessons extends \Lectern\Internal\BaseResource
      * @return Lesson
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
-    public function update(string $id, array $body, array $options = []): array
+    public function update(string $id, array $body, array $options = []): ?array
     {
         return $this->client->request('PUT', '/lessons/{id}', ['id' => $id], [], $body, $options, 'data');
     }
@@ -203,7 +203,7 @@ final class Lessons extends \Lectern\Internal\BaseResource
      * @return Lesson
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
-    public function patch(string $id, array $body, array $options = []): array
+    public function patch(string $id, array $body, array $options = []): ?array
     {
         return $this->client->request('PATCH', '/lessons/{id}', ['id' => $id], [], $body, $options, 'data');
     }
@@ -222,7 +222,7 @@ final class Lessons extends \Lectern\Internal\BaseResource
      * @return array{id: string, deleted: true}
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
-    public function delete(string $id, array $options = []): array
+    public function delete(string $id, array $options = []): ?array
     {
         return $this->client->request('DELETE', '/lessons/{id}', ['id' => $id], [], null, $options, 'data');
     }

@@ -88,7 +88,7 @@ final class Modules extends \Lectern\Internal\BaseResource
      * @return Module
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
-    public function create(string $id, array $body, array $options = []): array
+    public function create(string $id, array $body, array $options = []): ?array
     {
         return $this->client->request('POST', '/courses/{id}/modules', ['id' => $id], [], $body, $options, 'data');
     }
@@ -107,7 +107,7 @@ final class Modules extends \Lectern\Internal\BaseResource
      * @return Module
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
-    public function get(string $id, array $options = []): array
+    public function get(string $id, array $options = []): ?array
     {
         return $this->client->request('GET', '/modules/{id}', ['id' => $id], [], null, $options, 'data');
     }
@@ -127,7 +127,7 @@ final class Modules extends \Lectern\Internal\BaseResource
      * @return Module
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
-    public function update(string $id, array $body, array $options = []): array
+    public function update(string $id, array $body, array $options = []): ?array
     {
         return $this->client->request('PUT', '/modules/{id}', ['id' => $id], [], $body, $options, 'data');
     }
@@ -147,7 +147,7 @@ final class Modules extends \Lectern\Internal\BaseResource
      * @return Module
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
-    public function patch(string $id, array $body, array $options = []): array
+    public function patch(string $id, array $body, array $options = []): ?array
     {
         return $this->client->request('PATCH', '/modules/{id}', ['id' => $id], [], $body, $options, 'data');
     }
@@ -166,7 +166,7 @@ final class Modules extends \Lectern\Internal\BaseResource
      * @return array{id: string, deleted: true}
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
-    public function delete(string $id, array $options = []): array
+    public function delete(string $id, array $options = []): ?array
     {
         return $this->client->request('DELETE', '/modules/{id}', ['id' => $id], [], null, $options, 'data');
     }

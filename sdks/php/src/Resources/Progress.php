@@ -38,7 +38,7 @@ final class Progress extends \Lectern\Internal\BaseResource
      * @return LessonProgress
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
-    public function record(string $id, array $body, array $options = []): array
+    public function record(string $id, array $body, array $options = []): ?array
     {
         return $this->client->request('POST', '/students/{id}/progress', ['id' => $id], [], $body, $options, 'data');
     }
@@ -58,7 +58,7 @@ final class Progress extends \Lectern\Internal\BaseResource
      * @return StudentProgress
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
-    public function get(string $id, array $params = [], array $options = []): array
+    public function get(string $id, array $params = [], array $options = []): ?array
     {
         return $this->client->request('GET', '/students/{id}/progress', ['id' => $id], $params, null, $options, 'data');
     }
@@ -84,7 +84,7 @@ final class Progress extends \Lectern\Internal\BaseResource
      * @return QuizAttempt
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
-    public function submitQuizAttempt(string $id, array $body, array $options = []): array
+    public function submitQuizAttempt(string $id, array $body, array $options = []): ?array
     {
         return $this->client->request('POST', '/lessons/{id}/quiz-attempts', ['id' => $id], [], $body, $options, 'data');
     }

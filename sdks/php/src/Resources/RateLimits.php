@@ -66,7 +66,7 @@ final class RateLimits extends \Lectern\Internal\BaseResource
      * }
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
-    public function get(array $options = []): array
+    public function get(array $options = []): ?array
     {
         return $this->client->request('GET', '/rate-limits', [], [], null, $options, 'data');
     }

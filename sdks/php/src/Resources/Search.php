@@ -49,7 +49,7 @@ final class Search extends \Lectern\Internal\BaseResource
      * }
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
-    public function courses(array $params, array $options = []): array
+    public function courses(array $params, array $options = []): ?array
     {
         return $this->client->request('GET', '/search/courses', [], $params, null, $options, 'envelope');
     }
@@ -87,7 +87,7 @@ final class Search extends \Lectern\Internal\BaseResource
      * }
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
-    public function lessons(array $params, array $options = []): array
+    public function lessons(array $params, array $options = []): ?array
     {
         return $this->client->request('GET', '/search/lessons', [], $params, null, $options, 'envelope');
     }
@@ -125,7 +125,7 @@ final class Search extends \Lectern\Internal\BaseResource
      * }
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
-    public function students(array $params, array $options = []): array
+    public function students(array $params, array $options = []): ?array
     {
         return $this->client->request('GET', '/search/students', [], $params, null, $options, 'envelope');
     }

@@ -98,7 +98,7 @@ final class Students extends \Lectern\Internal\BaseResource
      * @return Student
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
-    public function create(array $body, array $options = []): array
+    public function create(array $body, array $options = []): ?array
     {
         return $this->client->request('POST', '/students', [], [], $body, $options, 'data');
     }
@@ -127,7 +127,7 @@ final class Students extends \Lectern\Internal\BaseResource
      * }
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
-    public function bulkCreate(array $body, array $options = []): array
+    public function bulkCreate(array $body, array $options = []): ?array
     {
         return $this->client->request('POST', '/students/bulk', [], [], $body, $options, 'envelope');
     }
@@ -146,7 +146,7 @@ final class Students extends \Lectern\Internal\BaseResource
      * @return Student
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
-    public function get(string $id, array $options = []): array
+    public function get(string $id, array $options = []): ?array
     {
         return $this->client->request('GET', '/students/{id}', ['id' => $id], [], null, $options, 'data');
     }
@@ -174,7 +174,7 @@ final class Students extends \Lectern\Internal\BaseResource
      * @return Student
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
-    public function update(string $id, array $body, array $options = []): array
+    public function update(string $id, array $body, array $options = []): ?array
     {
         return $this->client->request('PUT', '/students/{id}', ['id' => $id], [], $body, $options, 'data');
     }
@@ -202,7 +202,7 @@ final class Students extends \Lectern\Internal\BaseResource
      * @return Student
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
-    public function patch(string $id, array $body, array $options = []): array
+    public function patch(string $id, array $body, array $options = []): ?array
     {
         return $this->client->request('PATCH', '/students/{id}', ['id' => $id], [], $body, $options, 'data');
     }
@@ -223,7 +223,7 @@ final class Students extends \Lectern\Internal\BaseResource
      * @return array{id: string, deleted: true}
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
-    public function delete(string $id, array $options = []): array
+    public function delete(string $id, array $options = []): ?array
     {
         return $this->client->request('DELETE', '/students/{id}', ['id' => $id], [], null, $options, 'data');
     }

@@ -94,7 +94,7 @@ final class Webhooks extends \Lectern\Internal\BaseResource
      * @return WebhookEndpointWithSecret
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
-    public function createEndpoint(array $body, array $options = []): array
+    public function createEndpoint(array $body, array $options = []): ?array
     {
         return $this->client->request('POST', '/webhook-endpoints', [], [], $body, $options, 'data');
     }
@@ -113,7 +113,7 @@ final class Webhooks extends \Lectern\Internal\BaseResource
      * @return WebhookEndpoint
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
-    public function getEndpoint(string $id, array $options = []): array
+    public function getEndpoint(string $id, array $options = []): ?array
     {
         return $this->client->request('GET', '/webhook-endpoints/{id}', ['id' => $id], [], null, $options, 'data');
     }
@@ -141,7 +141,7 @@ final class Webhooks extends \Lectern\Internal\BaseResource
      * @return WebhookEndpoint
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
-    public function updateEndpoint(string $id, array $body, array $options = []): array
+    public function updateEndpoint(string $id, array $body, array $options = []): ?array
     {
         return $this->client->request('PUT', '/webhook-endpoints/{id}', ['id' => $id], [], $body, $options, 'data');
     }
@@ -169,7 +169,7 @@ final class Webhooks extends \Lectern\Internal\BaseResource
      * @return WebhookEndpoint
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
-    public function patchEndpoint(string $id, array $body, array $options = []): array
+    public function patchEndpoint(string $id, array $body, array $options = []): ?array
     {
         return $this->client->request('PATCH', '/webhook-endpoints/{id}', ['id' => $id], [], $body, $options, 'data');
     }
@@ -190,7 +190,7 @@ final class Webhooks extends \Lectern\Internal\BaseResource
      * @return array{id: string, deleted: true}
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
-    public function deleteEndpoint(string $id, array $options = []): array
+    public function deleteEndpoint(string $id, array $options = []): ?array
     {
         return $this->client->request('DELETE', '/webhook-endpoints/{id}', ['id' => $id], [], null, $options, 'data');
     }
@@ -213,7 +213,7 @@ final class Webhooks extends \Lectern\Internal\BaseResource
      * @return WebhookEndpointWithSecret
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
-    public function rotateSecret(string $id, array $options = []): array
+    public function rotateSecret(string $id, array $options = []): ?array
     {
         return $this->client->request('POST', '/webhook-endpoints/{id}/rotate-secret', ['id' => $id], [], null, $options, 'data');
     }
@@ -236,7 +236,7 @@ final class Webhooks extends \Lectern\Internal\BaseResource
      * @return WebhookDelivery
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
-    public function testEndpoint(string $id, array $options = []): array
+    public function testEndpoint(string $id, array $options = []): ?array
     {
         return $this->client->request('POST', '/webhook-endpoints/{id}/test', ['id' => $id], [], null, $options, 'data');
     }
@@ -317,7 +317,7 @@ final class Webhooks extends \Lectern\Internal\BaseResource
      * @return WebhookDelivery
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
-    public function getDelivery(string $id, array $options = []): array
+    public function getDelivery(string $id, array $options = []): ?array
     {
         return $this->client->request('GET', '/webhook-deliveries/{id}', ['id' => $id], [], null, $options, 'data');
     }
@@ -339,7 +339,7 @@ final class Webhooks extends \Lectern\Internal\BaseResource
      * @return WebhookDelivery
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
-    public function retryDelivery(string $id, array $options = []): array
+    public function retryDelivery(string $id, array $options = []): ?array
     {
         return $this->client->request('POST', '/webhook-deliveries/{id}/retry', ['id' => $id], [], null, $options, 'data');
     }
