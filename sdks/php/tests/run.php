@@ -16,6 +16,7 @@ require dirname(__DIR__) . '/autoload.php';
 require __DIR__ . '/support/TestRunner.php';
 require __DIR__ . '/support/FakeTransport.php';
 require __DIR__ . '/support/Vectors.php';
+require __DIR__ . '/support/Lectern.php';
 
 $args = array_slice($argv, 1);
 $suites = [];
