@@ -5,7 +5,7 @@ import { LecternResources, VERSION } from './generated/resources.js';
 import { PageIterator, type CursorPage } from './pagination.js';
 import { environment, randomUuid, runtimeDescription } from './runtime.js';
 import type { OperationSpec, RequestOptions } from './types.js';
-import { Webhooks } from './webhooks.js';
+import { verifyWebhook, Webhooks, type VerifyOptions, type WebhookEvent, type WebhookHeaders, type WebhookPayload } from './webhooks.js';
 
 /** A fetch-compatible function: the transport (inject a fake one in tests). */
 export type Fetch = (input: string, init: RequestInit) => Promise<Response>;
@@ -56,7 +56,9 @@ export class Lectern extends LecternResources {
   /** The library's version (the API version it was generated for). */
   static readonly VERSION = VERSION;
   /** Verifies a webhook delivery without a client (see verifyWebhook). */
-  static readonly verifyWebhook = Webhooks.verify;
+  static verifyWebhook(payload: WebhookPayload, headers: WebhookHeaders, secret: string, options?: VerifyOptions): Promise<WebhookEvent> {
+    return verifyWebhook(payload, headers, secret, options);
+  }
 
   override readonly webhooks: Webhooks = new Webhooks(this);
 
@@ -86,8 +88,7 @@ export class Lectern extends LecternResources {
     this.maxRetryAfter = options.maxRetryAfter ?? 60;
     this.timeout = options.timeout ?? 30_000;
     if (!Number.isInteger(this.maxAttempts) || this.maxAttempts < 1) throw new ConfigurationError('maxAttempts must be an integer of at least 1');
-    const fetchFunction = options.fetch ?? (globalThis.fetch as Fetch | undefined);
-    if (fetchFunction === undefined) throw new ConfigurationError('No fetch in this runtime: pass `fetch`');
+    if (options.fetch === undefined && typeof globalThis.fetch !== 'function') throw new ConfigurationError('No fetch in this runtime: pass `fetch`');
     this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.#sleep = options.sleep ?? defaultSleep;
     this.#userAgent = `lectern-typescript/${VERSION} (${runtimeDescription()})`;
@@ -212,8 +213,7 @@ export class Lectern extends LecternResources {
     }
     // A single resource answers its `data`; a list or a bulk answer (data is an array) its envelope.
     if (typeof body === 'object' && body !== null && 'data' in body) {
-      const data = (body as { data: unknown }).data;
-      if (!Array.isArray(data)) return data;
+      if (!Array.isArray(body.data)) return body.data;
     }
     return body;
   }

@@ -1,0 +1,202 @@
+// The client: configuration, one request with its retries, and auto-pagination. The resources and
+// their typed methods are generated (src/generated/resources.ts); they all end up here.
+import { ApiError, ConfigurationError, ConnectionError, errorFromResponse, parseRetryAfter } from './errors.js';
+import { LecternResources, VERSION } from './generated/resources.js';
+import { PageIterator } from './pagination.js';
+import { environment, randomUuid, runtimeDescription } from './runtime.js';
+import { verifyWebhook, Webhooks } from './webhooks.js';
+const RETRYABLE_STATUSES = new Set([502, 503, 504]);
+const IDEMPOTENT_METHODS = new Set(['GET', 'PUT', 'DELETE']);
+const defaultSleep = (milliseconds) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+function queryString(query) {
+    if (query === undefined)
+        return '';
+    const params = new URLSearchParams();
+    for (const [name, value] of Object.entries(query)) {
+        if (value === undefined || value === null)
+            continue;
+        const values = Array.isArray(value) ? value : [value];
+        for (const item of values)
+            params.append(name, item instanceof Date ? item.toISOString() : String(item));
+    }
+    const text = params.toString();
+    return text === '' ? '' : `?${text}`;
+}
+/**
+ * The Lectern API client.
+ *
+ * ```ts
+ * const lectern = new Lectern({ apiKey: 'lct_prod_…', baseUrl: 'https://lectern.example.com/api/v1' });
+ * const course = await lectern.courses.create({ title: 'Intro to Statistics' });
+ * ```
+ */
+export class Lectern extends LecternResources {
+    /** The library's version (the API version it was generated for). */
+    static VERSION = VERSION;
+    /** Verifies a webhook delivery without a client (see verifyWebhook). */
+    static verifyWebhook(payload, headers, secret, options) {
+        return verifyWebhook(payload, headers, secret, options);
+    }
+    webhooks = new Webhooks(this);
+    baseUrl;
+    maxAttempts;
+    maxRetryAfter;
+    timeout;
+    #apiKey;
+    #fetch;
+    #sleep;
+    #userAgent;
+    constructor(options = {}) {
+        super();
+        const apiKey = options.apiKey ?? environment('LECTERN_API_KEY');
+        const baseUrl = options.baseUrl ?? environment('LECTERN_BASE_URL');
+        if (!apiKey)
+            throw new ConfigurationError('No API key: pass `apiKey` or set LECTERN_API_KEY');
+        if (!baseUrl)
+            throw new ConfigurationError('No base URL: pass `baseUrl` or set LECTERN_BASE_URL (e.g. https://lectern.example.com/api/v1)');
+        try {
+            new URL(baseUrl);
+        }
+        catch (cause) {
+            throw new ConfigurationError(`The base URL is not a URL: ${baseUrl}`, { cause });
+        }
+        this.#apiKey = apiKey;
+        this.baseUrl = baseUrl.replace(/\/+$/, '');
+        this.maxAttempts = options.maxAttempts ?? 3;
+        this.maxRetryAfter = options.maxRetryAfter ?? 60;
+        this.timeout = options.timeout ?? 30_000;
+        if (!Number.isInteger(this.maxAttempts) || this.maxAttempts < 1)
+            throw new ConfigurationError('maxAttempts must be an integer of at least 1');
+        if (options.fetch === undefined && typeof globalThis.fetch !== 'function')
+            throw new ConfigurationError('No fetch in this runtime: pass `fetch`');
+        this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+        this.#sleep = options.sleep ?? defaultSleep;
+        this.#userAgent = `lectern-typescript/${VERSION} (${runtimeDescription()})`;
+    }
+    /** Sends one operation with its retries and answers its result (see the README). */
+    async request(operation, pathArgs, body, query, options = {}) {
+        let path = operation.path;
+        operation.pathParams.forEach((name, index) => {
+            const value = pathArgs[index];
+            if (typeof value !== 'string' || value === '')
+                throw new ConfigurationError(`${operation.resource}.${operation.method}: \`${name}\` is required`);
+            path = path.replace(`{${name}}`, encodeURIComponent(value));
+        });
+        const url = `${this.baseUrl}${path}${queryString(query)}`;
+        const headers = {
+            Authorization: `Bearer ${this.#apiKey}`,
+            'User-Agent': this.#userAgent,
+            Accept: operation.raw ? '*/*' : 'application/json',
+        };
+        const method = operation.httpMethod;
+        let payload;
+        if (body !== undefined) {
+            payload = JSON.stringify(body);
+            headers['Content-Type'] = 'application/json';
+        }
+        let idempotencyKey;
+        if (method === 'POST' && options.idempotencyKey !== false) {
+            idempotencyKey = options.idempotencyKey ?? (await randomUuid());
+            headers['Idempotency-Key'] = idempotencyKey;
+        }
+        Object.assign(headers, options.headers);
+        // A key given in `headers` counts as the call's key too.
+        const hasKey = Object.keys(headers).some((name) => name.toLowerCase() === 'idempotency-key');
+        const retriesUnsafe = IDEMPOTENT_METHODS.has(method) || (method === 'POST' && hasKey);
+        const maxAttempts = options.maxAttempts ?? this.maxAttempts;
+        for (let attempt = 0;; attempt++) {
+            const last = attempt + 1 >= maxAttempts;
+            let response;
+            try {
+                response = await this.#send(url, { method, headers, body: payload }, options);
+            }
+            catch (error) {
+                if (!(error instanceof ConnectionError) || !retriesUnsafe || last)
+                    throw error;
+                await this.#wait(2 ** attempt, options.signal);
+                continue;
+            }
+            if (response.ok) {
+                const requestId = response.headers.get('x-request-id');
+                options.onResponse?.({ status: response.status, headers: response.headers, requestId });
+                return (await this.#parse(response, operation));
+            }
+            const text = await response.text().catch(() => '');
+            const retryable = response.status === 429 || (RETRYABLE_STATUSES.has(response.status) && retriesUnsafe);
+            const wait = parseRetryAfter(response.headers.get('retry-after')) ?? 2 ** attempt;
+            if (!retryable || last || wait > this.maxRetryAfter) {
+                options.onResponse?.({ status: response.status, headers: response.headers, requestId: response.headers.get('x-request-id') });
+                throw errorFromResponse(response.status, response.headers, text);
+            }
+            await this.#wait(wait, options.signal);
+        }
+    }
+    /** Iterates over every item of a list lazily, in cursor mode. */
+    paginate(operation, pathArgs, query, options) {
+        const { cursor, ...filters } = (query ?? {});
+        return new PageIterator((next) => this.request(operation, pathArgs, undefined, { cursor: next, ...filters }, options), cursor ?? '');
+    }
+    async #send(url, init, options) {
+        const controller = new AbortController();
+        const timeout = options.timeout ?? this.timeout;
+        let timedOut = false;
+        const timer = setTimeout(() => {
+            timedOut = true;
+            controller.abort();
+        }, timeout);
+        const signal = options.signal;
+        const onAbort = () => controller.abort(signal?.reason);
+        if (signal?.aborted)
+            onAbort();
+        signal?.addEventListener('abort', onAbort, { once: true });
+        try {
+            return await this.#fetch(url, { ...init, signal: controller.signal });
+        }
+        catch (cause) {
+            if (signal?.aborted)
+                throw signal.reason ?? cause;
+            if (timedOut)
+                throw new ConnectionError(`No answer from ${url} within ${timeout} ms`, { cause, timedOut: true });
+            throw new ConnectionError(`Could not reach ${url}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+        }
+        finally {
+            clearTimeout(timer);
+            signal?.removeEventListener('abort', onAbort);
+        }
+    }
+    async #parse(response, operation) {
+        if (operation.raw)
+            return new Uint8Array(await response.arrayBuffer());
+        const text = await response.text();
+        if (response.status === 204 || text === '')
+            return null;
+        let body;
+        try {
+            body = JSON.parse(text);
+        }
+        catch {
+            throw new ApiError({
+                status: response.status,
+                code: 'unexpected_response',
+                message: `HTTP ${response.status}: the answer is not JSON`,
+                details: {},
+                requestId: response.headers.get('x-request-id'),
+                retryAfter: null,
+                headers: response.headers,
+            });
+        }
+        // A single resource answers its `data`; a list or a bulk answer (data is an array) its envelope.
+        if (typeof body === 'object' && body !== null && 'data' in body) {
+            if (!Array.isArray(body.data))
+                return body.data;
+        }
+        return body;
+    }
+    async #wait(seconds, signal) {
+        if (signal?.aborted)
+            throw signal.reason;
+        await this.#sleep(seconds * 1000);
+        if (signal?.aborted)
+            throw signal.reason;
+    }
+}

@@ -1,0 +1,39 @@
+// What the library takes from its platform: Web Crypto, the environment, a name for the runtime.
+// Only web-standard globals are used, so the same build runs in Node 18+, browsers, Deno and Bun.
+function nodeProcess() {
+    return globalThis.process;
+}
+/** A variable of the environment where there is one (Node, Bun, Deno with --allow-env), else undefined. */
+export function environment(name) {
+    const value = nodeProcess()?.env?.[name];
+    return value === '' ? undefined : value;
+}
+/** `node/20.20.2`, or the browser's user agent, for the User-Agent header. */
+export function runtimeDescription() {
+    const node = nodeProcess()?.versions?.node;
+    if (node !== undefined)
+        return `node/${node}`;
+    const navigator = globalThis.navigator;
+    return navigator?.userAgent ?? 'unknown runtime';
+}
+let cryptoPromise;
+/**
+ * Web Crypto. Global in browsers and Node 19+; Node 18 has it only as `node:crypto`'s `webcrypto`,
+ * imported here by a name bundlers do not follow (browsers never reach this branch).
+ */
+export function webCrypto() {
+    const global = globalThis.crypto;
+    if (global?.subtle !== undefined)
+        return Promise.resolve(global);
+    cryptoPromise ??= (async () => {
+        const moduleName = 'node:crypto';
+        const nodeCrypto = (await import(/* @vite-ignore */ /* webpackIgnore: true */ moduleName));
+        return nodeCrypto.webcrypto;
+    })();
+    return cryptoPromise;
+}
+/** A random UUID v4 for Idempotency-Key. */
+export async function randomUuid() {
+    const crypto = await webCrypto();
+    return crypto.randomUUID();
+}
