@@ -23,6 +23,7 @@ import {
 import { LoadAccumulator, randomPicker, type Target } from './load.js';
 import { type AnalyticsResult, runAnalyticsCase } from './analytics.js';
 import { runSyncCase, type SyncResult } from './sync.js';
+import { formatPlans } from './explain.js';
 import { buildReport, FLOOR, FLOOR_CHECKED, FLOOR_CHECKED_UNTUNED, formatReport, HELLO, LIMITS_OFF, LIMITS_REDIS, type Measurement, type Report, UNTUNED } from './report.js';
 import { killAllServersNow, rssMb, stopAllServers, type ServerHandle } from './servers.js';
 import { type LimitScriptResult, measureLimitScript } from './limit-script.js';
@@ -340,6 +341,7 @@ function formatSync(results: SyncResult[]): string {
       `  GET /students?per_page=100 in cursor mode: first page ${r.first_page_rps} req/s (p99 ${r.first_page_p99_ms} ms), a page ~100 rows from the end ` +
         `${r.deep_page_rps} req/s (p99 ${r.deep_page_p99_ms} ms): ${r.deep_over_first}× the first (target ≤ 1.5)`,
     );
+    lines.push(formatPlans(r.database, r.plans));
   }
   return lines.join('\n');
 }

@@ -45,6 +45,8 @@ export async function withSeededServer<S, R>(
   options: SeededServerOptions,
   seed: (db: Database, workspaceId: string) => Promise<S>,
   measure: (lectern: SeededServer, seeded: S) => Promise<R>,
+  /** Runs on the loaded database once its statistics are gathered, before the server starts (with the case key). */
+  inspect?: (db: Database, seeded: S, key: string) => Promise<void>,
 ): Promise<R> {
   const dataDir = mkdtempSync(join(tmpdir(), `lectern-bench-${options.name}-`));
   const dbName = `lectern_bench_${options.name}_${process.pid}`;
@@ -66,6 +68,7 @@ export async function withSeededServer<S, R>(
     await (database.dialect === 'postgres' ? sql`vacuum analyze` : sql`analyze`).execute(database);
     const seedS = (Date.now() - started) / 1000;
     options.log(`${options.name} [${database.dialect}]: seeded in ${seedS.toFixed(1)} s`);
+    await inspect?.(database, seeded, key);
     await database.close();
 
     const port = await freePort(options.host);

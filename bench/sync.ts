@@ -14,6 +14,8 @@ import { encodeCursor } from '../src/shared/pagination.js';
 import { FORWARDED_HTTPS } from './lectern.js';
 import { LoadAccumulator, randomPicker } from './load.js';
 import { withSeededServer } from './seeded-server.js';
+import { explainHotStatements, type Plan } from './explain.js';
+import { hashKey } from '../src/modules/api-keys/key-format.js';
 
 /** One route measured on the grown workspace and on the small one. */
 export interface GrownRoute {
@@ -40,6 +42,8 @@ export interface SyncResult {
   /** Mean time of a deep page over a first page (1.0 = the same). */
   deep_over_first: number;
   routes: GrownRoute[];
+  /** The plans of the hot statements on the grown workspace (bench/explain.ts). */
+  plans: Plan[];
 }
 
 interface SyncOptions {
@@ -61,12 +65,13 @@ const SAMPLED_IDS = 1000;
 
 interface Seeded {
   deep: { value: string; id: string };
-  grown: { courseIds: string[]; studentIds: string[] };
+  grown: { workspaceId: string; courseIds: string[]; studentIds: string[] };
   small: { key: string; courseIds: string[]; studentIds: string[] };
 }
 
 export async function runSyncCase(options: SyncOptions): Promise<SyncResult> {
   options.log(`grown workspace: seeding ${options.students.toLocaleString('en')} students and ${options.courses.toLocaleString('en')} courses`);
+  let plans: Plan[] = [];
   return withSeededServer(
     { name: 'sync', ...options },
     (db, workspaceId) => seed(db, workspaceId, options),
@@ -117,7 +122,12 @@ export async function runSyncCase(options: SyncOptions): Promise<SyncResult> {
             grown_over_small: Math.round(((grown.cpuMsPerRequest ?? 0) / (small.cpuMsPerRequest ?? 1)) * 100) / 100,
           };
         }),
+        plans,
       };
+    },
+    async (db, seeded, key) => {
+      const { workspaceId, studentIds, courseIds } = seeded.grown;
+      plans = await explainHotStatements(db, { workspaceId, keyHash: hashKey(key), studentId: studentIds[0]!, courseId: courseIds[0]!, deep: seeded.deep });
     },
   );
 }
@@ -141,7 +151,7 @@ function routesOf(seeded: Seeded): { name: string; grown: () => string; small: (
 
 async function seed(db: Database, workspaceId: string, options: SyncOptions): Promise<Seeded> {
   const deep = await seedStudents(db, workspaceId, options.students, 'grown');
-  const grown = { courseIds: sample(await seedCourses(db, workspaceId, options.courses, 'grown')), studentIds: sample(deep.ids) };
+  const grown = { workspaceId, courseIds: sample(await seedCourses(db, workspaceId, options.courses, 'grown')), studentIds: sample(deep.ids) };
   const ctx = { db, clock: systemClock };
   const account = await createAccount(ctx, { name: 'small workspace', plan: 'enterprise' });
   const { record, key } = await createKey(ctx, { accountId: account.id, environment: 'production', name: 'small' });
