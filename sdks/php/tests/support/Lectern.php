@@ -18,6 +18,7 @@ final class Lectern
     private static $process = null;
     /** @var array<int, resource> */
     private static array $pipes = [];
+    private static ?string $log = null;
 
     /** @return array{base_url: string, key: string, limited_key: string} */
     public static function info(): array
@@ -26,7 +27,7 @@ final class Lectern
             return self::$info;
         }
         $root = dirname(__DIR__, 4);
-        $log = tempnam(sys_get_temp_dir(), 'lectern-php-harness-');
+        $log = self::$log = (string) tempnam(sys_get_temp_dir(), 'lectern-php-harness-');
         self::$process = proc_open(
             ['node', 'sdks/harness/start-lectern.mjs'],
             [0 => ['pipe', 'r'], 1 => ['pipe', 'w'], 2 => ['file', $log, 'w']],
@@ -83,6 +84,9 @@ final class Lectern
         }
         proc_close(self::$process);
         self::$process = null;
+        if (self::$log !== null) {
+            @unlink(self::$log);
+        }
     }
 }
 
