@@ -1,0 +1,285 @@
+// Against a real Lectern (embedded default: SQLite in a temporary folder) started by the shared
+// harness, sdks/harness/start-lectern.mjs, from the built service in the repository's dist/.
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { once } from 'node:events';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { after, before, describe, it } from 'node:test';
+import { Lectern, NotFoundError, RateLimitError, ValidationError, WebhookVerificationError, type LecternOptions } from '../src/index.js';
+
+interface Harness {
+  base_url: string;
+  key: string;
+  limited_key: string;
+}
+
+let harness: ChildProcessWithoutNullStreams;
+let server: Harness;
+let lectern: Lectern;
+const run = Date.now().toString(36);
+
+before(async () => {
+  harness = spawn(process.execPath, [path.resolve(import.meta.dirname, '../../harness/start-lectern.mjs')], { stdio: ['pipe', 'pipe', 'pipe'] });
+  let stderr = '';
+  harness.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const lines = createInterface({ input: harness.stdout });
+  const first = await Promise.race([
+    once(lines, 'line') as Promise<[string]>,
+    once(harness, 'exit').then(() => {
+      throw new Error(`the harness exited before announcing the server:\n${stderr}`);
+    }),
+  ]);
+  server = JSON.parse(first[0]) as Harness;
+  lectern = new Lectern({ apiKey: server.key, baseUrl: server.base_url });
+});
+
+after(async () => {
+  if (harness.exitCode !== null) return;
+  const exited = once(harness, 'exit');
+  harness.stdin.end();
+  await exited;
+});
+
+/** A client that counts its attempts and the waits between them (really waiting). */
+function countingClient(options: LecternOptions) {
+  const statuses: number[] = [];
+  const sleeps: number[] = [];
+  const client = new Lectern({
+    baseUrl: server.base_url,
+    ...options,
+    fetch: async (input, init) => {
+      const response = await fetch(input, init);
+      statuses.push(response.status);
+      return response;
+    },
+    sleep: async (milliseconds) => {
+      sleeps.push(milliseconds / 1000);
+      await new Promise((resolve) => setTimeout(resolve, milliseconds));
+    },
+  });
+  return { client, statuses, sleeps };
+}
+
+describe('courses', () => {
+  it('create, read, update with If-Match, list, publish, delete; a 404 is a NotFoundError with a request id', async () => {
+    const created = await lectern.courses.create({ title: `Statistics ${run}`, description: 'Descriptive statistics', metadata: { level: 'beginner' } });
+    assert.match(created.id, /^crs_/);
+    assert.equal(created.published, false);
+    assert.deepEqual(created.metadata, { level: 'beginner' });
+
+    let etag: string | null = null;
+    const read = await lectern.courses.get(created.id, { onResponse: (response) => (etag = response.headers.get('etag')) });
+    assert.deepEqual(read, created);
+    assert.ok(etag);
+
+    const updated = await lectern.courses.update(created.id, { title: `Statistics II ${run}` }, { headers: { 'If-Match': etag } });
+    assert.equal(updated.title, `Statistics II ${run}`);
+    await assert.rejects(lectern.courses.update(created.id, { title: 'stale' }, { headers: { 'If-Match': etag } }), (error: unknown) => {
+      assert.ok(error instanceof Error && 'status' in error && error.status === 412);
+      return true;
+    });
+
+    const published = await lectern.courses.publish(created.id);
+    assert.equal(published.published, true);
+    const ids: string[] = [];
+    for await (const course of lectern.courses.list({ published: true, per_page: 100 })) ids.push(course.id);
+    assert.ok(ids.includes(created.id));
+    const page = await lectern.courses.listPage({ page: 1, per_page: 1 });
+    assert.equal(page.data.length, 1);
+    assert.ok(page.pagination.total !== undefined && page.pagination.total >= 1, 'page mode has totals');
+
+    assert.deepEqual(await lectern.courses.delete(created.id), { id: created.id, deleted: true });
+    const missing = await lectern.courses.get(created.id).then(
+      () => assert.fail('the deleted course is still there'),
+      (error: unknown) => error,
+    );
+    assert.ok(missing instanceof NotFoundError);
+    assert.equal(missing.status, 404);
+    assert.equal(missing.code, 'resource_not_found');
+    assert.match(missing.requestId ?? '', /^req_/);
+    assert.match(missing.message, new RegExp(created.id));
+  });
+});
+
+describe('modules and lessons', () => {
+  it('CRUD on a module and a quiz lesson with its questions', async () => {
+    const course = await lectern.courses.create({ title: `Curriculum ${run}` });
+    const module = await lectern.modules.create(course.id, { title: 'Week 1' });
+    assert.match(module.id, /^mod_/);
+    assert.equal(module.course_id, course.id);
+    assert.equal((await lectern.modules.get(module.id)).title, 'Week 1');
+    assert.equal((await lectern.modules.update(module.id, { title: 'Week one' })).title, 'Week one');
+    const modules = await lectern.modules.list(course.id).toArray();
+    assert.deepEqual(modules.map((m) => m.id), [module.id]);
+
+    const lesson = await lectern.lessons.create(module.id, {
+      title: 'Check your understanding',
+      type: 'quiz',
+      content: 'Answer both questions.',
+      quiz: {
+        passing_score: 50,
+        questions: [
+          { prompt: 'Which is a measure of spread?', kind: 'single_choice', choices: ['Mean', 'Variance', 'Mode'], answer: 1 },
+          { prompt: 'The median is robust to outliers.', kind: 'true_false', answer: true },
+        ],
+      },
+    });
+    assert.match(lesson.id, /^les_/);
+    assert.equal(lesson.type, 'quiz');
+    assert.equal(lesson.quiz?.questions.length, 2);
+    assert.ok(lesson.quiz?.questions.every((question) => /^qst_/.test(question.id ?? '')));
+
+    const read = await lectern.lessons.get(lesson.id);
+    assert.equal(read.quiz?.passing_score, 50);
+    assert.equal(read.quiz?.questions[0]?.answer, 1, 'a key with courses:write sees the answers');
+    const renamed = await lectern.lessons.update(lesson.id, { title: 'Quiz 1' });
+    assert.equal(renamed.title, 'Quiz 1');
+    assert.deepEqual((await lectern.lessons.list(module.id).toArray()).map((l) => l.id), [lesson.id]);
+
+    assert.deepEqual(await lectern.lessons.delete(lesson.id), { id: lesson.id, deleted: true });
+    assert.deepEqual(await lectern.modules.delete(module.id), { id: module.id, deleted: true });
+    await assert.rejects(lectern.lessons.get(lesson.id), NotFoundError);
+    await lectern.courses.delete(course.id);
+  });
+});
+
+describe('students', () => {
+  it('250 students by bulk calls, read back by auto-pagination: 250, no duplicates', async () => {
+    // The API takes at most 100 records per POST /students/bulk, so 250 students take three calls:
+    // 100 + 100 + 50.
+    const emails = Array.from({ length: 250 }, (_, i) => `bulk-${run}-${i}@example.com`);
+    for (const batch of [emails.slice(0, 100), emails.slice(100, 200), emails.slice(200)]) {
+      let status = 0;
+      const answer = await lectern.students.bulkCreate(
+        { records: batch.map((email, i) => ({ email, name: `Student ${i}` })) },
+        { onResponse: (response) => (status = response.status) },
+      );
+      assert.equal(status, 201, JSON.stringify(answer.data.find((result) => result.status !== 'created')));
+      assert.equal(answer.data.length, batch.length);
+      assert.ok(answer.data.every((result) => result.status === 'created' && /^stu_/.test(result.data?.id ?? '')));
+    }
+
+    let pages = 0;
+    const seen: string[] = [];
+    for await (const student of lectern.students.list({ per_page: 100 }, { onResponse: () => pages++ })) {
+      if (student.email.startsWith(`bulk-${run}-`)) seen.push(student.id);
+    }
+    assert.equal(seen.length, 250);
+    assert.equal(new Set(seen).size, 250, 'no student twice');
+    assert.ok(pages >= 3, `${pages} pages of 100`);
+  });
+});
+
+describe('rate limits', () => {
+  it('a 429 with Retry-After is waited for and retried; one asking more than maxRetryAfter is thrown at once', { timeout: 90_000 }, async () => {
+    // The limited key has a burst of 3 requests a minute: the 4th quick request is refused.
+    const waiting = countingClient({ apiKey: server.limited_key });
+    const impatient = countingClient({ apiKey: server.limited_key, maxRetryAfter: 5 });
+    for (let i = 0; i < 3; i++) await waiting.client.courses.listPage({ per_page: 1 });
+    assert.deepEqual(waiting.statuses, [200, 200, 200]);
+
+    const refused = await impatient.client.courses.listPage({ per_page: 1 }).then(
+      () => assert.fail('the burst of 3 let a 4th request through'),
+      (error: unknown) => error,
+    );
+    assert.ok(refused instanceof RateLimitError);
+    assert.equal(refused.code, 'rate_limit_exceeded');
+    assert.ok((refused.retryAfter ?? 0) > 5, `retry after ${refused.retryAfter}`);
+    assert.match(refused.requestId ?? '', /^req_/);
+    assert.deepEqual(impatient.sleeps, [], 'a wait over maxRetryAfter is not made');
+
+    const page = await waiting.client.courses.listPage({ per_page: 1 });
+    assert.ok(Array.isArray(page.data));
+    assert.deepEqual(waiting.statuses, [200, 200, 200, 429, 200]);
+    assert.equal(waiting.sleeps.length, 1);
+    assert.ok(waiting.sleeps[0]! > 5 && waiting.sleeps[0]! <= 60, `slept ${waiting.sleeps[0]} s as Retry-After said`);
+  });
+});
+
+describe('idempotency', () => {
+  it('the same Idempotency-Key replays the first answer; with another body it is a 422', async () => {
+    const key = `replay-${run}`;
+    const replayed: Array<string | null> = [];
+    const options = { idempotencyKey: key, onResponse: (r: { headers: Headers }) => replayed.push(r.headers.get('idempotent-replayed')) };
+    const first = await lectern.courses.create({ title: `Replayed ${run}` }, options);
+    const second = await lectern.courses.create({ title: `Replayed ${run}` }, options);
+    assert.equal(second.id, first.id);
+    assert.deepEqual(second, first);
+    assert.deepEqual(replayed, [null, 'true']);
+
+    const reused = await lectern.courses.create({ title: `Another ${run}` }, { idempotencyKey: key }).then(
+      () => assert.fail('a reused key was accepted with another body'),
+      (error: unknown) => error,
+    );
+    assert.ok(reused instanceof ValidationError);
+    assert.equal(reused.status, 422);
+    assert.equal(reused.code, 'idempotency_key_reused');
+    assert.match(reused.requestId ?? '', /^req_/);
+    await lectern.courses.delete(first.id);
+  });
+});
+
+describe('webhooks', () => {
+  it('a live delivery to a local receiver verifies with the endpoint secret', { timeout: 60_000 }, async () => {
+    const deliveries: Array<{ body: Buffer; headers: http.IncomingHttpHeaders }> = [];
+    let notify: () => void = () => undefined;
+    const receiver = http.createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        deliveries.push({ body: Buffer.concat(chunks), headers: request.headers });
+        response.writeHead(204).end();
+        notify();
+      });
+    });
+    receiver.listen(0, '127.0.0.1');
+    await once(receiver, 'listening');
+    const { port } = receiver.address() as AddressInfo;
+    try {
+      const endpoint = await lectern.webhooks.createEndpoint({ url: `http://127.0.0.1:${port}/lectern`, events: ['course.created'], description: 'SDK test' });
+      assert.match(endpoint.id, /^whe_/);
+      assert.match(endpoint.secret, /^whsec_/);
+      const secret = endpoint.secret;
+
+      const course = await lectern.courses.create({ title: `Webhooked ${run}` });
+      const deadline = Date.now() + 30_000;
+      const mine = () =>
+        deliveries.find((d) => {
+          const event = JSON.parse(d.body.toString('utf8')) as { data?: { object?: { id?: string } } };
+          return event.data?.object?.id === course.id;
+        });
+      while (mine() === undefined && Date.now() < deadline) {
+        await new Promise<void>((resolve) => {
+          notify = resolve;
+          setTimeout(resolve, 500);
+        });
+      }
+      const delivery = mine();
+      assert.ok(delivery, 'no delivery for the course within 30 s');
+
+      const event = await lectern.webhooks.verify(delivery.body, delivery.headers, secret);
+      assert.equal(event.type, 'course.created');
+      assert.equal(event.id, delivery.headers['webhook-id']);
+      assert.match(event.id, /^evt_/);
+      assert.equal((event.data.object as { id: string }).id, course.id);
+      // Also from the raw text and without a client; and a tampered body is refused.
+      assert.equal((await Lectern.verifyWebhook(delivery.body.toString('utf8'), delivery.headers, secret)).id, event.id);
+      const tampered = Buffer.from(delivery.body.toString('utf8').replace(`Webhooked ${run}`, `Tampered ${run}`));
+      await assert.rejects(lectern.webhooks.verify(tampered, delivery.headers, secret), WebhookVerificationError);
+      await assert.rejects(lectern.webhooks.verify(delivery.body, delivery.headers, 'whsec_dGhpcyBpcyBub3QgdGhlIHJpZ2h0IHNlY3JldCEhIQ=='), WebhookVerificationError);
+
+      const stored = await lectern.events.get(event.id);
+      assert.equal(stored.type, 'course.created');
+      const listed = await lectern.webhooks.listDeliveries(endpoint.id, { event_id: event.id }).toArray();
+      assert.equal(listed.length, 1);
+
+      await lectern.webhooks.deleteEndpoint(endpoint.id);
+      await lectern.courses.delete(course.id);
+    } finally {
+      receiver.close();
+    }
+  });
+});
