@@ -25,7 +25,7 @@ import re
 import sys
 import textwrap
 from pathlib import Path
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, FrozenSet, List, Optional, Set, Tuple
 
 HERE = Path(__file__).resolve().parent
 DOCUMENT = HERE.parent.parent / "docs" / "openapi.json"
@@ -42,7 +42,7 @@ PROPERTY_NAMES = {"pagination": "Pagination"}
 #: Names that generated types may not take (they would hide what the module imports).
 RESERVED = {
     "Any", "Dict", "List", "Literal", "Optional", "TypedDict", "Union", "Iterator", "Mapping",
-    "TYPE_CHECKING", "Client", "IdempotencyKey", "ClientResources",
+    "TYPE_CHECKING", "Client", "IdempotencyKey", "ClientResources", "WebhookEvent",
 }
 #: Keywords that describe a value but not its shape: left out when comparing two schemas.
 ANNOTATION_KEYWORDS = {
@@ -101,11 +101,11 @@ def docstring(text: str, indent: str) -> List[str]:
 T = Tuple[Any, ...]
 
 
-def render(t: T, quote: bool = False, top: bool = True) -> str:
-    """``quote`` writes generated names as strings inside subscripts (for aliases, which run)."""
+def render(t: T, quote: FrozenSet[str] = frozenset(), top: bool = True) -> str:
+    """Names in ``quote`` are written as strings (forward references) inside subscripts."""
     kind = t[0]
     if kind == "name":
-        return f'"{t[1]}"' if quote and not top else t[1]
+        return f'"{t[1]}"' if t[1] in quote and not top else t[1]
     if kind == "prim":
         return t[1]
     if kind == "none":
@@ -126,6 +126,16 @@ def render(t: T, quote: bool = False, top: bool = True) -> str:
             return f"Optional[{render(inner, quote, False)}]"
         return "Union[" + ", ".join(render(m, quote, False) for m in members) + "]"
     raise ValueError(t)
+
+
+def _names_in(t: T) -> List[str]:
+    if t[0] == "name":
+        return [t[1]]
+    if t[0] in ("list", "dict"):
+        return _names_in(t[1])
+    if t[0] == "union":
+        return [n for m in t[1] for n in _names_in(m)]
+    return []
 
 
 def union(members: List[T]) -> T:
@@ -158,7 +168,7 @@ class Types:
     def __init__(self, document: Dict[str, Any]) -> None:
         self.document = document
         self.blocks: List[Tuple[str, str]] = []  # (name, code) in creation order
-        self.aliases: List[Tuple[str, str]] = []
+        self.aliases: List[Tuple[str, T, Optional[str]]] = []  # (name, type, description)
         self.taken: set = set(RESERVED)
         self.by_shape: Dict[str, str] = {}
         self.components: Dict[str, str] = {}
@@ -216,12 +226,26 @@ class Types:
             self.by_shape.setdefault(json.dumps([schema.get("title"), self.shape(schema)], sort_keys=True), py)
             self._emit_typed_dict(py, merged, py)
         else:
-            expr = self.expr(schema, py, top=True)
-            self.aliases.append((py, self._alias_line(py, expr, merged.get("description"))))
+            self.aliases.append((py, self.expr(schema, py), merged.get("description")))
 
-    def _alias_line(self, name: str, expr: T, description: Optional[str]) -> str:
-        lines = [f"#: {l}" if l else "#:" for l in doc_lines(description or "")] if description else []
-        return "\n".join(lines + [f"{name} = {render(expr, quote=True)}"])
+    def _alias_lines(self) -> List[str]:
+        """Aliases run when the module loads: each comes after the aliases it names (classes are all
+        defined above them); only a cycle of aliases is written with a forward reference."""
+        names = {name for name, _, _ in self.aliases}
+        pending = list(self.aliases)
+        done: Set[str] = set()
+        out: List[str] = []
+        while pending:
+            ready = next(
+                (a for a in pending if all(n in done or n == a[0] for n in _names_in(a[1]) if n in names)), pending[0]
+            )
+            pending.remove(ready)
+            name, expr, description = ready
+            lines = [f"#: {l}".rstrip() for l in doc_lines(description)] if description else []
+            quoted = frozenset(n for n in names if n not in done)
+            out.append("\n".join(lines + [f"{name} = {render(expr, quoted)}"]))
+            done.add(name)
+        return out
 
     def _merge_all_of(self, schema: Dict[str, Any]) -> Dict[str, Any]:
         schema = self.resolve(schema)
@@ -249,7 +273,7 @@ class Types:
     def _is_object(schema: Dict[str, Any]) -> bool:
         return bool(schema.get("properties")) and not any(k in schema for k in ("anyOf", "oneOf"))
 
-    def expr(self, schema: Any, ctx: str, top: bool = False) -> T:
+    def expr(self, schema: Any, ctx: str) -> T:
         if schema is True or schema is None or schema == {}:
             return ("any",)
         if schema is False:
@@ -391,8 +415,8 @@ class Types:
         # The fields are in the bases: names such as `from` cannot be written in a class body.
         return "\n".join(out)
 
-    def module(self, extra_aliases: List[str]) -> str:
-        names = [n for n, _ in self.blocks] + [n for n, _ in self.aliases]
+    def module(self) -> str:
+        names = [n for n, _ in self.blocks] + [n for n, _, _ in self.aliases]
         out = [
             HEADER.rstrip("\n"),
             '"""Types of the Lectern API: TypedDicts for request bodies, query parameters and answers."""',
@@ -402,14 +426,12 @@ class Types:
             "from typing import Any, Dict, List, Literal, Optional, TypedDict, Union",
             "",
             "__all__ = [",
-            *[f'    "{n}",' for n in sorted(names + [a.split(" = ")[0].split("\n")[-1] for a in extra_aliases])],
+            *[f'    "{n}",' for n in sorted(names)],
             "]",
         ]
         for _, code in self.blocks:
             out.extend(["", "", code])
-        for _, code in self.aliases:
-            out.extend(["", "", code])
-        for code in extra_aliases:
+        for code in self._alias_lines():
             out.extend(["", "", code])
         return "\n".join(out) + "\n"
 
@@ -605,7 +627,7 @@ def resources_module(types: Types, operations: List[Operation]) -> str:
         for m in methods:
             for annotation in [m.body_type, m.return_type, m.item_type or "", m.params_type or ""]:
                 used.update(re.findall(r"\b[A-Z][A-Za-z0-9_]*\b", annotation))
-    type_names = sorted(n for n in used if n in {b for b, _ in types.blocks} | {a for a, _ in types.aliases})
+    type_names = sorted(n for n in used if n in {b for b, _ in types.blocks} | {a for a, _, _ in types.aliases})
 
     mixins = sorted({RESOURCE_MIXINS[r] for r in groups if r in RESOURCE_MIXINS})
     out = [
@@ -647,7 +669,8 @@ def resources_module(types: Types, operations: List[Operation]) -> str:
     for resource in sorted(groups):
         bases = ([RESOURCE_MIXINS[resource][1]] if resource in RESOURCE_MIXINS else []) + ["_Resource"]
         out.extend(["", "", f"class {pascal(resource)}Resource({', '.join(bases)}):"])
-        out.append(f'    """``client.{snake(resource)}``: {len(groups[resource])} operations."""')
+        count = len(groups[resource])
+        out.append(f'    """``client.{snake(resource)}``: {count} operation{"s" if count > 1 else ""}."""')
         for method in groups[resource]:
             out.extend(["", method.code()])
     out.extend(["", "", "class ClientResources:", '    """Every resource group, as attributes of the client."""', ""])
@@ -659,7 +682,8 @@ def resources_module(types: Types, operations: List[Operation]) -> str:
     return "\n".join(out) + "\n"
 
 
-def webhook_event_alias(types: Types, document: Dict[str, Any]) -> str:
+def add_webhook_event(types: Types, document: Dict[str, Any]) -> None:
+    """``WebhookEvent``: what verification answers."""
     hooks = document.get("webhooks") or {}
     members: List[T] = []
     for name in sorted(hooks):
@@ -675,14 +699,11 @@ def webhook_event_alias(types: Types, document: Dict[str, Any]) -> str:
     if members:
         expr = union(members)
         note = "The payload of a webhook delivery: one member per event type of the document's ``webhooks``."
-    elif "#/components/schemas/Event" in types.components:
-        expr = ("name", types.components["#/components/schemas/Event"])
-        note = "The payload of a webhook delivery (an event, as ``GET /events/{id}`` answers it)."
     else:
         event = [n for n, _ in types.blocks if n == "Event"]
         expr = ("name", event[0]) if event else ("dict", ("any",))
         note = "The payload of a webhook delivery (an event, as ``GET /events/{id}`` answers it)."
-    return f"#: {note}\nWebhookEvent = {render(expr, quote=True)}"
+    types.aliases.append(("WebhookEvent", expr, note))  # reserved: lectern._webhooks names it
 
 
 def version_module(document: Dict[str, Any]) -> str:
@@ -699,44 +720,56 @@ def version_module(document: Dict[str, Any]) -> str:
     ])
 
 
-def generate() -> Dict[Path, str]:
-    document = json.loads(DOCUMENT.read_text(encoding="utf-8"))
-    entries = json.loads(OPERATIONS.read_text(encoding="utf-8"))["operations"]
+def generate(document_path: Path = DOCUMENT, operations_path: Path = OPERATIONS, package: Path = PACKAGE) -> Dict[Path, str]:
+    document = json.loads(document_path.read_text(encoding="utf-8"))
+    entries = json.loads(operations_path.read_text(encoding="utf-8"))["operations"]
     types = Types(document)
     operations = find_operations(document, entries)
     resources = resources_module(types, operations)
-    event = webhook_event_alias(types, document)
+    add_webhook_event(types, document)
     return {
-        PACKAGE / "types.py": types.module([event]),
-        PACKAGE / "_resources.py": resources,
-        PACKAGE / "_version.py": version_module(document),
+        package / "types.py": types.module(),
+        package / "_resources.py": resources,
+        package / "_version.py": version_module(document),
     }
+
+
+def _shown(path: Path) -> str:
+    try:
+        return str(path.relative_to(HERE.parent.parent))
+    except ValueError:
+        return str(path)
 
 
 def main(argv: Optional[List[str]] = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--check", action="store_true", help="exit 1 when the committed files differ from a fresh generation")
+    parser.add_argument("--document", type=Path, default=DOCUMENT, help="the OpenAPI document (default: docs/openapi.json)")
+    parser.add_argument("--operations", type=Path, default=OPERATIONS, help="default: sdks/operations.json")
+    parser.add_argument("--out", type=Path, default=PACKAGE, help="the package folder to write (default: sdks/python/lectern)")
     args = parser.parse_args(argv)
-    files = generate()
-    pyproject = (HERE / "pyproject.toml").read_text(encoding="utf-8")
-    version = re.search(r'^version = "([^"]+)"', pyproject, re.M)
-    wanted = json.loads(DOCUMENT.read_text(encoding="utf-8"))["info"]["version"]
+    files = generate(args.document, args.operations, args.out)
     problems = []
-    if not version or version.group(1) != wanted:
-        problems.append(f"sdks/python/pyproject.toml: version must be the API's info.version {wanted}")
+    if args.out == PACKAGE:
+        pyproject = (HERE / "pyproject.toml").read_text(encoding="utf-8")
+        version = re.search(r'^version = "([^"]+)"', pyproject, re.M)
+        wanted = json.loads(args.document.read_text(encoding="utf-8"))["info"]["version"]
+        if not version or version.group(1) != wanted:
+            problems.append(f"sdks/python/pyproject.toml: version must be the API's info.version {wanted}")
     if args.check:
         for path, text in files.items():
             current = path.read_text(encoding="utf-8") if path.exists() else None
             if current != text:
-                problems.append(f"{path.relative_to(HERE.parent.parent)} is stale: run python3 sdks/python/generate.py")
+                problems.append(f"{_shown(path)} is stale: run python3 sdks/python/generate.py")
         for problem in problems:
             print(problem, file=sys.stderr)
         return 1 if problems else 0
+    args.out.mkdir(parents=True, exist_ok=True)
     for path, text in files.items():
         current = path.read_text(encoding="utf-8") if path.exists() else None
         if current != text:
             path.write_text(text, encoding="utf-8")
-            print(f"wrote {path.relative_to(HERE.parent.parent)}")
+            print(f"wrote {_shown(path)}")
     for problem in problems:
         print(problem, file=sys.stderr)
     return 1 if problems else 0

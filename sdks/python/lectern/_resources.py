@@ -1327,7 +1327,7 @@ class ProgressResource(_Resource):
 
 
 class RateLimitsResource(_Resource):
-    """``client.rate_limits``: 1 operations."""
+    """``client.rate_limits``: 1 operation."""
 
     def get(
         self,

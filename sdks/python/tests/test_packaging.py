@@ -7,6 +7,7 @@ import hashlib
 import importlib.util
 import tempfile
 import unittest
+import warnings
 import zipfile
 from pathlib import Path
 
@@ -30,7 +31,9 @@ class StdlibWheelTest(unittest.TestCase):
         except ImportError as error:  # no setuptools at all: nothing to build with
             self.skipTest(str(error))
         with tempfile.TemporaryDirectory() as folder:
-            name = build._stdlib_wheel(folder)
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # setuptools 65: "[tool.setuptools] is still beta"
+                name = build._stdlib_wheel(folder)
             self.assertEqual(name, f"lectern-{lectern.__version__}-py3-none-any.whl")
             with zipfile.ZipFile(Path(folder) / name) as wheel:
                 names = set(wheel.namelist())
