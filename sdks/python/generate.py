@@ -343,7 +343,9 @@ class Types:
 
     def named_object(self, schema: Dict[str, Any], ctx: str) -> str:
         title = schema.get("title") if isinstance(schema.get("title"), str) else None
-        key = json.dumps([title, self.shape(schema)], sort_keys=True)
+        # A titled schema is one type wherever it appears; an untitled one only within its place, so
+        # that one operation's type never carries another's name.
+        key = json.dumps([title or f"@{ctx}", self.shape(schema)], sort_keys=True)
         if key in self.by_shape:
             return self.by_shape[key]
         name = self._claim(pascal(title) if title else ctx)

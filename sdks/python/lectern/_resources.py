@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Iterator, Mapping, Optional, Union
 from ._webhooks import WebhookVerifyMixin
 from .types import (
     ApiKey,
+    BulkCreateEnrollmentsBody,
     BulkCreateEnrollmentsResponse,
     BulkCreateStudentsBody,
     BulkCreateStudentsResponse,
@@ -26,12 +27,17 @@ from .types import (
     CreateWebhookEndpointBody,
     DeleteCourseData,
     DeleteCourseParams,
+    DeleteLessonData,
+    DeleteModuleData,
+    DeleteStudentData,
+    DeleteWebhookEndpointData,
     Enrollment,
     Event,
     Export,
     GetCourseAnalyticsParams,
     GetQuizResultsParams,
     GetRateLimitsData,
+    GetStudentAnalyticsParams,
     GetStudentProgressParams,
     Lesson,
     LessonProgress,
@@ -43,6 +49,7 @@ from .types import (
     ListEnrollmentsResponse,
     ListEventsParams,
     ListEventsResponse,
+    ListLessonsParams,
     ListLessonsResponse,
     ListModulesParams,
     ListModulesResponse,
@@ -53,10 +60,21 @@ from .types import (
     ListWebhookEndpointsParams,
     ListWebhookEndpointsResponse,
     Module,
+    PatchCourseBody,
+    PatchLessonBody,
+    PatchModuleBody,
+    PatchStudentBody,
+    PatchWebhookEndpointBody,
     QuizAttempt,
     QuizResults,
     RecordProgressBody,
+    RotateApiKeyData,
     SearchCoursesParams,
+    SearchCoursesResponse,
+    SearchLessonsParams,
+    SearchLessonsResponse,
+    SearchStudentsParams,
+    SearchStudentsResponse,
     Student,
     StudentAnalytics,
     StudentProgress,
@@ -138,7 +156,7 @@ class AnalyticsResource(_Resource):
     def student(
         self,
         id: str,
-        params: Optional[GetCourseAnalyticsParams] = None,
+        params: Optional[GetStudentAnalyticsParams] = None,
         *,
         headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[float] = None,
@@ -293,7 +311,7 @@ class ApiKeysResource(_Resource):
         idempotency_key: IdempotencyKey = None,
         headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[float] = None,
-    ) -> CreateApiKeyData:
+    ) -> RotateApiKeyData:
         """Rotate an API key.
 
         ``POST /api-keys/{id}/rotate`` · scope ``keys:write``
@@ -466,7 +484,7 @@ class CoursesResource(_Resource):
     def patch(
         self,
         id: str,
-        body: UpdateCourseBody,
+        body: PatchCourseBody,
         *,
         headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[float] = None,
@@ -641,7 +659,7 @@ class EnrollmentsResource(_Resource):
 
     def bulk_create(
         self,
-        body: BulkCreateStudentsBody,
+        body: BulkCreateEnrollmentsBody,
         *,
         idempotency_key: IdempotencyKey = None,
         headers: Optional[Mapping[str, str]] = None,
@@ -906,7 +924,7 @@ class LessonsResource(_Resource):
     def list(
         self,
         id: str,
-        params: Optional[ListModulesParams] = None,
+        params: Optional[ListLessonsParams] = None,
         *,
         headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[float] = None,
@@ -924,7 +942,7 @@ class LessonsResource(_Resource):
     def list_page(
         self,
         id: str,
-        params: Optional[ListModulesParams] = None,
+        params: Optional[ListLessonsParams] = None,
         *,
         headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[float] = None,
@@ -1026,7 +1044,7 @@ class LessonsResource(_Resource):
     def patch(
         self,
         id: str,
-        body: UpdateLessonBody,
+        body: PatchLessonBody,
         *,
         headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[float] = None,
@@ -1055,7 +1073,7 @@ class LessonsResource(_Resource):
         *,
         headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[float] = None,
-    ) -> DeleteCourseData:
+    ) -> DeleteLessonData:
         """Delete a lesson.
 
         ``DELETE /lessons/{id}`` · scope ``courses:write``
@@ -1195,7 +1213,7 @@ class ModulesResource(_Resource):
     def patch(
         self,
         id: str,
-        body: UpdateModuleBody,
+        body: PatchModuleBody,
         *,
         headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[float] = None,
@@ -1222,7 +1240,7 @@ class ModulesResource(_Resource):
         *,
         headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[float] = None,
-    ) -> DeleteCourseData:
+    ) -> DeleteModuleData:
         """Delete a module and its lessons.
 
         ``DELETE /modules/{id}`` · scope ``courses:write``
@@ -1355,7 +1373,7 @@ class SearchResource(_Resource):
         *,
         headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[float] = None,
-    ) -> ListCoursesResponse:
+    ) -> SearchCoursesResponse:
         """Search courses by title and description.
 
         ``GET /search/courses`` · scope ``courses:read``
@@ -1378,11 +1396,11 @@ class SearchResource(_Resource):
 
     def lessons(
         self,
-        params: SearchCoursesParams,
+        params: SearchLessonsParams,
         *,
         headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[float] = None,
-    ) -> ListLessonsResponse:
+    ) -> SearchLessonsResponse:
         """Search lessons by title and content.
 
         ``GET /search/lessons`` · scope ``courses:read``
@@ -1405,11 +1423,11 @@ class SearchResource(_Resource):
 
     def students(
         self,
-        params: SearchCoursesParams,
+        params: SearchStudentsParams,
         *,
         headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[float] = None,
-    ) -> ListStudentsResponse:
+    ) -> SearchStudentsResponse:
         """Search students by name and email.
 
         ``GET /search/students`` · scope ``students:read``
@@ -1587,7 +1605,7 @@ class StudentsResource(_Resource):
     def patch(
         self,
         id: str,
-        body: UpdateStudentBody,
+        body: PatchStudentBody,
         *,
         headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[float] = None,
@@ -1617,7 +1635,7 @@ class StudentsResource(_Resource):
         *,
         headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[float] = None,
-    ) -> DeleteCourseData:
+    ) -> DeleteStudentData:
         """Delete a student.
 
         ``DELETE /students/{id}`` · scope ``students:write``
@@ -1760,7 +1778,7 @@ class WebhooksResource(WebhookVerifyMixin, _Resource):
     def patch_endpoint(
         self,
         id: str,
-        body: UpdateWebhookEndpointBody,
+        body: PatchWebhookEndpointBody,
         *,
         headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[float] = None,
@@ -1790,7 +1808,7 @@ class WebhooksResource(WebhookVerifyMixin, _Resource):
         *,
         headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[float] = None,
-    ) -> DeleteCourseData:
+    ) -> DeleteWebhookEndpointData:
         """Delete a webhook endpoint.
 
         ``DELETE /webhook-endpoints/{id}`` · scope ``webhooks:write``

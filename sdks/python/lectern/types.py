@@ -8,8 +8,10 @@ from typing import Any, Dict, List, Literal, Optional, TypedDict, Union
 
 __all__ = [
     "ApiKey",
+    "BulkCreateEnrollmentsBody",
     "BulkCreateEnrollmentsResponse",
     "BulkCreateEnrollmentsResponseDataItem",
+    "BulkCreateEnrollmentsResponseDataItemError",
     "BulkCreateStudentsBody",
     "BulkCreateStudentsResponse",
     "BulkCreateStudentsResponseDataItem",
@@ -24,6 +26,8 @@ __all__ = [
     "CourseDocumentCourse",
     "CourseDocumentCourseModulesItem",
     "CourseDocumentCourseModulesItemLessonsItem",
+    "CourseDocumentCourseModulesItemLessonsItemQuiz",
+    "CourseDocumentCourseModulesItemLessonsItemQuizQuestionsItem",
     "CreateApiKeyBody",
     "CreateApiKeyData",
     "CreateCourseBody",
@@ -37,6 +41,10 @@ __all__ = [
     "CreateWebhookEndpointBody",
     "DeleteCourseData",
     "DeleteCourseParams",
+    "DeleteLessonData",
+    "DeleteModuleData",
+    "DeleteStudentData",
+    "DeleteWebhookEndpointData",
     "Enrollment",
     "Error",
     "ErrorError",
@@ -49,7 +57,11 @@ __all__ = [
     "GetRateLimitsData",
     "GetRateLimitsDataBurst",
     "GetRateLimitsDataEndpoints",
+    "GetRateLimitsDataEndpointsBulk",
+    "GetRateLimitsDataEndpointsExport",
+    "GetRateLimitsDataEndpointsSearch",
     "GetRateLimitsDataHourly",
+    "GetStudentAnalyticsParams",
     "GetStudentProgressParams",
     "Lesson",
     "LessonProgress",
@@ -63,6 +75,7 @@ __all__ = [
     "ListEnrollmentsResponse",
     "ListEventsParams",
     "ListEventsResponse",
+    "ListLessonsParams",
     "ListLessonsResponse",
     "ListModulesParams",
     "ListModulesResponse",
@@ -74,13 +87,26 @@ __all__ = [
     "ListWebhookEndpointsResponse",
     "Module",
     "Pagination",
+    "PatchCourseBody",
+    "PatchLessonBody",
+    "PatchLessonBodyQuiz",
+    "PatchLessonBodyQuizQuestionsItem",
+    "PatchModuleBody",
+    "PatchStudentBody",
+    "PatchWebhookEndpointBody",
     "QuizAttempt",
     "QuizAttemptPerQuestionItem",
     "QuizResult",
     "QuizResultQuestionsItem",
     "QuizResults",
     "RecordProgressBody",
+    "RotateApiKeyData",
     "SearchCoursesParams",
+    "SearchCoursesResponse",
+    "SearchLessonsParams",
+    "SearchLessonsResponse",
+    "SearchStudentsParams",
+    "SearchStudentsResponse",
     "Student",
     "StudentAnalytics",
     "StudentProgress",
@@ -90,6 +116,8 @@ __all__ = [
     "SubmitQuizAttemptBodyAnswersItem",
     "UpdateCourseBody",
     "UpdateLessonBody",
+    "UpdateLessonBodyQuiz",
+    "UpdateLessonBodyQuizQuestionsItem",
     "UpdateModuleBody",
     "UpdateStudentBody",
     "UpdateWebhookEndpointBody",
@@ -206,6 +234,25 @@ class CreateApiKeyData(_CreateApiKeyDataRequired, total=False):
     key: str
 
 
+class _RotateApiKeyDataRequired(TypedDict):
+    id: str
+    name: str
+    environment: Literal["production", "development", "staging"]
+    scopes: List[str]
+    #: Marker and first/last 4 characters of the current secret, e.g. lct_prod_AbCd…wXyZ.
+    key_hint: str
+    created_at: str
+    last_used_at: Optional[str]
+    expires_at: Optional[str]
+    revoked_at: Optional[str]
+
+
+class RotateApiKeyData(_RotateApiKeyDataRequired, total=False):
+    #: The full key. Shown once; store it now. Absent when an Idempotency-Key replays the answer:
+    #: secrets are not kept.
+    key: str
+
+
 class GetRateLimitsData(TypedDict):
     plan: str
     hourly: GetRateLimitsDataHourly
@@ -245,9 +292,51 @@ class GetRateLimitsDataEndpoints(TypedDict):
     /search/*), spent besides the hourly quota.
     """
 
-    export: GetRateLimitsDataHourly
-    bulk: GetRateLimitsDataHourly
-    search: GetRateLimitsDataHourly
+    export: GetRateLimitsDataEndpointsExport
+    bulk: GetRateLimitsDataEndpointsBulk
+    search: GetRateLimitsDataEndpointsSearch
+
+
+class GetRateLimitsDataEndpointsExport(TypedDict):
+    #: Requests allowed in any 60 minutes.
+    limit: int
+    #: Requests counted in the window now.
+    used: int
+    #: Requests left in the window now.
+    remaining: int
+    #: Unix seconds when the oldest counted request stops counting (the X-RateLimit-Reset of this
+    #: window).
+    reset: int
+    #: Window length: 3600.
+    window_seconds: int
+
+
+class GetRateLimitsDataEndpointsBulk(TypedDict):
+    #: Requests allowed in any 60 minutes.
+    limit: int
+    #: Requests counted in the window now.
+    used: int
+    #: Requests left in the window now.
+    remaining: int
+    #: Unix seconds when the oldest counted request stops counting (the X-RateLimit-Reset of this
+    #: window).
+    reset: int
+    #: Window length: 3600.
+    window_seconds: int
+
+
+class GetRateLimitsDataEndpointsSearch(TypedDict):
+    #: Requests allowed in any 60 minutes.
+    limit: int
+    #: Requests counted in the window now.
+    used: int
+    #: Requests left in the window now.
+    remaining: int
+    #: Unix seconds when the oldest counted request stops counting (the X-RateLimit-Reset of this
+    #: window).
+    reset: int
+    #: Window length: 3600.
+    window_seconds: int
 
 
 class ListCoursesParams(TypedDict, total=False):
@@ -303,6 +392,17 @@ class CreateCourseBody(_CreateCourseBodyRequired, total=False):
 
 
 class UpdateCourseBody(TypedDict, total=False):
+    #: 1..200 characters, not blank.
+    title: str
+    #: Up to 20,000 characters (markdown).
+    description: str
+    published: bool
+    #: Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as
+    #: given.
+    metadata: Dict[str, str]
+
+
+class PatchCourseBody(TypedDict, total=False):
     #: 1..200 characters, not blank.
     title: str
     #: Up to 20,000 characters (markdown).
@@ -377,6 +477,35 @@ class UpdateModuleBody(TypedDict, total=False):
     description: str
     #: 0-based; the others shift to make room. Default: at the end.
     position: int
+
+
+class PatchModuleBody(TypedDict, total=False):
+    #: 1..200 characters, not blank.
+    title: str
+    #: Up to 20,000 characters (markdown).
+    description: str
+    #: 0-based; the others shift to make room. Default: at the end.
+    position: int
+
+
+class DeleteModuleData(TypedDict):
+    id: str
+    deleted: Literal[True]
+
+
+class ListLessonsParams(TypedDict, total=False):
+    """Query parameters of ``GET /modules/{id}/lessons``."""
+
+    #: Page number, 1-based (page mode).
+    page: int
+    #: Records per page, 1..100 (default 20).
+    per_page: int
+    #: Cursor mode: `next_cursor` of the previous page; empty to start from the beginning.
+    cursor: str
+    #: Only records updated at or after this time.
+    updated_since: str
+    #: position (the only order).
+    sort: Literal["position"]
 
 
 class ListLessonsResponse(TypedDict):
@@ -467,7 +596,65 @@ class UpdateLessonBody(TypedDict, total=False):
     duration_seconds: Optional[int]
     #: 0-based; the others shift to make room. Default: at the end.
     position: int
-    quiz: CreateLessonBodyQuiz
+    quiz: UpdateLessonBodyQuiz
+
+
+class UpdateLessonBodyQuiz(TypedDict):
+    #: Minimum score (0..100) to pass.
+    passing_score: int
+    questions: List[UpdateLessonBodyQuizQuestionsItem]
+
+
+class _UpdateLessonBodyQuizQuestionsItemRequired(TypedDict):
+    prompt: str
+    kind: Literal["single_choice", "multiple_choice", "true_false", "short_answer"]
+    #: single_choice: index of the right choice; multiple_choice: list of right indexes;
+    #: true_false: boolean; short_answer: accepted strings (trimmed, any case).
+    answer: Union[int, bool, List[int], List[str]]
+
+
+class UpdateLessonBodyQuizQuestionsItem(_UpdateLessonBodyQuizQuestionsItemRequired, total=False):
+    #: Kept when given (to keep attempts comparable); assigned (qst_…) otherwise.
+    id: str
+    choices: List[str]
+
+
+class PatchLessonBody(TypedDict, total=False):
+    #: 1..200 characters, not blank.
+    title: str
+    type: Literal["text", "video", "quiz", "assignment"]
+    #: Markdown, up to 200,000 characters.
+    content: str
+    video_url: Optional[str]
+    duration_seconds: Optional[int]
+    #: 0-based; the others shift to make room. Default: at the end.
+    position: int
+    quiz: PatchLessonBodyQuiz
+
+
+class PatchLessonBodyQuiz(TypedDict):
+    #: Minimum score (0..100) to pass.
+    passing_score: int
+    questions: List[PatchLessonBodyQuizQuestionsItem]
+
+
+class _PatchLessonBodyQuizQuestionsItemRequired(TypedDict):
+    prompt: str
+    kind: Literal["single_choice", "multiple_choice", "true_false", "short_answer"]
+    #: single_choice: index of the right choice; multiple_choice: list of right indexes;
+    #: true_false: boolean; short_answer: accepted strings (trimmed, any case).
+    answer: Union[int, bool, List[int], List[str]]
+
+
+class PatchLessonBodyQuizQuestionsItem(_PatchLessonBodyQuizQuestionsItemRequired, total=False):
+    #: Kept when given (to keep attempts comparable); assigned (qst_…) otherwise.
+    id: str
+    choices: List[str]
+
+
+class DeleteLessonData(TypedDict):
+    id: str
+    deleted: Literal[True]
 
 
 class ListStudentsParams(TypedDict, total=False):
@@ -563,6 +750,23 @@ class UpdateStudentBody(TypedDict, total=False):
     metadata: Dict[str, str]
 
 
+class PatchStudentBody(TypedDict, total=False):
+    #: Unique in the workspace, compared case-insensitively.
+    email: str
+    #: 1..200 characters, not blank.
+    name: str
+    #: null removes it.
+    external_id: Optional[str]
+    #: Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as
+    #: given.
+    metadata: Dict[str, str]
+
+
+class DeleteStudentData(TypedDict):
+    id: str
+    deleted: Literal[True]
+
+
 class ListEnrollmentsParams(TypedDict, total=False):
     """Query parameters of ``GET /enrollments``."""
 
@@ -611,6 +815,11 @@ class CreateEnrollmentBody(TypedDict):
     course_id: str
 
 
+class BulkCreateEnrollmentsBody(TypedDict):
+    #: 1..100 records, each as for a single create.
+    records: List[Any]
+
+
 class BulkCreateEnrollmentsResponse(TypedDict):
     data: List[BulkCreateEnrollmentsResponseDataItem]
 
@@ -623,7 +832,13 @@ class _BulkCreateEnrollmentsResponseDataItemRequired(TypedDict):
 
 class BulkCreateEnrollmentsResponseDataItem(_BulkCreateEnrollmentsResponseDataItemRequired, total=False):
     data: Enrollment
-    error: BulkCreateStudentsResponseDataItemError
+    error: BulkCreateEnrollmentsResponseDataItemError
+
+
+class BulkCreateEnrollmentsResponseDataItemError(TypedDict):
+    code: str
+    message: str
+    details: Dict[str, Any]
 
 
 class _RecordProgressBodyRequired(TypedDict):
@@ -733,6 +948,65 @@ class SearchCoursesParams(_SearchCoursesParamsRequired, total=False):
     cursor: str
 
 
+class SearchCoursesResponse(TypedDict):
+    data: List[Course]
+    #: Page mode: page, per_page, total, total_pages, next_cursor. Cursor mode: per_page,
+    #: next_cursor, has_more.
+    pagination: Pagination
+
+
+class _SearchLessonsParamsRequired(TypedDict):
+    #: Words to find (1..200 characters). Every word must match, each as the start of a word
+    #: (`intro` finds "Introduction"), ignoring case and accents. Punctuation separates words and
+    #: has no other meaning.
+    q: str
+
+
+class SearchLessonsParams(_SearchLessonsParamsRequired, total=False):
+    """Query parameters of ``GET /search/lessons``."""
+
+    #: Page number, 1-based (page mode).
+    page: int
+    #: Records per page, 1..100 (default 20).
+    per_page: int
+    #: Not supported: results come in relevance order, which a cursor cannot hold while the index
+    #: changes. Any value answers 400 `invalid_parameter`.
+    cursor: str
+
+
+class SearchLessonsResponse(TypedDict):
+    data: List[Lesson]
+    #: Page mode: page, per_page, total, total_pages, next_cursor. Cursor mode: per_page,
+    #: next_cursor, has_more.
+    pagination: Pagination
+
+
+class _SearchStudentsParamsRequired(TypedDict):
+    #: Words to find (1..200 characters). Every word must match, each as the start of a word
+    #: (`intro` finds "Introduction"), ignoring case and accents. Punctuation separates words and
+    #: has no other meaning.
+    q: str
+
+
+class SearchStudentsParams(_SearchStudentsParamsRequired, total=False):
+    """Query parameters of ``GET /search/students``."""
+
+    #: Page number, 1-based (page mode).
+    page: int
+    #: Records per page, 1..100 (default 20).
+    per_page: int
+    #: Not supported: results come in relevance order, which a cursor cannot hold while the index
+    #: changes. Any value answers 400 `invalid_parameter`.
+    cursor: str
+
+
+class SearchStudentsResponse(TypedDict):
+    data: List[Student]
+    #: Page mode: page, per_page, total, total_pages, next_cursor. Cursor mode: per_page,
+    #: next_cursor, has_more.
+    pagination: Pagination
+
+
 _GetCourseAnalyticsParamsOptional = TypedDict("_GetCourseAnalyticsParamsOptional", {"from": "str", "to": "str"}, total=False)
 
 
@@ -780,6 +1054,13 @@ class CourseAnalyticsEnrollmentsPerDayItem(TypedDict):
     #: UTC day.
     date: str
     enrollments: int
+
+
+_GetStudentAnalyticsParamsOptional = TypedDict("_GetStudentAnalyticsParamsOptional", {"from": "str", "to": "str"}, total=False)
+
+
+class GetStudentAnalyticsParams(_GetStudentAnalyticsParamsOptional):
+    """Query parameters of ``GET /students/{id}/analytics``."""
 
 
 _StudentAnalyticsRequired = TypedDict("_StudentAnalyticsRequired", {"student_id": "str", "from": "Optional[str]", "to": "str", "courses_enrolled": "int", "courses_completed": "int", "average_progress_percent": "Optional[float]", "time_spent_seconds": "int", "quiz_attempts": "int", "quiz_average_score": "Optional[float]", "last_active_at": "Optional[str]"}, total=True)
@@ -957,7 +1238,27 @@ class CourseDocumentCourseModulesItemLessonsItem(_CourseDocumentCourseModulesIte
     video_url: Optional[str]
     duration_seconds: Optional[int]
     #: For quiz lessons, with the answers.
-    quiz: Optional[CreateLessonBodyQuiz]
+    quiz: Optional[CourseDocumentCourseModulesItemLessonsItemQuiz]
+
+
+class CourseDocumentCourseModulesItemLessonsItemQuiz(TypedDict):
+    #: Minimum score (0..100) to pass.
+    passing_score: int
+    questions: List[CourseDocumentCourseModulesItemLessonsItemQuizQuestionsItem]
+
+
+class _CourseDocumentCourseModulesItemLessonsItemQuizQuestionsItemRequired(TypedDict):
+    prompt: str
+    kind: Literal["single_choice", "multiple_choice", "true_false", "short_answer"]
+    #: single_choice: index of the right choice; multiple_choice: list of right indexes;
+    #: true_false: boolean; short_answer: accepted strings (trimmed, any case).
+    answer: Union[int, bool, List[int], List[str]]
+
+
+class CourseDocumentCourseModulesItemLessonsItemQuizQuestionsItem(_CourseDocumentCourseModulesItemLessonsItemQuizQuestionsItemRequired, total=False):
+    #: Kept when given (to keep attempts comparable); assigned (qst_…) otherwise.
+    id: str
+    choices: List[str]
 
 
 class ListWebhookEndpointsParams(TypedDict, total=False):
@@ -1035,6 +1336,23 @@ class UpdateWebhookEndpointBody(TypedDict, total=False):
     description: str
     #: true again after Lectern disabled it resumes deliveries (new events only).
     enabled: bool
+
+
+class PatchWebhookEndpointBody(TypedDict, total=False):
+    #: Where deliveries are POSTed: https in production; never a loopback, private, link-local or
+    #: metadata address (checked at creation and again at every delivery).
+    url: str
+    #: Event types to receive, or `["*"]` for all.
+    events: List[Literal["*", "course.created", "course.updated", "course.deleted", "course.published", "course.unpublished", "module.created", "module.updated", "module.deleted", "lesson.created", "lesson.updated", "lesson.deleted", "student.created", "student.updated", "student.deleted", "student.enrolled", "student.unenrolled", "student.completed_lesson", "student.completed_course", "quiz.submitted", "quiz.passed", "quiz.failed", "export.completed", "export.failed", "webhook_endpoint.disabled"]]
+    #: A note of your own, up to 500 characters.
+    description: str
+    #: true again after Lectern disabled it resumes deliveries (new events only).
+    enabled: bool
+
+
+class DeleteWebhookEndpointData(TypedDict):
+    id: str
+    deleted: Literal[True]
 
 
 class WebhookDelivery(TypedDict):
