@@ -4,7 +4,9 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**'] },
+  // Each official library lints and tests itself in its own folder (sdks/<lang>); the shared
+  // scripts of sdks/ (vectors, operation names, the test harness) are linted here.
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'sdks/typescript/**', 'sdks/python/**', 'sdks/php/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -39,4 +41,11 @@ export default tseslint.config(
     },
   },
   { files: ['**/*.js', '**/*.cjs', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
+  // Plain JavaScript scripts run on Node.
+  {
+    files: ['**/*.mjs'],
+    languageOptions: {
+      globals: Object.fromEntries(['process', 'Buffer', 'console', 'setTimeout', 'clearTimeout', 'URL', 'fetch'].map((name) => [name, 'readonly'])),
+    },
+  },
 );
