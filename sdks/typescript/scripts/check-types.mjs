@@ -2,11 +2,12 @@
 // check passes with no `unknown` in request bodies", checked: src/generated/openapi.ts (regenerate
 // it first: npm run generate) must pass `tsc --strict`, and no request body of any operation may
 // hold `unknown` or `any` anywhere inside it, $refs to components followed. Exit 1 with each path.
+// Run on another file: node scripts/check-types.mjs <file>.
 // Run: npm run check:types
 import path from 'node:path';
 import ts from 'typescript';
 
-const file = path.resolve(import.meta.dirname, '../src/generated/openapi.ts');
+const file = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '../src/generated/openapi.ts'));
 const program = ts.createProgram([file], {
   strict: true,
   noEmit: true,
@@ -20,16 +21,17 @@ const diagnostics = ts.getPreEmitDiagnostics(program);
 let failed = false;
 if (diagnostics.length > 0) {
   failed = true;
-  process.stderr.write(`tsc --strict over src/generated/openapi.ts: ${diagnostics.length} errors\n`);
+  process.stderr.write(`tsc --strict over ${path.relative(process.cwd(), file)}: ${diagnostics.length} errors\n`);
   process.stderr.write(ts.formatDiagnostics(diagnostics.slice(0, 20), { getCanonicalFileName: (f) => f, getCurrentDirectory: () => process.cwd(), getNewLine: () => '\n' }));
 }
 
 const checker = program.getTypeChecker();
 const source = program.getSourceFile(file);
 const exported = checker.getExportsOfModule(checker.getSymbolAtLocation(source));
-const operationsSymbol = exported.find((symbol) => symbol.name === 'operations');
-if (operationsSymbol === undefined) {
-  process.stderr.write('src/generated/openapi.ts exports no `operations` interface\n');
+// The API's operations are the ones under `paths` (a `webhooks` section describes what Lectern sends).
+const pathsSymbol = exported.find((symbol) => symbol.name === 'paths');
+if (pathsSymbol === undefined) {
+  process.stderr.write(`${file} exports no \`paths\` interface\n`);
   process.exit(1);
 }
 
@@ -55,15 +57,18 @@ function walk(type, where, seen) {
   }
 }
 
-const operationsType = checker.getDeclaredTypeOfSymbol(operationsSymbol);
 let bodies = 0;
-for (const operation of checker.getPropertiesOfType(operationsType)) {
-  const requestBody = checker.getPropertyOfType(typeOf(operation), 'requestBody');
-  if (requestBody === undefined) continue;
-  const bodyType = checker.getNonNullableType(typeOf(requestBody));
-  if (bodyType.flags & ts.TypeFlags.Never) continue;
-  bodies++;
-  walk(bodyType, `${operation.name}: requestBody`, new Set());
+for (const pathItem of checker.getPropertiesOfType(checker.getDeclaredTypeOfSymbol(pathsSymbol))) {
+  for (const method of ['get', 'put', 'post', 'delete', 'patch']) {
+    const operation = checker.getPropertyOfType(typeOf(pathItem), method);
+    if (operation === undefined) continue;
+    const requestBody = checker.getPropertyOfType(checker.getNonNullableType(typeOf(operation)), 'requestBody');
+    if (requestBody === undefined) continue;
+    const bodyType = checker.getNonNullableType(typeOf(requestBody));
+    if (bodyType.flags & ts.TypeFlags.Never) continue;
+    bodies++;
+    walk(bodyType, `${method.toUpperCase()} ${pathItem.name}: requestBody`, new Set());
+  }
 }
 
 if (findings.length > 0) {
@@ -72,4 +77,4 @@ if (findings.length > 0) {
   for (const finding of findings) process.stderr.write(`  ${finding}\n`);
 }
 if (failed) process.exit(1);
-process.stdout.write(`src/generated/openapi.ts: strict type check passed; ${bodies} request bodies, none with unknown\n`);
+process.stdout.write(`${path.relative(process.cwd(), file)}: strict type check passed; ${bodies} request bodies, none with unknown\n`);

@@ -11,10 +11,15 @@ import { pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 
 const here = path.resolve(import.meta.dirname, '..');
-const documentPath = path.resolve(here, '../../docs/openapi.json');
-const operationsPath = path.resolve(here, '../operations.json');
-const outDir = path.join(here, 'src/generated');
 const check = process.argv.includes('--check');
+// --openapi, --operations and --out point elsewhere (the tests generate from other documents).
+function option(name, fallback) {
+  const index = process.argv.indexOf(name);
+  return index < 0 ? fallback : path.resolve(process.argv[index + 1]);
+}
+const documentPath = option('--openapi', path.resolve(here, '../../docs/openapi.json'));
+const operationsPath = option('--operations', path.resolve(here, '../operations.json'));
+const outDir = option('--out', path.join(here, 'src/generated'));
 
 const document = JSON.parse(readFileSync(documentPath, 'utf8'));
 const { operations, api_version: apiVersion } = JSON.parse(readFileSync(operationsPath, 'utf8'));
@@ -167,7 +172,7 @@ if (check) {
   });
   if (stale.length > 0) {
     process.stderr.write(
-      `sdks/typescript: stale generated files (docs/openapi.json or sdks/operations.json changed): ${stale.map(([n]) => `src/generated/${n}`).join(', ')}\n` +
+      `sdks/typescript: stale generated files (docs/openapi.json or sdks/operations.json changed): ${stale.map(([n]) => path.relative(here, path.join(outDir, n))).join(', ')}\n` +
         'Run `npm run generate` in sdks/typescript and commit the result.\n',
     );
     process.exit(1);
@@ -176,5 +181,5 @@ if (check) {
 } else {
   mkdirSync(outDir, { recursive: true });
   for (const [name, text] of Object.entries(files)) writeFileSync(path.join(outDir, name), text);
-  process.stdout.write(`sdks/typescript: wrote ${Object.keys(files).map((n) => `src/generated/${n}`).join(', ')}\n`);
+  process.stdout.write(`sdks/typescript: wrote ${Object.keys(files).map((n) => path.relative(here, path.join(outDir, n))).join(', ')}\n`);
 }

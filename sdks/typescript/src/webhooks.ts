@@ -2,10 +2,18 @@
 import { WebhookVerificationError } from './errors.js';
 import { WebhooksResource } from './generated/resources.js';
 import { webCrypto } from './runtime.js';
+import type { webhooks } from './generated/openapi.js';
 import type { Result } from './types.js';
 
-/** A webhook event: the body of a delivery, the same shape as `GET /events/:id` answers. */
-export type WebhookEvent = Result<'getEvent'>;
+type WebhookBodies = {
+  [K in keyof webhooks]: webhooks[K] extends { post: { requestBody?: { content: { 'application/json': infer B } } } } ? B : never;
+}[keyof webhooks];
+
+/**
+ * A webhook event: the body of a delivery. Typed per event type (a union by `type`) from the
+ * document's `webhooks` section when it has one; else the shape `GET /events/:id` answers.
+ */
+export type WebhookEvent = webhooks extends Record<string, never> ? Result<'getEvent'> : WebhookBodies;
 
 /** A delivery's headers: a fetch `Headers`, Node's `req.headers`, or a plain object (any case). */
 export type WebhookHeaders = Headers | Record<string, string | readonly string[] | undefined>;
