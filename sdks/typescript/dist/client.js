@@ -106,9 +106,9 @@ export class Lectern extends LecternResources {
         const maxAttempts = options.maxAttempts ?? this.maxAttempts;
         for (let attempt = 0;; attempt++) {
             const last = attempt + 1 >= maxAttempts;
-            let response;
+            let answer;
             try {
-                response = await this.#send(url, { method, headers, body: payload }, options);
+                answer = await this.#send(url, { method, headers, body: payload }, options);
             }
             catch (error) {
                 if (!(error instanceof ConnectionError) || !retriesUnsafe || last)
@@ -116,17 +116,16 @@ export class Lectern extends LecternResources {
                 await this.#wait(2 ** attempt, options.signal);
                 continue;
             }
+            const { response, bytes } = answer;
             if (response.ok) {
-                const requestId = response.headers.get('x-request-id');
-                options.onResponse?.({ status: response.status, headers: response.headers, requestId });
-                return (await this.#parse(response, operation));
+                options.onResponse?.({ status: response.status, headers: response.headers, requestId: response.headers.get('x-request-id') });
+                return this.#parse(response, bytes, operation);
             }
-            const text = await response.text().catch(() => '');
             const retryable = response.status === 429 || (RETRYABLE_STATUSES.has(response.status) && retriesUnsafe);
             const wait = parseRetryAfter(response.headers.get('retry-after')) ?? 2 ** attempt;
             if (!retryable || last || wait > this.maxRetryAfter) {
                 options.onResponse?.({ status: response.status, headers: response.headers, requestId: response.headers.get('x-request-id') });
-                throw errorFromResponse(response.status, response.headers, text);
+                throw errorFromResponse(response.status, response.headers, new TextDecoder().decode(bytes));
             }
             await this.#wait(wait, options.signal);
         }
@@ -136,6 +135,7 @@ export class Lectern extends LecternResources {
         const { cursor, ...filters } = (query ?? {});
         return new PageIterator((next) => this.request(operation, pathArgs, undefined, { cursor: next, ...filters }, options), cursor ?? '');
     }
+    /** One attempt: the answer and its whole body, both within the timeout. */
     async #send(url, init, options) {
         const controller = new AbortController();
         const timeout = options.timeout ?? this.timeout;
@@ -150,7 +150,8 @@ export class Lectern extends LecternResources {
             onAbort();
         signal?.addEventListener('abort', onAbort, { once: true });
         try {
-            return await this.#fetch(url, { ...init, signal: controller.signal });
+            const response = await this.#fetch(url, { ...init, signal: controller.signal });
+            return { response, bytes: new Uint8Array(await response.arrayBuffer()) };
         }
         catch (cause) {
             if (signal?.aborted)
@@ -164,10 +165,10 @@ export class Lectern extends LecternResources {
             signal?.removeEventListener('abort', onAbort);
         }
     }
-    async #parse(response, operation) {
+    #parse(response, bytes, operation) {
         if (operation.raw)
-            return new Uint8Array(await response.arrayBuffer());
-        const text = await response.text();
+            return bytes;
+        const text = new TextDecoder().decode(bytes);
         if (response.status === 204 || text === '')
             return null;
         let body;

@@ -27,6 +27,11 @@ export interface LecternOptions {
   sleep?: (milliseconds: number) => Promise<void>;
 }
 
+interface Answer {
+  response: Response;
+  bytes: Uint8Array;
+}
+
 const RETRYABLE_STATUSES = new Set([502, 503, 504]);
 const IDEMPOTENT_METHODS = new Set(['GET', 'PUT', 'DELETE']);
 
@@ -134,27 +139,26 @@ export class Lectern extends LecternResources {
     const maxAttempts = options.maxAttempts ?? this.maxAttempts;
     for (let attempt = 0; ; attempt++) {
       const last = attempt + 1 >= maxAttempts;
-      let response: Response;
+      let answer: Answer;
       try {
-        response = await this.#send(url, { method, headers, body: payload }, options);
+        answer = await this.#send(url, { method, headers, body: payload }, options);
       } catch (error) {
         if (!(error instanceof ConnectionError) || !retriesUnsafe || last) throw error;
         await this.#wait(2 ** attempt, options.signal);
         continue;
       }
+      const { response, bytes } = answer;
 
       if (response.ok) {
-        const requestId = response.headers.get('x-request-id');
-        options.onResponse?.({ status: response.status, headers: response.headers, requestId });
-        return (await this.#parse(response, operation)) as T;
+        options.onResponse?.({ status: response.status, headers: response.headers, requestId: response.headers.get('x-request-id') });
+        return this.#parse(response, bytes, operation) as T;
       }
 
-      const text = await response.text().catch(() => '');
       const retryable = response.status === 429 || (RETRYABLE_STATUSES.has(response.status) && retriesUnsafe);
       const wait = parseRetryAfter(response.headers.get('retry-after')) ?? 2 ** attempt;
       if (!retryable || last || wait > this.maxRetryAfter) {
         options.onResponse?.({ status: response.status, headers: response.headers, requestId: response.headers.get('x-request-id') });
-        throw errorFromResponse(response.status, response.headers, text);
+        throw errorFromResponse(response.status, response.headers, new TextDecoder().decode(bytes));
       }
       await this.#wait(wait, options.signal);
     }
@@ -169,7 +173,8 @@ export class Lectern extends LecternResources {
     );
   }
 
-  async #send(url: string, init: RequestInit, options: RequestOptions): Promise<Response> {
+  /** One attempt: the answer and its whole body, both within the timeout. */
+  async #send(url: string, init: RequestInit, options: RequestOptions): Promise<Answer> {
     const controller = new AbortController();
     const timeout = options.timeout ?? this.timeout;
     let timedOut = false;
@@ -182,7 +187,8 @@ export class Lectern extends LecternResources {
     if (signal?.aborted) onAbort();
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
-      return await this.#fetch(url, { ...init, signal: controller.signal });
+      const response = await this.#fetch(url, { ...init, signal: controller.signal });
+      return { response, bytes: new Uint8Array(await response.arrayBuffer()) };
     } catch (cause) {
       if (signal?.aborted) throw signal.reason ?? cause;
       if (timedOut) throw new ConnectionError(`No answer from ${url} within ${timeout} ms`, { cause, timedOut: true });
@@ -193,9 +199,9 @@ export class Lectern extends LecternResources {
     }
   }
 
-  async #parse(response: Response, operation: OperationSpec): Promise<unknown> {
-    if (operation.raw) return new Uint8Array(await response.arrayBuffer());
-    const text = await response.text();
+  #parse(response: Response, bytes: Uint8Array, operation: OperationSpec): unknown {
+    if (operation.raw) return bytes;
+    const text = new TextDecoder().decode(bytes);
     if (response.status === 204 || text === '') return null;
     let body: unknown;
     try {

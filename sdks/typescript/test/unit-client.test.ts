@@ -151,6 +151,25 @@ describe('timeouts and cancellation', () => {
     await assert.rejects(client.courses.get('crs_1'), (e: unknown) => e instanceof ConnectionError && e.timedOut);
   });
 
+  it('the timeout covers the body too: a body that stalls is a ConnectionError', async () => {
+    const client = new Lectern({
+      apiKey: 'k',
+      baseUrl: 'https://x.test/api/v1',
+      timeout: 30,
+      maxAttempts: 1,
+      fetch: async (_input, init) => {
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('{"data": {'));
+            init.signal?.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')));
+          },
+        });
+        return new Response(body, { status: 200, headers: { 'content-type': 'application/json' } });
+      },
+    });
+    await assert.rejects(client.courses.get('crs_1'), (e: unknown) => e instanceof ConnectionError && e.timedOut);
+  });
+
   it("the caller's abort is not retried and rejects with its reason", async () => {
     let calls = 0;
     const controller = new AbortController();
