@@ -81,3 +81,31 @@ describe('operations.json coverage', () => {
     assert.equal(pkg.license, 'Apache-2.0');
   });
 });
+
+describe('package', () => {
+  const here = path.resolve(import.meta.dirname, '..');
+  const pkg = JSON.parse(readFileSync(path.join(here, 'package.json'), 'utf8')) as Record<string, unknown>;
+
+  it('is an ESM package with types, an exports map, Node 18+, Apache-2.0 and no runtime dependency', () => {
+    assert.equal(pkg.name, '@lectern/sdk');
+    assert.equal(pkg.type, 'module');
+    assert.equal(pkg.license, 'Apache-2.0');
+    assert.deepEqual(pkg.engines, { node: '>=18' });
+    assert.equal(pkg.dependencies, undefined);
+    const root = (pkg.exports as Record<string, Record<string, string>>)['.'];
+    assert.equal(root?.types, './dist/index.d.ts');
+    assert.equal(root?.import, './dist/index.js');
+  });
+
+  it('the built library imports only its own files (it runs in browsers): no Node built-in, no package', () => {
+    const files = ['index.js', 'client.js', 'errors.js', 'pagination.js', 'runtime.js', 'types.js', 'webhooks.js', 'generated/resources.js', 'generated/openapi.js'];
+    for (const file of files) {
+      const text = readFileSync(path.join(here, 'dist', file), 'utf8');
+      for (const [, specifier] of text.matchAll(/\bfrom\s+'([^']+)'/g)) assert.match(specifier!, /^\.\.?\//, `${file} imports ${specifier}`);
+      assert.doesNotMatch(text, /\brequire\(/, file);
+      // The one exception: Node 18's Web Crypto, imported by a variable only where no global crypto exists.
+      const dynamic = [...text.matchAll(/\bimport\(/g)].length;
+      assert.equal(dynamic, file === 'runtime.js' ? 1 : 0, `${file} has a dynamic import`);
+    }
+  });
+});
