@@ -83,26 +83,24 @@ export class Lectern extends LecternResources {
             path = path.replace(`{${name}}`, encodeURIComponent(value));
         });
         const url = `${this.baseUrl}${path}${queryString(query)}`;
-        const headers = {
+        const headers = new Headers({
             Authorization: `Bearer ${this.#apiKey}`,
             'User-Agent': this.#userAgent,
             Accept: operation.raw ? '*/*' : 'application/json',
-        };
+        });
         const method = operation.httpMethod;
         let payload;
         if (body !== undefined) {
             payload = JSON.stringify(body);
-            headers['Content-Type'] = 'application/json';
+            headers.set('Content-Type', 'application/json');
         }
-        let idempotencyKey;
         if (method === 'POST' && options.idempotencyKey !== false) {
-            idempotencyKey = options.idempotencyKey ?? (await randomUuid());
-            headers['Idempotency-Key'] = idempotencyKey;
+            headers.set('Idempotency-Key', options.idempotencyKey ?? (await randomUuid()));
         }
-        Object.assign(headers, options.headers);
-        // A key given in `headers` counts as the call's key too.
-        const hasKey = Object.keys(headers).some((name) => name.toLowerCase() === 'idempotency-key');
-        const retriesUnsafe = IDEMPOTENT_METHODS.has(method) || (method === 'POST' && hasKey);
+        // Names are case-insensitive: a caller's header replaces ours (an Idempotency-Key given here counts as the call's key).
+        for (const [name, value] of Object.entries(options.headers ?? {}))
+            headers.set(name, value);
+        const safeToRetry = IDEMPOTENT_METHODS.has(method) || (method === 'POST' && headers.has('Idempotency-Key'));
         const maxAttempts = options.maxAttempts ?? this.maxAttempts;
         for (let attempt = 0;; attempt++) {
             const last = attempt + 1 >= maxAttempts;
@@ -111,7 +109,7 @@ export class Lectern extends LecternResources {
                 answer = await this.#send(url, { method, headers, body: payload }, options);
             }
             catch (error) {
-                if (!(error instanceof ConnectionError) || !retriesUnsafe || last)
+                if (!(error instanceof ConnectionError) || !safeToRetry || last)
                     throw error;
                 await this.#wait(2 ** attempt, options.signal);
                 continue;
@@ -121,7 +119,7 @@ export class Lectern extends LecternResources {
                 options.onResponse?.({ status: response.status, headers: response.headers, requestId: response.headers.get('x-request-id') });
                 return this.#parse(response, bytes, operation);
             }
-            const retryable = response.status === 429 || (RETRYABLE_STATUSES.has(response.status) && retriesUnsafe);
+            const retryable = response.status === 429 || (RETRYABLE_STATUSES.has(response.status) && safeToRetry);
             const wait = parseRetryAfter(response.headers.get('retry-after')) ?? 2 ** attempt;
             if (!retryable || last || wait > this.maxRetryAfter) {
                 options.onResponse?.({ status: response.status, headers: response.headers, requestId: response.headers.get('x-request-id') });

@@ -71,6 +71,14 @@ describe('requests', () => {
     assert.deepEqual(keys.slice(1), ['my-key', null, null]);
   });
 
+  it('headers given per call replace the library\'s whatever their case', async () => {
+    const { client, sent } = fakeClient([json(201, { data: {} }), 'network_error', json(201, { data: {} })]);
+    await client.courses.create({ title: 'a' }, { headers: { 'idempotency-key': 'from-headers', accept: 'application/json' } });
+    await client.courses.create({ title: 'b' }, { idempotencyKey: false, headers: { 'IDEMPOTENCY-KEY': 'k2' } });
+    assert.equal(sent[0]!.headers.get('idempotency-key'), 'from-headers');
+    assert.deepEqual(sent.slice(1).map((r) => r.headers.get('idempotency-key')), ['k2', 'k2'], 'a key given in headers makes a POST safe to retry');
+  });
+
   it('two calls get two different keys', async () => {
     const { client, sent } = fakeClient([json(201, { data: {} }), json(201, { data: {} })]);
     await client.courses.publish('crs_1');
