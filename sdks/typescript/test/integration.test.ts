@@ -46,6 +46,7 @@ after(async () => {
 /** A client that counts its attempts and the waits between them (really waiting). */
 function countingClient(options: LecternOptions) {
   const statuses: number[] = [];
+  const retryAfters: Array<string | null> = [];
   const sleeps: number[] = [];
   const client = new Lectern({
     baseUrl: server.base_url,
@@ -53,6 +54,7 @@ function countingClient(options: LecternOptions) {
     fetch: async (input, init) => {
       const response = await fetch(input, init);
       statuses.push(response.status);
+      retryAfters.push(response.headers.get('retry-after'));
       return response;
     },
     sleep: async (milliseconds) => {
@@ -60,7 +62,7 @@ function countingClient(options: LecternOptions) {
       await new Promise((resolve) => setTimeout(resolve, milliseconds));
     },
   });
-  return { client, statuses, sleeps };
+  return { client, statuses, retryAfters, sleeps };
 }
 
 describe('courses', () => {
@@ -174,28 +176,35 @@ describe('students', () => {
 });
 
 describe('rate limits', () => {
-  it('a 429 with Retry-After is waited for and retried; one asking more than maxRetryAfter is thrown at once', { timeout: 90_000 }, async () => {
-    // The limited key has a burst of 3 requests a minute: the 4th quick request is refused.
-    const waiting = countingClient({ apiKey: server.limited_key });
+  it('a 429 with Retry-After is waited for and retried; one asking more than maxRetryAfter is thrown at once', { timeout: 120_000 }, async () => {
+    // The limited key has a burst of 3 requests a minute (a token back every 20 s): quick requests
+    // beyond it are refused with Retry-After. The impatient client (maxRetryAfter 5 s) throws the
+    // first 429 that asks more than 5 s; a slow machine may see a token come back in between, so
+    // both steps go on until they meet the refusal they need, a few requests at most.
     const impatient = countingClient({ apiKey: server.limited_key, maxRetryAfter: 5 });
-    for (let i = 0; i < 3; i++) await waiting.client.courses.listPage({ per_page: 1 });
-    assert.deepEqual(waiting.statuses, [200, 200, 200]);
-
-    const refused = await impatient.client.courses.listPage({ per_page: 1 }).then(
-      () => assert.fail('the burst of 3 let a 4th request through'),
-      (error: unknown) => error,
-    );
-    assert.ok(refused instanceof RateLimitError);
+    let refused: RateLimitError | undefined;
+    for (let i = 0; i < 10 && refused === undefined; i++) {
+      await impatient.client.courses.listPage({ per_page: 1 }).catch((error: unknown) => {
+        if (!(error instanceof RateLimitError)) throw error;
+        refused = error;
+      });
+    }
+    assert.ok(refused, `no 429 in ${impatient.statuses.length} requests: ${impatient.statuses.join(', ')}`);
     assert.equal(refused.code, 'rate_limit_exceeded');
     assert.ok((refused.retryAfter ?? 0) > 5, `retry after ${refused.retryAfter}`);
     assert.match(refused.requestId ?? '', /^req_/);
-    assert.deepEqual(impatient.sleeps, [], 'a wait over maxRetryAfter is not made');
+    assert.equal(impatient.statuses.at(-1), 429);
+    assert.ok(impatient.sleeps.every((s) => s <= 5), 'no wait over maxRetryAfter was made');
 
-    const page = await waiting.client.courses.listPage({ per_page: 1 });
-    assert.ok(Array.isArray(page.data));
-    assert.deepEqual(waiting.statuses, [200, 200, 200, 429, 200]);
-    assert.equal(waiting.sleeps.length, 1);
-    assert.ok(waiting.sleeps[0]! > 5 && waiting.sleeps[0]! <= 60, `slept ${waiting.sleeps[0]} s as Retry-After said`);
+    const waiting = countingClient({ apiKey: server.limited_key });
+    for (let i = 0; i < 3 && !waiting.statuses.includes(429); i++) {
+      const page = await waiting.client.courses.listPage({ per_page: 1 });
+      assert.ok(Array.isArray(page.data));
+    }
+    const refusal = waiting.statuses.indexOf(429);
+    assert.ok(refusal >= 0, `never refused: ${waiting.statuses.join(', ')}`);
+    assert.deepEqual(waiting.statuses.slice(refusal), [429, 200], 'the refused request was retried once and succeeded');
+    assert.deepEqual(waiting.sleeps, [Number(waiting.retryAfters[refusal])], 'it waited what Retry-After said');
   });
 });
 
