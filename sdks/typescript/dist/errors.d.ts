@@ -40,7 +40,7 @@ export declare class ApiError extends LecternError {
     readonly requestId: string | null;
     /** Seconds to wait before retrying: set on a 429 only. */
     readonly retryAfter: number | null;
-    /** The answer's headers. */
+    /** The answer's headers (not enumerable, so that a logged error shows its fields, not a Headers object). */
     readonly headers: Headers;
     constructor(fields: ApiErrorFields);
 }

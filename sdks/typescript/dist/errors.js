@@ -34,8 +34,6 @@ export class ApiError extends LecternError {
     requestId;
     /** Seconds to wait before retrying: set on a 429 only. */
     retryAfter;
-    /** The answer's headers. */
-    headers;
     constructor(fields) {
         super(fields.message);
         this.status = fields.status;
@@ -43,7 +41,7 @@ export class ApiError extends LecternError {
         this.details = fields.details;
         this.requestId = fields.requestId;
         this.retryAfter = fields.retryAfter;
-        this.headers = fields.headers;
+        Object.defineProperty(this, 'headers', { value: fields.headers, enumerable: false });
     }
 }
 /** 404: the resource does not exist (or belongs to another workspace). */

@@ -48,8 +48,8 @@ export class ApiError extends LecternError {
   readonly requestId: string | null;
   /** Seconds to wait before retrying: set on a 429 only. */
   readonly retryAfter: number | null;
-  /** The answer's headers. */
-  readonly headers: Headers;
+  /** The answer's headers (not enumerable, so that a logged error shows its fields, not a Headers object). */
+  declare readonly headers: Headers;
 
   constructor(fields: ApiErrorFields) {
     super(fields.message);
@@ -58,7 +58,7 @@ export class ApiError extends LecternError {
     this.details = fields.details;
     this.requestId = fields.requestId;
     this.retryAfter = fields.retryAfter;
-    this.headers = fields.headers;
+    Object.defineProperty(this, 'headers', { value: fields.headers, enumerable: false });
   }
 }
 
