@@ -176,7 +176,8 @@ write('retries.json', {
     'Retry schedules. Each case is one call: `method` (POST with has_idempotency_key false means the caller turned the generated key off), ' +
     '`answers` are what the server gives to each attempt in turn ({status, headers} or "network_error"), `max_attempts` the configured attempts (default 3). ' +
     'Expected: how many attempts were made, the sleeps between them in seconds, and the outcome ("ok" with the final status, or the error raised: its status, or "network_error"). ' +
-    'Rules: on 429 wait Retry-After seconds when present, else 2^attempt (attempt counted from 0); a Retry-After above max_retry_after (default 60) is not waited for: the 429 is raised at once. ' +
+    'Rules: on 429 wait Retry-After seconds when present, else 2^attempt (attempt counted from 0; not capped: max_attempts bounds it); ' +
+    'a Retry-After above max_retry_after (default 60), on any status, is not waited for: the error is raised at once. ' +
     'Network errors and 502/503/504 are retried (waiting Retry-After when present, else 2^attempt) only for GET, PUT, DELETE and for a POST that carries an Idempotency-Key; ' +
     'other statuses are never retried. The same Idempotency-Key is sent on every attempt of one call.',
   defaults: { max_attempts: 3, max_retry_after: 60 },
@@ -185,6 +186,7 @@ write('retries.json', {
     { name: '429 without Retry-After: 1 s then 2 s, then give up', method: 'GET', answers: [{ status: 429 }, { status: 429 }, { status: 429 }], expect: { attempts: 3, sleeps: [1, 2], outcome: { error: 429 } } },
     { name: '429 on a POST without an Idempotency-Key is still retried', method: 'POST', has_idempotency_key: false, answers: [{ status: 429, headers: { 'retry-after': '1' } }, { status: 201 }], expect: { attempts: 2, sleeps: [1], outcome: { ok: 201 } } },
     { name: 'Retry-After above the cap is raised at once', method: 'GET', answers: [{ status: 429, headers: { 'retry-after': '3600' } }], expect: { attempts: 1, sleeps: [], outcome: { error: 429 } } },
+    { name: '503 with a Retry-After above the cap is raised at once', method: 'GET', answers: [{ status: 503, headers: { 'retry-after': '120' } }], expect: { attempts: 1, sleeps: [], outcome: { error: 503 } } },
     { name: '503 on GET with Retry-After 1', method: 'GET', answers: [{ status: 503, headers: { 'retry-after': '1' } }, { status: 200 }], expect: { attempts: 2, sleeps: [1], outcome: { ok: 200 } } },
     { name: '502 then 504 on PUT, then success', method: 'PUT', answers: [{ status: 502 }, { status: 504 }, { status: 200 }], expect: { attempts: 3, sleeps: [1, 2], outcome: { ok: 200 } } },
     { name: 'network error on DELETE, then success', method: 'DELETE', answers: ['network_error', { status: 200 }], expect: { attempts: 2, sleeps: [1], outcome: { ok: 200 } } },
