@@ -14,18 +14,6 @@ export const BulkBody = Type.Object(
 
 export type BulkResult<T> = { index: number; status: 'created'; data: T } | { index: number; status: 'error'; error: { code: string; message: string; details: Record<string, unknown> } };
 
-export const BulkResponse = <T extends TSchema>(item: T) =>
-  Type.Object({
-    data: Type.Array(
-      Type.Object({
-        index: Type.Integer({ description: 'Position of the record in the request.' }),
-        status: Type.Union([Type.Literal('created'), Type.Literal('error')]),
-        data: Type.Optional(item),
-        error: Type.Optional(Type.Object({ code: Type.String(), message: Type.String(), details: Type.Record(Type.String(), Type.Unknown()) })),
-      }),
-    ),
-  });
-
 /** A checker for one record: the record, or the validation_error it earns. */
 export function recordValidator<T>(schema: TSchema): (record: unknown) => { ok: true; value: T } | { ok: false; error: AppError } {
   const check = Compile(schema);

@@ -1,4 +1,6 @@
-import { type TSchema, Type } from 'typebox';
+import { type Static, type TSchema, Type } from 'typebox';
+import { BULK_MAX } from './bulk.js';
+import { type ErrorCode, errorCodes } from './errors.js';
 import { type IdPrefix, idPattern } from './ids.js';
 
 /** Building blocks reused by every resource's schemas. */
@@ -38,35 +40,200 @@ export const Title = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S',
 /** Longer markdown text of a course or module. */
 export const Description = Type.String({ maxLength: 20_000, description: 'Up to 20,000 characters (markdown).' });
 
-/** The error envelope of every failure (docs/api.md, "Errors"). `$ref: 'Error'` in responses. */
-export const ErrorResponse = Type.Object(
+/**
+ * A reference to a shared schema: `{"$ref": "Course#"}`, typed as the schema. Every schema with an
+ * `$id` that a response uses is shared (app.addSchema in plugins/openapi.ts) and referred to this
+ * way, never embedded: the serialiser resolves the reference, the document shows it as
+ * `#/components/schemas/Course`, and no schema tree holds one `$id` twice (which the serialiser's
+ * checker refuses). Request schemas embed theirs: the request validator resolves no references.
+ */
+export function Ref<T extends TSchema>(schema: T) {
+  const id = (schema as { $id?: unknown }).$id;
+  if (typeof id !== 'string') throw new Error('Ref: the schema has no $id');
+  return Type.Unsafe<Static<T>>({ $ref: `${id}#` });
+}
+
+/** The schema itself, or a reference to it when it is shared (has an `$id`). */
+const named = <T extends TSchema>(schema: T) => ((schema as { $id?: unknown }).$id === undefined ? schema : Ref(schema));
+
+/**
+ * A union whose members are told apart by one property (`type`, `kind`, `status`): each member has
+ * an `$id` (it is shared and referred to, so it is its own component of the OpenAPI document) and a
+ * literal, or a list of literals, at that property. The `discriminator` tells OpenAPI tools which
+ * member a value is. The members are shared besides the union.
+ */
+export function TaggedUnion<T extends TSchema>(id: string, property: string, members: T[], options: { description?: string; examples?: unknown[] } = {}) {
+  const mapping: Record<string, string> = {};
+  for (const member of members) {
+    const { $id, properties } = member as { $id?: string; properties?: Record<string, { const?: unknown; enum?: unknown[] }> };
+    const tag = properties?.[property];
+    const values = tag?.const !== undefined ? [tag.const] : (tag?.enum ?? []);
+    if (!$id || values.length === 0) throw new Error(`${id}: every member needs an $id and a literal ${property}`);
+    for (const value of values) mapping[String(value)] = `#/components/schemas/${$id}`;
+  }
+  return Type.Union(members.map((member) => Ref(member)), { $id: id, discriminator: { propertyName: property, mapping }, ...options });
+}
+
+/** One problem of a request: where (a JSON pointer into the request part) and what. */
+const ValidationIssue = Type.Object({
+  path: Type.String({ description: 'JSON pointer to the value: `/title` in the body, `/query/per_page`, `/headers/idempotency-key`, `/records/3/email`.' }),
+  message: Type.String({ description: 'What is wrong with it.' }),
+});
+
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/**
+ * `details` of each error code that has any (docs/api.md, "Errors"); the other codes answer `{}`.
+ * Codes sharing a shape share a member of the union below.
+ */
+const detailShapes: { codes: ErrorCode[]; details: TSchema }[] = [
   {
-    error: Type.Object({
-      code: Type.String({ description: 'Machine-readable code from the closed list in docs/api.md.' }),
-      message: Type.String({ description: 'Human-readable explanation.' }),
-      details: Type.Record(Type.String(), Type.Unknown(), { description: 'Structured context; may be empty.' }),
-      request_id: Type.String({ description: 'The X-Request-Id of this response.' }),
-      retry_after: Type.Optional(Type.Integer({ description: 'Seconds to wait (429 only).' })),
+    codes: ['validation_error'],
+    details: Type.Object({ errors: Type.Array(ValidationIssue, { description: 'One entry per problem, each with its pointer.' }) }),
+  },
+  {
+    codes: ['invalid_parameter'],
+    details: Type.Object({
+      parameter: Type.Optional(Type.String({ description: 'The query parameter or header at fault: `cursor`, `sort`, `from`, `lesson_id`, `Idempotency-Key`.' })),
+      lesson_id: Type.Optional(Type.String({ description: 'The lesson that is not a quiz.' })),
+      key_id: Type.Optional(Type.String({ description: 'The revoked API key that cannot be rotated.' })),
+      from: Type.Optional(Type.String()),
+      to: Type.Optional(Type.String()),
     }),
   },
-  { $id: 'Error', title: 'Error' },
+  {
+    codes: ['insufficient_permissions'],
+    details: Type.Object({
+      required_scope: Type.Optional(Type.String({ description: 'The scope the key lacks.' })),
+      scopes: Type.Optional(Type.Array(Type.String(), { description: 'Scopes of the target key beyond the calling key\'s own.' })),
+      key_id: Type.Optional(Type.String({ description: 'The API key the call would have changed.' })),
+      action: Type.Optional(Type.String({ description: 'What the call would have done to it: create, rotate or revoke.' })),
+      environment: Type.Optional(Type.String({ description: 'The environment asked for, other than the calling key\'s.' })),
+    }),
+  },
+  { codes: ['plan_not_eligible'], details: Type.Object({ plan: Type.String({ description: 'The account\'s plan.' }) }) },
+  {
+    codes: ['resource_not_found'],
+    details: Type.Object({
+      resource: Type.Optional(Type.String({ description: 'What was looked for: `course`, `student`, `api_key`… or `route` for a path that names nothing.' })),
+      id: Type.Optional(Type.String({ description: 'The id that was not found.' })),
+    }),
+  },
+  { codes: ['method_not_allowed'], details: Type.Object({ allowed: Type.Array(Type.String(), { description: 'The methods the path takes.' }) }) },
+  {
+    codes: ['already_enrolled'],
+    details: Type.Object({ enrollment_id: Nullable(Type.String({ description: 'The existing enrollment; null when it is an earlier record of the same bulk request that failed.' })) }),
+  },
+  { codes: ['not_enrolled'], details: Type.Object({ student_id: Type.String(), course_id: Type.String() }) },
+  {
+    codes: ['student_exists'],
+    details: Type.Object({
+      student_id: Type.String({ description: 'The student that already has this email or external_id.' }),
+      field: Type.Union([Type.Literal('email'), Type.Literal('external_id')]),
+    }),
+  },
+  { codes: ['course_has_enrollments'], details: Type.Object({ enrollment_count: Type.Integer() }) },
+  { codes: ['course_not_published'], details: Type.Object({ course_id: Type.String() }) },
+  { codes: ['idempotency_request_in_progress', 'idempotency_key_reused'], details: Type.Object({ idempotency_key: Type.String() }) },
+  { codes: ['export_not_ready'], details: Type.Object({ status: Type.String({ description: 'The export\'s status: queued, running or failed.' }) }) },
+  { codes: ['export_expired'], details: Type.Object({ expired_at: Nullable(Type.String({ description: 'When its file was removed.' })) }) },
+  { codes: ['precondition_failed'], details: Type.Object({ etag: Type.String({ description: 'The resource\'s current ETag.' }) }) },
+  {
+    codes: ['rate_limit_exceeded'],
+    details: Type.Object({
+      limit: Type.Union(['hourly', 'burst', 'export', 'bulk', 'search', 'auth_failures'].map((l) => Type.Literal(l)), {
+        description: 'The budget that refused the request (docs/rate-limits.md).',
+      }),
+    }),
+  },
+];
+
+const shaped = new Set(detailShapes.flatMap((shape) => shape.codes));
+const detailless = errorCodes.filter((code) => !shaped.has(code));
+
+/** The error object of each shape; `envelope` adds what only a response carries (request_id, retry_after). */
+function errorMembers(envelope: boolean, codes?: readonly ErrorCode[]) {
+  const shapes = [...detailShapes, { codes: detailless, details: Type.Object({}, { description: 'Empty for this code.' }) }];
+  return shapes
+    .map((shape) => ({ ...shape, codes: shape.codes.filter((code) => !codes || codes.includes(code)) }))
+    .filter((shape) => shape.codes.length > 0)
+    .map((shape) =>
+      Type.Object({
+        code: shape.codes.length === 1 ? Type.Literal(shape.codes[0]!) : Type.Union(shape.codes.map((c) => Type.Literal(c))),
+        message: Type.String({ description: 'What went wrong, for a person; may change between versions.' }),
+        // Every field optional: an error raised with less detail must still be sent as it is.
+        details: Type.Partial(shape.details),
+        ...(envelope && {
+          request_id: Type.String({ description: 'The X-Request-Id of this response: quote it when asking for help.' }),
+          ...(shape.codes.includes('rate_limit_exceeded') && {
+            retry_after: Type.Optional(Type.Integer({ minimum: 0, description: 'Whole seconds to wait, as in Retry-After (always sent with rate_limit_exceeded).' })),
+          }),
+        }),
+      }),
+    );
+}
+
+/**
+ * The error envelope of every failure (docs/api.md, "Errors"): `code` is one of the closed list
+ * (src/shared/errors.ts), `details` has the shape of its code. `$ref: 'ErrorResponse#'` in responses.
+ */
+export const ErrorResponse = Type.Object(
+  { error: Type.Union(errorMembers(true), { description: 'Told apart by `code`; `details` has the shape of its code.' }) },
+  {
+    $id: 'ErrorResponse',
+    title: 'ErrorResponse',
+    description: 'The body of every error answer.',
+    examples: [
+      {
+        error: {
+          code: 'validation_error',
+          message: 'Invalid body: /title is required',
+          details: { errors: [{ path: '/title', message: 'is required' }] },
+          request_id: 'req_01jd4z3k9q8x7v6b5n4m3c2x1z',
+        },
+      },
+    ],
+  },
 );
 
-const errorRef = { $ref: 'Error#' } as unknown as TSchema;
+/** The error of one failed bulk record: the envelope's error without request_id (the response has one). */
+export const RecordError = (codes: readonly ErrorCode[]) =>
+  Type.Union(errorMembers(false, codes), { description: 'Why this record failed, as the single create would have answered.' });
+
+/** What each error status means for every route that may answer it. */
+const errorDescriptions: Record<number, string> = {
+  400: 'The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`.',
+  401: 'No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`).',
+  403: 'The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`).',
+  404: 'No such resource in this workspace (`resource_not_found`): also the answer for another workspace\'s id or a malformed one.',
+  409: 'The request conflicts with the state of a resource, or a request with the same Idempotency-Key is still running (`idempotency_request_in_progress`).',
+  410: 'The export\'s file has been removed (`export_expired`).',
+  412: 'If-Match does not match the current ETag (`precondition_failed`): read the resource again.',
+  413: 'The body is larger than the route takes (`payload_too_large`).',
+  415: 'The body is not `application/json` (`unsupported_media_type`).',
+  422: 'This Idempotency-Key was used with a different request (`idempotency_key_reused`).',
+  429: 'A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds.',
+  500: 'A bug on our side (`internal_error`); the request id identifies it in our logs.',
+  503: 'The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds.',
+};
+
+/** The shared error envelope as a route's response for one status, described for that status. */
+export const errorRef = (status: number) => ({ $ref: 'ErrorResponse#', description: errorDescriptions[status] ?? 'An error.' }) as unknown as TSchema;
 
 /** Error statuses every authenticated API route can answer. */
 const commonErrors = {
-  400: errorRef,
-  401: errorRef,
-  403: errorRef,
-  429: errorRef,
-  500: errorRef,
+  400: errorRef(400),
+  401: errorRef(401),
+  403: errorRef(403),
+  429: errorRef(429),
+  500: errorRef(500),
+  503: errorRef(503),
 } as const;
 
 /** Route responses: the given success schemas plus the shared error envelope for each listed status. */
 export function responses<T extends Record<number, TSchema>>(success: T, ...extraErrors: number[]) {
   const errors: Record<number, TSchema> = { ...commonErrors };
-  for (const status of extraErrors) errors[status] = errorRef;
+  for (const status of extraErrors) errors[status] = errorRef(status);
   return { ...errors, ...success } as T & typeof commonErrors;
 }
 
@@ -85,23 +252,99 @@ export const ListQueryFields = {
   updated_since: Type.Optional(Timestamp('Only records updated at or after this time.')),
 };
 
-export const Pagination = Type.Object(
+/** `pagination` of a list in page mode (the default): totals, and the cursor to switch to cursor mode. */
+export const PagePagination = Type.Object(
   {
-    page: Type.Optional(Type.Integer({ description: 'Page mode: this page, 1-based.' })),
-    per_page: Type.Integer(),
-    total: Type.Optional(Type.Integer({ description: 'Page mode: number of matching records.' })),
-    total_pages: Type.Optional(Type.Integer({ description: 'Page mode: number of pages.' })),
-    next_cursor: Type.Union([Type.String(), Type.Null()], { description: 'Cursor of the next page, or null at the end.' }),
-    has_more: Type.Optional(Type.Boolean({ description: 'Cursor mode: whether another page follows.' })),
+    page: Type.Integer({ minimum: 1, description: 'This page, 1-based.' }),
+    per_page: Type.Integer({ minimum: 1, maximum: 100 }),
+    total: Type.Integer({ minimum: 0, description: 'Number of matching records.' }),
+    total_pages: Type.Integer({ minimum: 0, description: 'Number of pages.' }),
+    next_cursor: Type.Union([Type.String(), Type.Null()], { description: 'Cursor of the record after this page, to go on in cursor mode; null at the end (always null for search).' }),
   },
-  { description: 'Page mode: page, per_page, total, total_pages, next_cursor. Cursor mode: per_page, next_cursor, has_more.' },
+  { $id: 'PagePagination', title: 'PagePagination', description: 'Page mode (`page`, `per_page`): with totals.' },
 );
 
-export const ListOf = <T extends TSchema>(item: T) => Type.Object({ data: Type.Array(item), pagination: Pagination });
+/** `pagination` of a list in cursor mode (`cursor` given): no totals, so a deep page costs what the first costs. */
+export const CursorPagination = Type.Object(
+  {
+    per_page: Type.Integer({ minimum: 1, maximum: 100 }),
+    next_cursor: Type.Union([Type.String(), Type.Null()], { description: 'Pass it as `cursor` for the next page; null at the end.' }),
+    has_more: Type.Boolean({ description: 'Whether another page follows.' }),
+  },
+  { $id: 'CursorPagination', title: 'CursorPagination', description: 'Cursor mode (`cursor`, `per_page`): no totals.' },
+);
 
-export const DataOf = <T extends TSchema>(item: T) => Type.Object({ data: item });
+type Options = { description?: string; examples?: unknown[] };
 
-export const Deleted = (prefix: IdPrefix) => Type.Object({ data: Type.Object({ id: Id(prefix), deleted: Type.Literal(true) }) });
+/** A list in either mode: page mode answers PagePagination, cursor mode CursorPagination. */
+export const ListOf = <T extends TSchema>(item: T, options: Options = {}) =>
+  Type.Object(
+    {
+      data: Type.Array(named(item)),
+      pagination: Type.Union([Ref(PagePagination), Ref(CursorPagination)], { description: 'PagePagination in page mode, CursorPagination in cursor mode.' }),
+    },
+    { description: 'A page of the list. `Link` has the next page (and in page mode prev, first, last).', ...options },
+  );
+
+/** A list that has page mode only (search, in relevance order). */
+export const PageListOf = <T extends TSchema>(item: T, options: Options = {}) =>
+  Type.Object({ data: Type.Array(named(item)), pagination: Ref(PagePagination) }, { description: 'A page of the results, best first.', ...options });
+
+export const DataOf = <T extends TSchema>(item: T, options: Options = {}) => Type.Object({ data: named(item) }, options);
+
+export const Deleted = (prefix: IdPrefix, options: Options = {}) =>
+  Type.Object(
+    { data: Type.Object({ id: Id(prefix), deleted: Type.Literal(true) }) },
+    { description: 'The resource is gone.', examples: [{ data: { id: `${prefix}_01jd4z3k9q8x7v6b5n4m3c2x1z`, deleted: true } }], ...options },
+  );
+
+/**
+ * The body of a bulk create as documented: `records` of the single create's body. The route
+ * validates only the envelope (BulkBody in bulk.ts); each record is checked on its own against this
+ * same record schema, so a malformed one fails alone (207) instead of failing the request.
+ */
+export const BulkRequest = <T extends TSchema>(record: T, examples: unknown[]) =>
+  Type.Object(
+    {
+      records: Type.Array(record, {
+        minItems: 1,
+        maxItems: BULK_MAX,
+        description: `1..${BULK_MAX} records, each as for the single create. A record that does not fit fails on its own (its result is a validation_error); the others are created.`,
+      }),
+    },
+    { additionalProperties: false, examples },
+  );
+
+/**
+ * The answers of a bulk create, 201 (every record created) and 207 (some failed): one result per
+ * record, in request order, told apart by `status`. `name` names the components
+ * (`StudentBulkResult`, `StudentBulkCreated`, `StudentBulkError`).
+ */
+export function BulkResults<T extends TSchema>(name: string, item: T, codes: readonly ErrorCode[], examples: { created: unknown; mixed: unknown }) {
+  const index = Type.Integer({ minimum: 0, description: 'Position of the record in the request.' });
+  const Created = Type.Object(
+    { index, status: Type.Literal('created'), data: named(item) },
+    { $id: `${name}BulkCreated`, title: `${name}BulkCreated`, description: 'The record was created: `data` is the new resource.' },
+  );
+  const Failed = Type.Object(
+    { index, status: Type.Literal('error'), error: RecordError(codes) },
+    { $id: `${name}BulkError`, title: `${name}BulkError`, description: 'The record failed and nothing of it was written.' },
+  );
+  const Result = TaggedUnion(`${name}BulkResult`, 'status', [Created, Failed], { description: 'The outcome of one record.' });
+  const answer = (description: string, example: unknown) =>
+    Type.Object({ data: Type.Array(Ref(Result), { description: 'One result per record, in request order.' }) }, { description, examples: [example] });
+  return {
+    responses: {
+      201: answer('Every record was created: one result per record, in request order.', examples.created),
+      207: answer('Some records failed, each on its own; the others were created. One result per record, in request order.', examples.mixed),
+    },
+    /** To share (app.addSchema). */
+    schemas: [Created, Failed, Result],
+  };
+}
+
+/** The shared schemas of this file (app.addSchema in plugins/openapi.ts). */
+export const sharedSchemas: TSchema[] = [ErrorResponse, PagePagination, CursorPagination];
 
 export const IfMatchHeaders = Type.Object({
   'if-match': Type.Optional(Type.String({ description: 'ETag of the version you read; the update fails with 412 if it changed.' })),

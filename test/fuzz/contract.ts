@@ -591,6 +591,8 @@ export function caseArb(operation: Operation, world: World, key: string, bodySch
         case 3:
           return { class: 'invalid', mutation: 'body:deep-array', expect: [400], request: request(operation, key, b, { payload: JSON.stringify(deep(1000, 'array')) }) };
         case 4:
+          // An optional body may be left out (requestBody.required: false).
+          if (!operation.bodyRequired) return { class: 'valid', mutation: 'none', request: request(operation, key, b, { payload: '' }) };
           return { class: 'invalid', mutation: 'body:empty', expect: [400], request: request(operation, key, b, { payload: '' }) };
         default:
           return { class: 'invalid', mutation: 'body:proto-key', expect: [400], request: request(operation, key, b, { payload: `{"__proto__": {"polluted": true}, ${json.slice(1)}`.replace(', }', '}') }) };

@@ -46,6 +46,8 @@ export interface Operation {
   scope: string | null | undefined;
   parameters: Parameter[];
   body: Schema | undefined;
+  /** `requestBody.required`: false for an action whose body may be left out (rotate's grace period). */
+  bodyRequired: boolean;
   responses: Record<string, { schema?: Schema }>;
 }
 
@@ -81,6 +83,7 @@ export function apiOperations(document: unknown, prefix = '/api/v1/'): Operation
         scope: 'x-required-scope' in operation ? operation['x-required-scope'] : undefined,
         parameters,
         body: resolve(operation.requestBody?.content?.['application/json']?.schema),
+        bodyRequired: operation.requestBody?.required !== false,
         responses,
       });
     }

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { DataOf, Id, PathId, Timestamp } from '../../shared/schemas.js';
+import { DataOf, Id, PathId, Ref, Timestamp } from '../../shared/schemas.js';
 
 /** Definitions of every figure: docs/analytics.md. */
 
@@ -54,7 +54,7 @@ export const CourseAnalytics = Type.Object(
       description: 'Enrollments of the period by UTC day of enrolled_at; days without any are left out.',
     }),
   },
-  { title: 'CourseAnalytics' },
+  { $id: 'CourseAnalytics', title: 'CourseAnalytics', description: 'A course\'s figures over a period (docs/analytics.md).' },
 );
 export type CourseAnalytics = Static<typeof CourseAnalytics>;
 
@@ -70,7 +70,7 @@ export const StudentAnalytics = Type.Object(
     quiz_average_score: Average('Mean score of those attempts.'),
     last_active_at: Type.Union([Timestamp(), Type.Null()], { description: 'Latest lesson activity in the period.' }),
   },
-  { title: 'StudentAnalytics' },
+  { $id: 'StudentAnalytics', title: 'StudentAnalytics', description: 'A student\'s figures over a period (docs/analytics.md).' },
 );
 export type StudentAnalytics = Static<typeof StudentAnalytics>;
 
@@ -93,11 +93,14 @@ export const QuizResult = Type.Object(
       { description: 'The quiz\'s current questions, in quiz order.' },
     ),
   },
-  { title: 'QuizResult' },
+  { $id: 'QuizResult', title: 'QuizResult', description: 'One quiz lesson\'s results over a period.' },
 );
 export type QuizResult = Static<typeof QuizResult>;
 
-export const QuizResults = Type.Object({ ...Period, quizzes: Type.Array(QuizResult) }, { title: 'QuizResults' });
+export const QuizResults = Type.Object(
+  { ...Period, quizzes: Type.Array(Ref(QuizResult), { description: 'Every quiz that matches the filters, in course order.' }) },
+  { $id: 'QuizResults', title: 'QuizResults', description: 'Quiz results over a period (docs/analytics.md).' },
+);
 export type QuizResults = Static<typeof QuizResults>;
 
 export const WindowQuery = Type.Object(WindowQueryFields, { additionalProperties: false });
@@ -114,8 +117,70 @@ export const QuizResultsQuery = Type.Object(
 );
 export type QuizResultsQuery = Static<typeof QuizResultsQuery>;
 
+/** Shared (app.addSchema in plugins/openapi.ts). */
+export const analyticsSchemas = [CourseAnalytics, StudentAnalytics, QuizResult, QuizResults];
+
 export const CourseIdParams = PathId('Course id (crs_…)');
 export const StudentIdParams = PathId('Student id (stu_…)');
-export const CourseAnalyticsResponse = DataOf(CourseAnalytics);
-export const StudentAnalyticsResponse = DataOf(StudentAnalytics);
-export const QuizResultsResponse = DataOf(QuizResults);
+const period = { from: '2026-11-01T00:00:00.000Z', to: '2026-12-01T00:00:00.000Z' };
+export const CourseAnalyticsResponse = DataOf(CourseAnalytics, {
+  description: 'The course\'s figures over the period.',
+  examples: [
+    {
+      data: {
+        course_id: 'crs_01jd4z3k9q8x7v6b5n4m3c2x1z',
+        ...period,
+        enrollments: { total: 42, active: 30, completed: 10, cancelled: 2 },
+        active_students: { last_7_days: 18, last_30_days: 35 },
+        completion_rate: 0.25,
+        average_progress_percent: 61.5,
+        median_time_to_complete_seconds: 604800,
+        lessons: [
+          { lesson_id: 'les_01jd4z3n5p6q7r8s9t0v1w2x3y', module_id: 'mod_01jd4z3m2b7c8d9e0f1g2h3j4k', title: 'What is an equation?', started: 38, completed: 33 },
+        ],
+        enrollments_per_day: [{ date: '2026-11-21', enrollments: 12 }],
+      },
+    },
+  ],
+});
+export const StudentAnalyticsResponse = DataOf(StudentAnalytics, {
+  description: 'The student\'s figures over the period.',
+  examples: [
+    {
+      data: {
+        student_id: 'stu_01jd4z3q1r2s3t4v5w6x7y8z9a',
+        ...period,
+        courses_enrolled: 2,
+        courses_completed: 1,
+        average_progress_percent: 75,
+        time_spent_seconds: 5400,
+        quiz_attempts: 3,
+        quiz_average_score: 83.33,
+        last_active_at: '2026-11-22T10:05:00.000Z',
+      },
+    },
+  ],
+});
+export const QuizResultsResponse = DataOf(QuizResults, {
+  description: 'The quizzes\' results over the period.',
+  examples: [
+    {
+      data: {
+        ...period,
+        quizzes: [
+          {
+            lesson_id: 'les_01jd4z3p8r9s0t1v2w3x4y5z6a',
+            course_id: 'crs_01jd4z3k9q8x7v6b5n4m3c2x1z',
+            title: 'Check your understanding',
+            attempts: 40,
+            unique_students: 31,
+            average_score: 78.5,
+            median_score: 80,
+            pass_rate: 0.825,
+            questions: [{ question_id: 'qst_01jd4z3p8r9s0t1v2w3x4y5z6b', attempts: 40, correct_rate: 0.9 }],
+          },
+        ],
+      },
+    },
+  ],
+});

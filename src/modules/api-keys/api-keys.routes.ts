@@ -1,14 +1,15 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServiceContext } from '../../shared/context.js';
-import { gracePeriodOf } from '../../shared/rotation.js';
+import { gracePeriodOf, RotationBody } from '../../shared/rotation.js';
 import { pageReply } from '../../shared/reply.js';
 import { responses } from '../../shared/schemas.js';
 import {
   ApiKeyListResponse,
   ApiKeyParams,
+  ApiKeyCreatedResponse,
   ApiKeyResponse,
-  ApiKeyWithSecretResponse,
+  ApiKeyRotatedResponse,
   CreateApiKeyBody,
   ListApiKeysQuery,
 } from './api-keys.schemas.js';
@@ -48,7 +49,7 @@ export async function apiKeyRoutes(parent: FastifyInstance, { ctx, keyUsage }: {
       summary: 'Create an API key',
       description: 'The answer\'s `key` is the full key, shown this once. Same environment as the calling key; scopes never wider than its own.',
       body: CreateApiKeyBody,
-      response: responses({ 201: ApiKeyWithSecretResponse }, 413, 415, 422),
+      response: responses({ 201: ApiKeyCreatedResponse }, 413, 415, 422),
     },
     handler: async (request, reply) => {
       reply.code(201);
@@ -71,7 +72,9 @@ export async function apiKeyRoutes(parent: FastifyInstance, { ctx, keyUsage }: {
       description:
         'Optional body `{"grace_period_seconds": 0..604800}` (default 86400). Answers the new full `key`, once; the old secret keeps working for the grace period. Only a key whose scopes are within the calling key\'s (403 `insufficient_permissions` otherwise).',
       params: ApiKeyParams,
-      response: responses({ 200: ApiKeyWithSecretResponse }, 404, 409, 413, 415, 422),
+      documentedBody: RotationBody,
+      bodyRequired: false,
+      response: responses({ 200: ApiKeyRotatedResponse }, 404, 409, 413, 415, 422),
     },
     handler: async (request) => ({ data: await service.rotateApiKey(ctx, keyUsage, caller(request), request.params.id, gracePeriodOf(request.body)) }),
   });

@@ -1,6 +1,17 @@
 import { type Static, Type } from 'typebox';
 import { DataOf, Deleted, Description, Id, ListOf, ListQueryFields, Metadata, PathId, Timestamp, Title } from '../../shared/schemas.js';
 
+export const exampleCourse = {
+  id: 'crs_01jd4z3k9q8x7v6b5n4m3c2x1z',
+  title: 'Introduction to Algebra',
+  description: 'Equations, functions and graphs, from the ground up.',
+  published: true,
+  enrollment_count: 42,
+  metadata: { level: 'beginner' },
+  created_at: '2026-11-21T19:05:00.000Z',
+  updated_at: '2026-11-22T08:30:00.000Z',
+};
+
 export const Course = Type.Object(
   {
     id: Id('crs'),
@@ -12,7 +23,7 @@ export const Course = Type.Object(
     created_at: Timestamp(),
     updated_at: Timestamp(),
   },
-  { title: 'Course' },
+  { $id: 'Course', title: 'Course', description: 'A course: ordered modules of lessons that students enroll in.', examples: [exampleCourse] },
 );
 export type Course = Static<typeof Course>;
 
@@ -24,7 +35,11 @@ export const CreateCourseBody = Type.Object(
     published: Type.Optional(Type.Boolean({ default: false })),
     metadata: Type.Optional(Metadata),
   },
-  { additionalProperties: false },
+  {
+    $id: 'CreateCourseRequest',
+    additionalProperties: false,
+    examples: [{ title: 'Introduction to Algebra', description: 'Equations, functions and graphs, from the ground up.', metadata: { level: 'beginner' } }],
+  },
 );
 export type CreateCourseBody = Static<typeof CreateCourseBody>;
 
@@ -35,7 +50,7 @@ export const UpdateCourseBody = Type.Object(
     published: Type.Optional(Type.Boolean()),
     metadata: Type.Optional(Metadata),
   },
-  { additionalProperties: false },
+  { $id: 'UpdateCourseRequest', additionalProperties: false, description: 'The fields to change; the others stay.', examples: [{ title: 'Algebra I', published: true }] },
 );
 export type UpdateCourseBody = Static<typeof UpdateCourseBody>;
 
@@ -66,6 +81,11 @@ export const DeleteCourseQuery = Type.Object(
 );
 
 export const CourseParams = PathId('Course id (crs_…)');
-export const CourseResponse = DataOf(Course);
-export const CourseListResponse = ListOf(Course);
-export const CourseDeletedResponse = Deleted('crs');
+/** Shared (app.addSchema in plugins/openapi.ts). */
+export const courseSchemas = [Course];
+
+export const CourseResponse = DataOf(Course, { description: 'The course.', examples: [{ data: exampleCourse }] });
+export const CourseListResponse = ListOf(Course, {
+  examples: [{ data: [exampleCourse], pagination: { page: 1, per_page: 20, total: 1, total_pages: 1, next_cursor: null } }],
+});
+export const CourseDeletedResponse = Deleted('crs', { description: 'The course is gone.' });

@@ -1,14 +1,21 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { BulkBody, BulkResponse, bulkStatus } from '../../shared/bulk.js';
+import { BulkBody, bulkStatus } from '../../shared/bulk.js';
 import type { ServiceContext } from '../../shared/context.js';
 import { pageReply, resourceReply } from '../../shared/reply.js';
 import { responses } from '../../shared/schemas.js';
-import { CreateEnrollmentBody, Enrollment, EnrollmentListResponse, EnrollmentParams, EnrollmentResponse, ListEnrollmentsQuery } from './enrollments.schemas.js';
+import {
+  BulkCreateEnrollmentsBody,
+  CreateEnrollmentBody,
+  EnrollmentBulk,
+  EnrollmentListResponse,
+  EnrollmentParams,
+  EnrollmentResponse,
+  ListEnrollmentsQuery,
+} from './enrollments.schemas.js';
 import * as service from './enrollments.service.js';
 
 const tags = ['enrollments'];
-const EnrollmentBulkResponse = BulkResponse(Enrollment);
 
 export async function enrollmentRoutes(parent: FastifyInstance, { ctx }: { ctx: ServiceContext }) {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
@@ -53,7 +60,8 @@ export async function enrollmentRoutes(parent: FastifyInstance, { ctx }: { ctx: 
       description:
         'Each record succeeds or fails on its own, with the rules of a single enrollment; one result per record, in order. 201 when all were created, 207 when any failed.',
       body: BulkBody,
-      response: responses({ 201: EnrollmentBulkResponse, 207: EnrollmentBulkResponse }, 413, 415, 422),
+      documentedBody: BulkCreateEnrollmentsBody,
+      response: responses(EnrollmentBulk.responses, 413, 415, 422),
     },
     handler: async (request, reply) => {
       const results = await service.bulkEnroll(ctx, request.auth.workspaceId, request.body.records);

@@ -1,25 +1,104 @@
-import { type Static, Type } from 'typebox';
-import { DataOf, Id, ListOf, PageQueryFields, PathId, Timestamp } from '../../shared/schemas.js';
-import { eventTypes } from './event-types.js';
+import { type Static, type TSchema, Type } from 'typebox';
+import { DataOf, Id, ListOf, PageQueryFields, PathId, Ref, TaggedUnion, Timestamp } from '../../shared/schemas.js';
+import { Course, exampleCourse } from '../courses/courses.schemas.js';
+import { Enrollment, exampleEnrollment } from '../enrollments/enrollments.schemas.js';
+import { ExportJob, exampleExport } from '../exports/exports.schemas.js';
+import { exampleLesson, Lesson } from '../lessons/lessons.schemas.js';
+import { exampleModule, Module } from '../modules/modules.schemas.js';
+import { exampleProgress, LessonProgress } from '../progress/progress.schemas.js';
+import { exampleAttempt, QuizAttempt } from '../quiz-attempts/quiz-attempts.schemas.js';
+import { exampleStudent, Student } from '../students/students.schemas.js';
+import { exampleEndpoint, WebhookEndpoint } from '../webhooks/webhooks.schemas.js';
+import { type EventType, eventTypes } from './event-types.js';
 
-export const Event = Type.Object(
-  {
-    id: Id('evt'),
-    type: Type.Enum([...eventTypes], { description: 'What happened; see docs/webhooks.md for every type and its object.' }),
-    created_at: Timestamp('When the change was committed.'),
-    data: Type.Object(
-      {
-        object: Type.Record(Type.String(), Type.Unknown(), {
-          description:
-            'The resource as the API returns it after the change (before it, for `*.deleted`): a course, module, lesson, student, enrollment (`student.enrolled`, `student.unenrolled`, `student.completed_course`), progress record (`student.completed_lesson`), quiz attempt (`quiz.*`), export or webhook endpoint.',
-        }),
-      },
-      { additionalProperties: false },
-    ),
+/** What each event type carries as `data.object`, and when it fires (docs/webhooks.md, "Event types"). */
+const eventObjects: Record<EventType, { object: TSchema; example: unknown; when: string }> = {
+  'course.created': { object: Course, example: exampleCourse, when: 'A course is created. One created with `published: true` sends only this.' },
+  'course.updated': { object: Course, example: exampleCourse, when: 'An update sets any field other than `published`, even to its current value. Changes of `enrollment_count` send nothing.' },
+  'course.deleted': { object: Course, example: exampleCourse, when: 'A course is deleted (the object as it was). Its modules, lessons and enrollments go without events of their own.' },
+  'course.published': { object: Course, example: exampleCourse, when: '`published` flips from false to true (POST /courses/{id}/publish, or an update).' },
+  'course.unpublished': { object: Course, example: exampleCourse, when: '`published` flips from true to false.' },
+  'module.created': { object: Module, example: exampleModule, when: 'A module is created.' },
+  'module.updated': { object: Module, example: exampleModule, when: 'A module update with a non-empty body, also a move. Modules shifted as a consequence send nothing.' },
+  'module.deleted': { object: Module, example: exampleModule, when: 'A module is deleted (the object as it was). Its lessons go without events.' },
+  'lesson.created': { object: Lesson, example: exampleLesson, when: 'A lesson is created. The quiz comes without answers.' },
+  'lesson.updated': { object: Lesson, example: exampleLesson, when: 'A lesson update with a non-empty body, also a move. The quiz comes without answers.' },
+  'lesson.deleted': { object: Lesson, example: exampleLesson, when: 'A lesson is deleted (the object as it was, quiz without answers).' },
+  'student.created': { object: Student, example: exampleStudent, when: 'A student is created, by POST /students or, one event per created record, by POST /students/bulk.' },
+  'student.updated': { object: Student, example: exampleStudent, when: 'A student update with a non-empty body.' },
+  'student.deleted': { object: Student, example: exampleStudent, when: 'A student is erased (the object as it was). Their enrollments, progress and attempts go without events.' },
+  'student.enrolled': { object: Enrollment, example: exampleEnrollment, when: 'An enrollment is created or a cancelled one reactivated (POST /enrollments, and one per enrolled record of POST /enrollments/bulk); status `active`.' },
+  'student.unenrolled': { object: Enrollment, example: { ...exampleEnrollment, status: 'cancelled' }, when: 'An active or completed enrollment is cancelled (DELETE /enrollments/{id}); status `cancelled`.' },
+  'student.completed_lesson': { object: LessonProgress, example: exampleProgress, when: 'A lesson becomes completed for a student for the first time: progress recorded as completed, or a passed quiz attempt.' },
+  'student.completed_course': {
+    object: Enrollment,
+    example: { ...exampleEnrollment, status: 'completed', progress_percent: 100, completed_at: '2026-11-22T10:00:00.000Z' },
+    when: 'An enrollment turns from active to completed (status `completed`), sent with the student.completed_lesson that caused it.',
   },
-  { title: 'Event', description: 'The payload of a webhook delivery, and an entry of the event log.' },
-);
-export type Event = Static<typeof Event>;
+  'quiz.submitted': { object: QuizAttempt, example: exampleAttempt, when: 'Every quiz attempt.' },
+  'quiz.passed': { object: QuizAttempt, example: exampleAttempt, when: 'With quiz.submitted, for an attempt with `passed: true`.' },
+  'quiz.failed': { object: QuizAttempt, example: { ...exampleAttempt, score: 50, passed: false }, when: 'With quiz.submitted, for an attempt with `passed: false`.' },
+  'export.completed': { object: ExportJob, example: exampleExport, when: 'A course export has succeeded: its file can be downloaded from `download_url`.' },
+  'export.failed': {
+    object: ExportJob,
+    example: { ...exampleExport, status: 'failed', download_url: null, expires_at: null, size_bytes: null, error: { code: 'internal_error', message: 'The export could not be built' } },
+    when: 'A course export has failed; `error` says why.',
+  },
+  'webhook_endpoint.disabled': {
+    object: WebhookEndpoint,
+    example: { ...exampleEndpoint, enabled: false, disabled_reason: 'failing' },
+    when: 'Lectern disabled an endpoint that kept failing; delivered to the workspace\'s other endpoints that subscribe to it.',
+  },
+  'webhook_endpoint.test': {
+    object: WebhookEndpoint,
+    example: exampleEndpoint,
+    when: 'POST /webhook-endpoints/{id}/test: goes only to that endpoint (also when disabled); cannot be subscribed to.',
+  },
+};
+
+/** `course.created` → `CourseCreatedEvent`: the component name of one event type. */
+export const eventSchemaName = (type: EventType) =>
+  `${type.split(/[._]/).map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('')}Event`;
+
+
+/** One event type's payload, exactly: its `type` and the object it carries. */
+export const eventTypeSchemas = Object.fromEntries(
+  eventTypes.map((type) => {
+    const { example, when } = eventObjects[type];
+    const object = Ref(eventObjects[type].object);
+    const schema = Type.Object(
+      {
+        id: Id('evt'),
+        type: Type.Literal(type),
+        created_at: Timestamp('When the change was committed.'),
+        data: Type.Object(
+          { object },
+          { additionalProperties: false, description: '`object`: the resource as the API returns it after the change (before it, for `*.deleted`).' },
+        ),
+      },
+      {
+        $id: eventSchemaName(type),
+        title: eventSchemaName(type),
+        description: when,
+        examples: [{ id: 'evt_01jd4z3y2z3a4b5c6d7e8f9g0h', type, created_at: '2026-11-22T10:00:00.000Z', data: { object: example } }],
+      },
+    );
+    return [type, schema];
+  }),
+) as unknown as Record<EventType, TSchema>;
+
+/** An event, by `type`: the payload of a webhook delivery and an entry of the event log. */
+export const Event = TaggedUnion('Event', 'type', Object.values(eventTypeSchemas), {
+  description: 'The payload of a webhook delivery, and an entry of the event log; `type` tells what `data.object` is (docs/webhooks.md).',
+});
+
+/** An event as events.service.ts builds it from a row: the same fields, with the type not yet narrowed. */
+export interface Event {
+  id: string;
+  type: EventType;
+  created_at: string;
+  data: { object: Record<string, unknown> };
+}
 
 /** `course.*`, `student.*`, …: every family of types. */
 const eventFamilies = [...new Set(eventTypes.map((type) => `${type.split('.')[0]}.*`))];
@@ -44,5 +123,11 @@ export const ListEventsQuery = Type.Object(
 export type ListEventsQuery = Static<typeof ListEventsQuery>;
 
 export const EventParams = PathId('Event id (evt_…)');
-export const EventResponse = DataOf(Event);
-export const EventListResponse = ListOf(Event);
+/** Shared (app.addSchema in plugins/openapi.ts). */
+export const eventSchemas = [...Object.values(eventTypeSchemas), Event];
+
+const exampleEvent = { id: 'evt_01jd4z3y2z3a4b5c6d7e8f9g0h', type: 'student.enrolled', created_at: '2026-11-21T19:15:00.000Z', data: { object: exampleEnrollment } };
+export const EventResponse = DataOf(Event, { description: 'The event.', examples: [{ data: exampleEvent }] });
+export const EventListResponse = ListOf(Event, {
+  examples: [{ data: [exampleEvent], pagination: { page: 1, per_page: 20, total: 1, total_pages: 1, next_cursor: null } }],
+});

@@ -4,7 +4,7 @@ import { resourceReply } from '../../shared/reply.js';
 import { responses } from '../../shared/schemas.js';
 import { CourseParams, CourseResponse } from '../courses/courses.schemas.js';
 import { importCourse } from './course-import.js';
-import { CourseDocument, CreateExportBody, ExportParams, ExportResponse } from './exports.schemas.js';
+import { CourseDocument, CreateExportBody, ExportCreatedResponse, ExportParams, ExportResponse } from './exports.schemas.js';
 import * as service from './exports.service.js';
 
 const tags = ['exports'];
@@ -24,7 +24,8 @@ export async function exportRoutes(parent: FastifyInstance, { ctx }: { ctx: serv
         'Answers 202 with the export job at once; it is built in the background. Poll GET /exports/:id (or listen for `export.completed` / `export.failed`), then GET its `download_url`. 10 exports an hour per key.',
       params: CourseParams,
       body: CreateExportBody,
-      response: responses({ 202: ExportResponse }, 404, 413, 415, 422),
+      responseHeaders: ['Location'],
+      response: responses({ 202: ExportCreatedResponse }, 404, 413, 415, 422),
     },
     handler: async (request, reply) => {
       const job = await service.createExport(ctx, request.auth.workspaceId, request.params.id, request.body);

@@ -6,6 +6,19 @@ export const ExportFormat = Type.Union([Type.Literal('json'), Type.Literal('imsc
   description: 'json: the course tree, which POST /courses/import reads back; imscc: an IMS Common Cartridge 1.1 package (Canvas, Moodle).',
 });
 
+export const exampleExport = {
+  id: 'exp_01jd4z3x9y0z1a2b3c4d5e6f7g',
+  course_id: 'crs_01jd4z3k9q8x7v6b5n4m3c2x1z',
+  format: 'imscc',
+  status: 'succeeded',
+  created_at: '2026-11-22T11:00:00.000Z',
+  completed_at: '2026-11-22T11:00:02.000Z',
+  download_url: '/api/v1/exports/exp_01jd4z3x9y0z1a2b3c4d5e6f7g/download',
+  expires_at: '2026-11-29T11:00:02.000Z',
+  size_bytes: 48213,
+  error: null,
+};
+
 export const ExportJob = Type.Object(
   {
     id: Id('exp'),
@@ -21,15 +34,22 @@ export const ExportJob = Type.Object(
     size_bytes: Type.Union([Type.Integer(), Type.Null()], { description: 'Size of the file once built.' }),
     error: Type.Union([Type.Object({ code: Type.String(), message: Type.String() }), Type.Null()], { description: 'Why a failed export failed.' }),
   },
-  { title: 'Export' },
+  { $id: 'Export', title: 'Export', description: 'A course export, built in the background.', examples: [exampleExport] },
 );
 export type ExportJob = Static<typeof ExportJob>;
 
-export const CreateExportBody = Type.Object({ format: ExportFormat }, { additionalProperties: false });
+export const CreateExportBody = Type.Object({ format: ExportFormat }, { $id: 'CreateExportRequest', additionalProperties: false, examples: [{ format: 'imscc' }] });
 export type CreateExportBody = Static<typeof CreateExportBody>;
 
 export const ExportParams = PathId('Export id (exp_…)');
-export const ExportResponse = DataOf(ExportJob);
+/** Shared (app.addSchema in plugins/openapi.ts). */
+export const exportSchemas = [ExportJob];
+
+export const ExportResponse = DataOf(ExportJob, { description: 'The export job.', examples: [{ data: exampleExport }] });
+export const ExportCreatedResponse = DataOf(ExportJob, {
+  description: 'The export job, queued; `Location` is its URL.',
+  examples: [{ data: { ...exampleExport, status: 'queued', completed_at: null, download_url: null, expires_at: null, size_bytes: null } }],
+});
 
 /** Fields a document carries for the reader's sake (ids, timestamps): accepted by import and not used. */
 const Informative = {
@@ -48,7 +68,7 @@ export const LessonDocument = Type.Object(
     duration_seconds: Type.Optional(Type.Union([Duration, Type.Null()])),
     quiz: Type.Optional(Type.Union([QuizInput, Type.Null()], { description: 'For quiz lessons, with the answers.' })),
   },
-  { additionalProperties: false },
+  { $id: 'LessonDocument', title: 'LessonDocument', additionalProperties: false, description: 'A lesson of a CourseDocument.' },
 );
 export type LessonDocument = Static<typeof LessonDocument>;
 
@@ -59,7 +79,7 @@ export const ModuleDocument = Type.Object(
     description: Type.Optional(Description),
     lessons: Type.Array(LessonDocument, { maxItems: 1000, description: 'In order.' }),
   },
-  { additionalProperties: false },
+  { $id: 'ModuleDocument', title: 'ModuleDocument', additionalProperties: false, description: 'A module of a CourseDocument, with its lessons.' },
 );
 export type ModuleDocument = Static<typeof ModuleDocument>;
 
@@ -84,6 +104,39 @@ export const CourseDocument = Type.Object(
       { additionalProperties: false },
     ),
   },
-  { additionalProperties: false, title: 'CourseDocument' },
+  {
+    $id: 'CourseDocument',
+    additionalProperties: false,
+    title: 'CourseDocument',
+    description: 'A whole course: the json export, and the body of POST /courses/import.',
+    examples: [
+      {
+        object: 'course_export',
+        version: 1,
+        exported_at: '2026-11-22T11:00:02.000Z',
+        course: {
+          id: 'crs_01jd4z3k9q8x7v6b5n4m3c2x1z',
+          title: 'Introduction to Algebra',
+          description: 'Equations, functions and graphs, from the ground up.',
+          published: true,
+          metadata: { level: 'beginner' },
+          modules: [
+            {
+              title: 'Linear equations',
+              description: 'Solving for one unknown.',
+              lessons: [
+                { title: 'What is an equation?', type: 'text', content: '# Equations', duration_seconds: 300 },
+                {
+                  title: 'Check your understanding',
+                  type: 'quiz',
+                  quiz: { passing_score: 60, questions: [{ id: 'qst_01jd4z3p8r9s0t1v2w3x4y5z6b', prompt: 'Solve 2x + 3 = 7. x = ?', kind: 'single_choice', choices: ['1', '2', '5'], answer: 1 }] },
+                },
+              ],
+            },
+          ],
+        },
+      },
+    ],
+  },
 );
 export type CourseDocument = Static<typeof CourseDocument>;

@@ -9,7 +9,7 @@ import { withDeadline } from '../../shared/deadline.js';
 const tags = ['operations'];
 const Status = Type.Object({ status: Type.String(), checks: Type.Optional(Type.Record(Type.String(), Type.String())) });
 /** While the process shuts down, readiness answers 503 in the error envelope. */
-const ShuttingDown = Type.Unsafe<Static<typeof ErrorResponse>>({ $ref: 'Error#' });
+const ShuttingDown = Type.Unsafe<Static<typeof ErrorResponse>>({ $ref: 'ErrorResponse#' });
 
 /**
  * The readiness check answers within this, whatever the database does: a hung server must read as

@@ -1,5 +1,5 @@
-import { type Static, Type } from 'typebox';
-import { DataOf, Deleted, Id, ListOf, ListQueryFields, PathId, Timestamp, Title } from '../../shared/schemas.js';
+import { type TSchema, type Static, Type } from 'typebox';
+import { DataOf, Deleted, Id, ListOf, ListQueryFields, PathId, Ref, TaggedUnion, Timestamp, Title } from '../../shared/schemas.js';
 
 export const LessonType = Type.Union([Type.Literal('text'), Type.Literal('video'), Type.Literal('quiz'), Type.Literal('assignment')]);
 
@@ -21,10 +21,17 @@ const QuestionInput = Type.Object(
     id: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'Kept when given (to keep attempts comparable); assigned (qst_…) otherwise.' })),
     prompt: Type.String({ minLength: 1, maxLength: 2000 }),
     kind: QuestionKind,
-    choices: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 500 }), { minItems: 2, maxItems: 20 })),
+    choices: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: 500 }), { minItems: 2, maxItems: 20, description: 'Required for single_choice and multiple_choice; not used by the other kinds.' }),
+    ),
     answer: Answer,
   },
-  { additionalProperties: false },
+  {
+    $id: 'QuizQuestionInput',
+    additionalProperties: false,
+    description: 'A question as written. `answer` must fit `kind`; the server checks it and reports each problem with its pointer.',
+    examples: [{ prompt: 'Solve 2x + 3 = 7. x = ?', kind: 'single_choice', choices: ['1', '2', '5'], answer: 1 }],
+  },
 );
 
 export const QuizInput = Type.Object(
@@ -32,39 +39,147 @@ export const QuizInput = Type.Object(
     passing_score: Type.Integer({ minimum: 0, maximum: 100, description: 'Minimum score (0..100) to pass.' }),
     questions: Type.Array(QuestionInput, { minItems: 1, maxItems: 200 }),
   },
-  { additionalProperties: false },
+  {
+    $id: 'QuizInput',
+    additionalProperties: false,
+    description: 'The quiz of a quiz lesson, with its answers.',
+    examples: [{ passing_score: 60, questions: [{ prompt: 'Solve 2x + 3 = 7. x = ?', kind: 'single_choice', choices: ['1', '2', '5'], answer: 1 }] }],
+  },
 );
 export type QuizInput = Static<typeof QuizInput>;
 
-export const Question = Type.Object({
-  id: Type.String(),
-  prompt: Type.String(),
-  kind: QuestionKind,
-  choices: Type.Optional(Type.Array(Type.String())),
-  answer: Type.Optional(Type.Unknown({ description: 'Only shown to keys with courses:write.' })),
+const questionId = Type.String({ description: 'qst_…, or the id given when the quiz was written.' });
+const prompt = Type.String();
+const Choices = Type.Array(Type.String(), { description: 'The choices, in order; answers name them by 0-based index.' });
+const onlyForWriters = 'Only shown to keys with courses:write.';
+
+export const SingleChoiceQuestion = Type.Object(
+  {
+    id: questionId,
+    prompt,
+    kind: Type.Literal('single_choice'),
+    choices: Choices,
+    answer: Type.Optional(Type.Integer({ minimum: 0, description: `Index of the right choice. ${onlyForWriters}` })),
+  },
+  { $id: 'SingleChoiceQuestion', title: 'SingleChoiceQuestion', description: 'One right choice; attempts answer its index.' },
+);
+
+export const MultipleChoiceQuestion = Type.Object(
+  {
+    id: questionId,
+    prompt,
+    kind: Type.Literal('multiple_choice'),
+    choices: Choices,
+    answer: Type.Optional(Type.Array(Type.Integer({ minimum: 0 }), { description: `Indexes of the right choices, sorted. ${onlyForWriters}` })),
+  },
+  { $id: 'MultipleChoiceQuestion', title: 'MultipleChoiceQuestion', description: 'Several right choices; attempts answer the list of their indexes (any order).' },
+);
+
+export const TrueFalseQuestion = Type.Object(
+  {
+    id: questionId,
+    prompt,
+    kind: Type.Literal('true_false'),
+    answer: Type.Optional(Type.Boolean({ description: `Whether the statement is true. ${onlyForWriters}` })),
+  },
+  { $id: 'TrueFalseQuestion', title: 'TrueFalseQuestion', description: 'A statement; attempts answer true or false.' },
+);
+
+export const ShortAnswerQuestion = Type.Object(
+  {
+    id: questionId,
+    prompt,
+    kind: Type.Literal('short_answer'),
+    answer: Type.Optional(Type.Array(Type.String(), { description: `The accepted answers, compared trimmed and in any case. ${onlyForWriters}` })),
+  },
+  { $id: 'ShortAnswerQuestion', title: 'ShortAnswerQuestion', description: 'Free text; attempts answer the text.' },
+);
+
+/** A quiz question as the API shows it, by `kind`. */
+export const QuizQuestion = TaggedUnion('QuizQuestion', 'kind', [SingleChoiceQuestion, MultipleChoiceQuestion, TrueFalseQuestion, ShortAnswerQuestion], {
+  description: 'A question of a quiz, by `kind`; `answer` only for keys with courses:write.',
 });
 
-export const Quiz = Type.Object({ passing_score: Type.Integer(), questions: Type.Array(Question) });
-export type Quiz = Static<typeof Quiz>;
-
-export const Lesson = Type.Object(
+export const Quiz = Type.Object(
   {
-    id: Id('les'),
-    module_id: Id('mod'),
-    course_id: Id('crs'),
-    title: Type.String(),
-    type: LessonType,
-    content: Type.String({ description: 'Markdown.' }),
-    video_url: Type.Union([Type.String(), Type.Null()]),
-    duration_seconds: Type.Union([Type.Integer(), Type.Null()]),
-    position: Type.Integer({ minimum: 0, description: '0-based, dense within the module.' }),
-    quiz: Type.Union([Quiz, Type.Null()], { description: 'For quiz lessons; answers only for keys with courses:write.' }),
-    created_at: Timestamp(),
-    updated_at: Timestamp(),
+    passing_score: Type.Integer({ minimum: 0, maximum: 100, description: 'Minimum score (0..100) to pass.' }),
+    questions: Type.Array(Ref(QuizQuestion), { description: 'In order.' }),
   },
-  { title: 'Lesson' },
+  { $id: 'Quiz', title: 'Quiz' },
 );
-export type Lesson = Static<typeof Lesson>;
+
+/** The quiz as quiz.ts builds it: the same fields, with the kind not yet narrowed. */
+export type Quiz = {
+  passing_score: number;
+  questions: { id: string; prompt: string; kind: Static<typeof QuestionKind>; choices?: string[]; answer?: Static<typeof Answer> }[];
+};
+
+const lessonFields = <K extends string, Q extends TSchema>(type: K, quiz: Q) => ({
+  id: Id('les'),
+  module_id: Id('mod'),
+  course_id: Id('crs'),
+  title: Type.String(),
+  type: Type.Literal(type),
+  content: Type.String({ description: 'Markdown.' }),
+  video_url: Type.Union([Type.String(), Type.Null()], { description: 'The video to play (video lessons), or null.' }),
+  duration_seconds: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { description: 'Expected length, or null.' }),
+  position: Type.Integer({ minimum: 0, description: '0-based, dense within the module.' }),
+  quiz,
+  created_at: Timestamp(),
+  updated_at: Timestamp(),
+});
+
+const NoQuiz = Type.Null({ description: 'Only quiz lessons have a quiz.' });
+
+export const exampleLesson = {
+  id: 'les_01jd4z3n5p6q7r8s9t0v1w2x3y',
+  module_id: 'mod_01jd4z3m2b7c8d9e0f1g2h3j4k',
+  course_id: 'crs_01jd4z3k9q8x7v6b5n4m3c2x1z',
+  title: 'What is an equation?',
+  type: 'text',
+  content: '# Equations\nAn equation says that two expressions are equal.',
+  video_url: null,
+  duration_seconds: 300,
+  position: 0,
+  quiz: null,
+  created_at: '2026-11-21T19:07:00.000Z',
+  updated_at: '2026-11-21T19:07:00.000Z',
+};
+
+const exampleQuizLesson = {
+  ...exampleLesson,
+  id: 'les_01jd4z3p8r9s0t1v2w3x4y5z6a',
+  title: 'Check your understanding',
+  type: 'quiz',
+  content: '',
+  duration_seconds: null,
+  position: 1,
+  quiz: {
+    passing_score: 60,
+    questions: [
+      { id: 'qst_01jd4z3p8r9s0t1v2w3x4y5z6b', prompt: 'Solve 2x + 3 = 7. x = ?', kind: 'single_choice', choices: ['1', '2', '5'], answer: 1 },
+      { id: 'qst_01jd4z3p8r9s0t1v2w3x4y5z6c', prompt: 'x = 2 solves x + x = 4.', kind: 'true_false', answer: true },
+    ],
+  },
+};
+
+export const TextLesson = Type.Object(lessonFields('text', NoQuiz), { $id: 'TextLesson', title: 'TextLesson', description: 'A lesson to read (markdown `content`).', examples: [exampleLesson] });
+export const VideoLesson = Type.Object(lessonFields('video', NoQuiz), { $id: 'VideoLesson', title: 'VideoLesson', description: 'A lesson to watch (`video_url`), with optional notes in `content`.' });
+export const QuizLesson = Type.Object(lessonFields('quiz', Ref(Quiz)), {
+  $id: 'QuizLesson',
+  title: 'QuizLesson',
+  description: 'A quiz, graded on the server by POST /lessons/{id}/quiz-attempts; its answers only for keys with courses:write.',
+  examples: [exampleQuizLesson],
+});
+export const AssignmentLesson = Type.Object(lessonFields('assignment', NoQuiz), { $id: 'AssignmentLesson', title: 'AssignmentLesson', description: 'Work to hand in, described in `content`.' });
+
+/** A lesson as the API shows it, by `type`: only a quiz lesson has a quiz. */
+export const Lesson = TaggedUnion('Lesson', 'type', [TextLesson, VideoLesson, QuizLesson, AssignmentLesson], {
+  description: 'A lesson of a module, by `type`: only a quiz lesson has a `quiz` (null for the others).',
+});
+
+/** A lesson as lessons.service.ts builds it: the same fields, with the type not yet narrowed. */
+export type Lesson = Omit<Static<typeof TextLesson>, 'type' | 'quiz'> & { type: Static<typeof LessonType>; quiz: Quiz | null };
 
 export const Content = Type.String({ maxLength: 200_000, description: 'Markdown, up to 200,000 characters.' });
 export const VideoUrl = Type.String({ format: 'uri', maxLength: 2048 });
@@ -81,7 +196,19 @@ export const CreateLessonBody = Type.Object(
     position: Type.Optional(Position),
     quiz: Type.Optional(QuizInput),
   },
-  { additionalProperties: false },
+  {
+    $id: 'CreateLessonRequest',
+    additionalProperties: false,
+    description: '`quiz` is required for, and only taken by, lessons of type quiz (400 `validation_error` on `/quiz` otherwise).',
+    examples: [
+      { title: 'What is an equation?', type: 'text', content: '# Equations\nAn equation says that two expressions are equal.', duration_seconds: 300 },
+      {
+        title: 'Check your understanding',
+        type: 'quiz',
+        quiz: { passing_score: 60, questions: [{ prompt: 'Solve 2x + 3 = 7. x = ?', kind: 'single_choice', choices: ['1', '2', '5'], answer: 1 }] },
+      },
+    ],
+  },
 );
 export type CreateLessonBody = Static<typeof CreateLessonBody>;
 
@@ -95,7 +222,12 @@ export const UpdateLessonBody = Type.Object(
     position: Type.Optional(Position),
     quiz: Type.Optional(QuizInput),
   },
-  { additionalProperties: false },
+  {
+    $id: 'UpdateLessonRequest',
+    additionalProperties: false,
+    description: 'The fields to change; the others stay. A new `quiz` replaces the whole quiz; changing `type` away from quiz drops it, changing it to quiz needs one.',
+    examples: [{ title: 'Equations, defined', position: 2 }],
+  },
 );
 export type UpdateLessonBody = Static<typeof UpdateLessonBody>;
 
@@ -109,6 +241,23 @@ export type ListLessonsQuery = Static<typeof ListLessonsQuery>;
 
 export const ModuleIdParams = PathId('Module id (mod_…)');
 export const LessonParams = PathId('Lesson id (les_…)');
-export const LessonResponse = DataOf(Lesson);
-export const LessonListResponse = ListOf(Lesson);
-export const LessonDeletedResponse = Deleted('les');
+/** Shared (app.addSchema in plugins/openapi.ts). */
+export const lessonSchemas = [
+  SingleChoiceQuestion,
+  MultipleChoiceQuestion,
+  TrueFalseQuestion,
+  ShortAnswerQuestion,
+  QuizQuestion,
+  Quiz,
+  TextLesson,
+  VideoLesson,
+  QuizLesson,
+  AssignmentLesson,
+  Lesson,
+];
+
+export const LessonResponse = DataOf(Lesson, { description: 'The lesson.', examples: [{ data: exampleLesson }, { data: exampleQuizLesson }] });
+export const LessonListResponse = ListOf(Lesson, {
+  examples: [{ data: [exampleLesson, exampleQuizLesson], pagination: { page: 1, per_page: 20, total: 2, total_pages: 1, next_cursor: null } }],
+});
+export const LessonDeletedResponse = Deleted('les', { description: 'The lesson is gone; the lessons after it moved up one.' });

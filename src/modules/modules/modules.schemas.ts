@@ -1,6 +1,16 @@
 import { type Static, Type } from 'typebox';
 import { DataOf, Deleted, Description, Id, ListOf, ListQueryFields, PathId, Timestamp, Title } from '../../shared/schemas.js';
 
+export const exampleModule = {
+  id: 'mod_01jd4z3m2b7c8d9e0f1g2h3j4k',
+  course_id: 'crs_01jd4z3k9q8x7v6b5n4m3c2x1z',
+  title: 'Linear equations',
+  description: 'Solving for one unknown.',
+  position: 0,
+  created_at: '2026-11-21T19:06:00.000Z',
+  updated_at: '2026-11-21T19:06:00.000Z',
+};
+
 export const Module = Type.Object(
   {
     id: Id('mod'),
@@ -11,7 +21,7 @@ export const Module = Type.Object(
     created_at: Timestamp(),
     updated_at: Timestamp(),
   },
-  { title: 'Module' },
+  { $id: 'Module', title: 'Module', description: 'An ordered section of a course.', examples: [exampleModule] },
 );
 export type Module = Static<typeof Module>;
 
@@ -19,13 +29,13 @@ const Position = Type.Integer({ minimum: 0, description: '0-based; the others sh
 
 export const CreateModuleBody = Type.Object(
   { title: Title, description: Type.Optional(Description), position: Type.Optional(Position) },
-  { additionalProperties: false },
+  { $id: 'CreateModuleRequest', additionalProperties: false, examples: [{ title: 'Linear equations', description: 'Solving for one unknown.' }] },
 );
 export type CreateModuleBody = Static<typeof CreateModuleBody>;
 
 export const UpdateModuleBody = Type.Object(
   { title: Type.Optional(Title), description: Type.Optional(Description), position: Type.Optional(Position) },
-  { additionalProperties: false },
+  { $id: 'UpdateModuleRequest', additionalProperties: false, description: 'The fields to change; the others stay.', examples: [{ position: 0 }] },
 );
 export type UpdateModuleBody = Static<typeof UpdateModuleBody>;
 
@@ -39,6 +49,11 @@ export type ListModulesQuery = Static<typeof ListModulesQuery>;
 
 export const CourseIdParams = PathId('Course id (crs_…)');
 export const ModuleParams = PathId('Module id (mod_…)');
-export const ModuleResponse = DataOf(Module);
-export const ModuleListResponse = ListOf(Module);
-export const ModuleDeletedResponse = Deleted('mod');
+/** Shared (app.addSchema in plugins/openapi.ts). */
+export const moduleSchemas = [Module];
+
+export const ModuleResponse = DataOf(Module, { description: 'The module.', examples: [{ data: exampleModule }] });
+export const ModuleListResponse = ListOf(Module, {
+  examples: [{ data: [exampleModule], pagination: { page: 1, per_page: 20, total: 1, total_pages: 1, next_cursor: null } }],
+});
+export const ModuleDeletedResponse = Deleted('mod', { description: 'The module is gone with its lessons; the modules after it moved up one.' });

@@ -1,13 +1,14 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { BulkBody, BulkResponse, bulkStatus } from '../../shared/bulk.js';
+import { BulkBody, bulkStatus } from '../../shared/bulk.js';
 import type { ServiceContext } from '../../shared/context.js';
 import { pageReply, resourceReply } from '../../shared/reply.js';
 import { IfMatchHeaders, responses } from '../../shared/schemas.js';
 import {
+  BulkCreateStudentsBody,
   CreateStudentBody,
   ListStudentsQuery,
-  Student,
+  StudentBulk,
   StudentDeletedResponse,
   StudentListResponse,
   StudentParams,
@@ -17,7 +18,6 @@ import {
 import * as service from './students.service.js';
 
 const tags = ['students'];
-const StudentBulkResponse = BulkResponse(Student);
 
 export async function studentRoutes(parent: FastifyInstance, { ctx }: { ctx: ServiceContext }) {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
@@ -60,7 +60,8 @@ export async function studentRoutes(parent: FastifyInstance, { ctx }: { ctx: Ser
       description:
         'Each record succeeds or fails on its own; the answer has one result per record, in order. 201 when all were created, 207 when any failed.',
       body: BulkBody,
-      response: responses({ 201: StudentBulkResponse, 207: StudentBulkResponse }, 413, 415, 422),
+      documentedBody: BulkCreateStudentsBody,
+      response: responses(StudentBulk.responses, 413, 415, 422),
     },
     handler: async (request, reply) => {
       const results = await service.bulkCreateStudents(ctx, request.auth.workspaceId, request.body.records);

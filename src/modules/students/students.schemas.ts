@@ -1,5 +1,15 @@
 import { type Static, Type } from 'typebox';
-import { DataOf, Deleted, Id, ListOf, ListQueryFields, Metadata, PathId, Timestamp, Title } from '../../shared/schemas.js';
+import { BulkRequest, BulkResults, DataOf, Deleted, Id, ListOf, ListQueryFields, Metadata, PathId, Timestamp, Title } from '../../shared/schemas.js';
+
+export const exampleStudent = {
+  id: 'stu_01jd4z3q1r2s3t4v5w6x7y8z9a',
+  email: 'ada@example.com',
+  name: 'Ada Lovelace',
+  external_id: 'sis-1815',
+  metadata: { cohort: '2026-autumn' },
+  created_at: '2026-11-21T19:10:00.000Z',
+  updated_at: '2026-11-21T19:10:00.000Z',
+};
 
 export const Student = Type.Object(
   {
@@ -11,7 +21,7 @@ export const Student = Type.Object(
     created_at: Timestamp(),
     updated_at: Timestamp(),
   },
-  { title: 'Student' },
+  { $id: 'Student', title: 'Student', description: 'A learner of the workspace.', examples: [exampleStudent] },
 );
 export type Student = Static<typeof Student>;
 
@@ -25,7 +35,11 @@ export const CreateStudentBody = Type.Object(
     external_id: Type.Optional(ExternalId),
     metadata: Type.Optional(Metadata),
   },
-  { additionalProperties: false },
+  {
+    $id: 'CreateStudentRequest',
+    additionalProperties: false,
+    examples: [{ email: 'ada@example.com', name: 'Ada Lovelace', external_id: 'sis-1815', metadata: { cohort: '2026-autumn' } }],
+  },
 );
 export type CreateStudentBody = Static<typeof CreateStudentBody>;
 
@@ -36,7 +50,7 @@ export const UpdateStudentBody = Type.Object(
     external_id: Type.Optional(Type.Union([ExternalId, Type.Null()], { description: 'null removes it.' })),
     metadata: Type.Optional(Metadata),
   },
-  { additionalProperties: false },
+  { $id: 'UpdateStudentRequest', additionalProperties: false, description: 'The fields to change; the others stay.', examples: [{ name: 'Ada King', external_id: null }] },
 );
 export type UpdateStudentBody = Static<typeof UpdateStudentBody>;
 
@@ -65,6 +79,27 @@ export const ListStudentsQuery = Type.Object(
 export type ListStudentsQuery = Static<typeof ListStudentsQuery>;
 
 export const StudentParams = PathId('Student id (stu_…)');
-export const StudentResponse = DataOf(Student);
-export const StudentListResponse = ListOf(Student);
-export const StudentDeletedResponse = Deleted('stu');
+export const StudentResponse = DataOf(Student, { description: 'The student.', examples: [{ data: exampleStudent }] });
+const page = { page: 1, per_page: 20, total: 1, total_pages: 1, next_cursor: null };
+export const StudentListResponse = ListOf(Student, { examples: [{ data: [exampleStudent], pagination: page }] });
+export const StudentDeletedResponse = Deleted('stu', { description: 'The student is gone, with their enrollments, progress and quiz attempts.' });
+
+export const BulkCreateStudentsBody = BulkRequest(CreateStudentBody, [
+  { records: [{ email: 'ada@example.com', name: 'Ada Lovelace', external_id: 'sis-1815' }, { email: 'ADA@example.com', name: 'Ada, again' }] },
+]);
+export const StudentBulk = BulkResults('Student', Student, ['validation_error', 'student_exists'], {
+  created: { data: [{ index: 0, status: 'created', data: exampleStudent }] },
+  mixed: {
+    data: [
+      { index: 0, status: 'created', data: exampleStudent },
+      {
+        index: 1,
+        status: 'error',
+        error: { code: 'student_exists', message: 'Student stu_01jd4z3q1r2s3t4v5w6x7y8z9a already has this email', details: { student_id: 'stu_01jd4z3q1r2s3t4v5w6x7y8z9a', field: 'email' } },
+      },
+    ],
+  },
+});
+
+/** Shared (app.addSchema in plugins/openapi.ts). */
+export const studentSchemas = [Student, ...StudentBulk.schemas];

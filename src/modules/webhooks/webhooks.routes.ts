@@ -1,6 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { gracePeriodOf } from '../../shared/rotation.js';
+import { gracePeriodOf, RotationBody } from '../../shared/rotation.js';
 import { pageReply, resourceReply } from '../../shared/reply.js';
 import { IfMatchHeaders, responses } from '../../shared/schemas.js';
 import {
@@ -14,8 +14,9 @@ import {
   WebhookEndpointDeletedResponse,
   WebhookEndpointListResponse,
   WebhookEndpointParams,
+  WebhookEndpointCreatedResponse,
   WebhookEndpointResponse,
-  WebhookEndpointWithSecretResponse,
+  WebhookSecretRotatedResponse,
 } from './webhooks.schemas.js';
 import * as service from './webhooks.service.js';
 
@@ -45,7 +46,7 @@ export async function webhookRoutes(parent: FastifyInstance, { ctx }: { ctx: ser
       description:
         'Answers the signing `secret` (`whsec_…`) once. `events` defaults to `["*"]`. The URL must be https in production and may not point to a loopback, private, link-local or metadata address (400 `validation_error` on `/url`).',
       body: CreateWebhookEndpointBody,
-      response: responses({ 201: WebhookEndpointWithSecretResponse }, 409, 413, 415, 422),
+      response: responses({ 201: WebhookEndpointCreatedResponse }, 409, 413, 415, 422),
     },
     handler: async (request, reply) => {
       reply.code(201);
@@ -110,7 +111,9 @@ export async function webhookRoutes(parent: FastifyInstance, { ctx }: { ctx: ser
       description:
         'Optional body `{"grace_period_seconds": 0..604800}` (default 86400). Answers the new `secret` once; until the grace period ends every delivery carries two signatures, one per secret, as Standard Webhooks allows.',
       params: WebhookEndpointParams,
-      response: responses({ 200: WebhookEndpointWithSecretResponse }, 404, 409, 413, 415, 422),
+      documentedBody: RotationBody,
+      bodyRequired: false,
+      response: responses({ 200: WebhookSecretRotatedResponse }, 404, 409, 413, 415, 422),
     },
     handler: async (request) => ({ data: await service.rotateSecret(ctx, request.auth.workspaceId, request.params.id, gracePeriodOf(request.body)) }),
   });

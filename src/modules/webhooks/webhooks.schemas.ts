@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
-import { DataOf, Deleted, Id, ListOf, PageQueryFields, PathId, Timestamp } from '../../shared/schemas.js';
-import { subscribableEventTypes } from '../events/event-types.js';
+import { DataOf, Deleted, Id, ListOf, PageQueryFields, PathId, Ref, Timestamp } from '../../shared/schemas.js';
+import { eventTypes, subscribableEventTypes } from '../events/event-types.js';
 
 const Url = Type.String({
   minLength: 1,
@@ -18,12 +18,24 @@ const EventList = Type.Array(Type.Enum(['*', ...subscribableEventTypes]), {
 
 const EndpointDescription = Type.String({ maxLength: 500, description: 'A note of your own, up to 500 characters.' });
 
+export const exampleEndpoint = {
+  id: 'whe_01jd4z3v3w4x5y6z7a8b9c0d1e',
+  url: 'https://lms.example.com/webhooks/lectern',
+  description: 'LMS sync',
+  events: ['student.enrolled', 'student.completed_course'],
+  enabled: true,
+  disabled_reason: null,
+  created_at: '2026-11-21T19:20:00.000Z',
+  updated_at: '2026-11-21T19:20:00.000Z',
+};
+
 export const WebhookEndpoint = Type.Object(
   {
     id: Id('whe'),
     url: Type.String(),
     description: Type.String(),
-    events: Type.Array(Type.String(), { description: 'Event types it receives, or `["*"]`.' }),
+    // Typed as the service maps rows (string[]); the document lists the types.
+    events: Type.Unsafe<string[]>(Type.Array(Type.Enum(['*', ...subscribableEventTypes]), { description: 'Event types it receives, or `["*"]` for all.' })),
     enabled: Type.Boolean({ description: 'A disabled endpoint receives nothing.' }),
     disabled_reason: Type.Union([Type.Literal('failing'), Type.Null()], {
       description: '`failing` when Lectern disabled it after 5 days of failed deliveries; null otherwise.',
@@ -31,7 +43,7 @@ export const WebhookEndpoint = Type.Object(
     created_at: Timestamp(),
     updated_at: Timestamp(),
   },
-  { title: 'WebhookEndpoint' },
+  { $id: 'WebhookEndpoint', title: 'WebhookEndpoint', description: 'A URL that receives signed events.', examples: [exampleEndpoint] },
 );
 export type WebhookEndpoint = Static<typeof WebhookEndpoint>;
 
@@ -39,9 +51,14 @@ export type WebhookEndpoint = Static<typeof WebhookEndpoint>;
 export const WebhookEndpointWithSecret = Type.Object(
   {
     ...WebhookEndpoint.properties,
-    secret: Type.String({ description: 'The signing secret (`whsec_…`), shown once: verify deliveries with it.' }),
+    secret: Type.Optional(
+      Type.String({
+        description:
+          'The signing secret (`whsec_…`), shown this once: verify deliveries with it. Absent when an Idempotency-Key replays the answer, since secrets are not kept for replay (rotate to get a new one).',
+      }),
+    ),
   },
-  { title: 'WebhookEndpointWithSecret' },
+  { $id: 'WebhookEndpointWithSecret', title: 'WebhookEndpointWithSecret', description: 'The answer of create and rotate-secret: the endpoint and, this once, its signing secret.' },
 );
 export type WebhookEndpointWithSecret = Static<typeof WebhookEndpointWithSecret>;
 
@@ -52,7 +69,11 @@ export const CreateWebhookEndpointBody = Type.Object(
     description: Type.Optional(EndpointDescription),
     enabled: Type.Optional(Type.Boolean({ description: 'Default true.' })),
   },
-  { additionalProperties: false },
+  {
+    $id: 'CreateWebhookEndpointRequest',
+    additionalProperties: false,
+    examples: [{ url: 'https://lms.example.com/webhooks/lectern', events: ['student.enrolled', 'student.completed_course'], description: 'LMS sync' }],
+  },
 );
 export type CreateWebhookEndpointBody = Static<typeof CreateWebhookEndpointBody>;
 
@@ -63,7 +84,7 @@ export const UpdateWebhookEndpointBody = Type.Object(
     description: Type.Optional(EndpointDescription),
     enabled: Type.Optional(Type.Boolean({ description: 'true again after Lectern disabled it resumes deliveries (new events only).' })),
   },
-  { additionalProperties: false },
+  { $id: 'UpdateWebhookEndpointRequest', additionalProperties: false, description: 'The fields to change; the others stay.', examples: [{ events: ['*'], enabled: true }] },
 );
 export type UpdateWebhookEndpointBody = Static<typeof UpdateWebhookEndpointBody>;
 
@@ -87,25 +108,38 @@ export const WebhookAttempt = Type.Object(
     error: Type.Union([Type.String(), Type.Null()], { description: 'Why no response came (timeout, connection refused, refused address…); null otherwise.' }),
     attempted_at: Timestamp(),
   },
-  { title: 'WebhookAttempt' },
+  { $id: 'DeliveryAttempt', title: 'DeliveryAttempt', description: 'One try at sending a delivery.' },
 );
+
+const exampleDelivery = {
+  id: 'dlv_01jd4z3w6x7y8z9a0b1c2d3e4f',
+  endpoint_id: 'whe_01jd4z3v3w4x5y6z7a8b9c0d1e',
+  event_id: 'evt_01jd4z3w6x7y8z9a0b1c2d3e4e',
+  event_type: 'webhook_endpoint.test',
+  status: 'succeeded',
+  attempt_count: 1,
+  next_attempt_at: null,
+  attempts: [{ attempt: 1, status_code: 204, latency_ms: 8, response_excerpt: '', error: null, attempted_at: '2026-11-21T19:21:00.010Z' }],
+  created_at: '2026-11-21T19:21:00.000Z',
+  updated_at: '2026-11-21T19:21:00.010Z',
+};
 
 export const WebhookDelivery = Type.Object(
   {
     id: Id('dlv'),
     endpoint_id: Id('whe'),
     event_id: Id('evt'),
-    event_type: Type.String(),
+    event_type: Type.Unsafe<string>(Type.Enum([...eventTypes])),
     status: Type.Union([Type.Literal('pending'), Type.Literal('succeeded'), Type.Literal('failed')], {
       description: '`pending` until a 2xx answer (`succeeded`) or the retry schedule runs out (`failed`).',
     }),
     attempt_count: Type.Integer(),
     next_attempt_at: Type.Union([Timestamp(), Type.Null()], { description: 'When the next attempt is due; null once settled.' }),
-    attempts: Type.Array(WebhookAttempt, { description: 'Every attempt, oldest first.' }),
+    attempts: Type.Array(Ref(WebhookAttempt), { description: 'Every attempt, oldest first.' }),
     created_at: Timestamp(),
     updated_at: Timestamp(),
   },
-  { title: 'WebhookDelivery', description: 'One event sent to one endpoint, with every attempt.' },
+  { $id: 'Delivery', title: 'Delivery', description: 'One event sent to one endpoint, with every attempt.', examples: [exampleDelivery] },
 );
 export type WebhookDelivery = Static<typeof WebhookDelivery>;
 
@@ -125,11 +159,23 @@ export const ListDeliveriesQuery = Type.Object(
 );
 export type ListDeliveriesQuery = Static<typeof ListDeliveriesQuery>;
 
+/** Shared (app.addSchema in plugins/openapi.ts). */
+export const webhookSchemas = [WebhookEndpoint, WebhookEndpointWithSecret, WebhookAttempt, WebhookDelivery];
+
 export const WebhookEndpointParams = PathId('Webhook endpoint id (whe_…)');
 export const WebhookDeliveryParams = PathId('Webhook delivery id (dlv_…)');
-export const WebhookEndpointResponse = DataOf(WebhookEndpoint);
-export const WebhookEndpointWithSecretResponse = DataOf(WebhookEndpointWithSecret);
-export const WebhookEndpointListResponse = ListOf(WebhookEndpoint);
-export const WebhookEndpointDeletedResponse = Deleted('whe');
-export const WebhookDeliveryResponse = DataOf(WebhookDelivery);
-export const WebhookDeliveryListResponse = ListOf(WebhookDelivery);
+const withSecret = { ...exampleEndpoint, secret: 'whsec_5lnOWACAJ3Orl3zQBnTHPnIJpYXsBTxJBlKgfkiJeaA=' };
+const onePage = { page: 1, per_page: 20, total: 1, total_pages: 1, next_cursor: null };
+export const WebhookEndpointResponse = DataOf(WebhookEndpoint, { description: 'The webhook endpoint.', examples: [{ data: exampleEndpoint }] });
+export const WebhookEndpointCreatedResponse = DataOf(WebhookEndpointWithSecret, {
+  description: 'The new endpoint with its signing `secret`, this once.',
+  examples: [{ data: withSecret }],
+});
+export const WebhookSecretRotatedResponse = DataOf(WebhookEndpointWithSecret, {
+  description: 'The endpoint with its new signing `secret`, this once; the old secret also signs until the grace period ends.',
+  examples: [{ data: withSecret }],
+});
+export const WebhookEndpointListResponse = ListOf(WebhookEndpoint, { examples: [{ data: [exampleEndpoint], pagination: onePage }] });
+export const WebhookEndpointDeletedResponse = Deleted('whe', { description: 'The endpoint is gone, with its pending deliveries.' });
+export const WebhookDeliveryResponse = DataOf(WebhookDelivery, { description: 'The delivery, with every attempt.', examples: [{ data: exampleDelivery }] });
+export const WebhookDeliveryListResponse = ListOf(WebhookDelivery, { examples: [{ data: [exampleDelivery], pagination: onePage }] });
