@@ -2,7 +2,7 @@
 // what each kind of answer returns, timeouts and cancellation.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ConfigurationError, ConnectionError, Lectern, VERSION } from '../src/index.js';
+import { ConfigurationError, ConnectionError, Lectern, ValidationError, VERSION } from '../src/index.js';
 import { parseRetryAfter } from '../src/errors.js';
 import { fakeClient, json } from './helpers.js';
 
@@ -87,6 +87,26 @@ describe('requests', () => {
     assert.equal(sent[0]!.body, undefined, 'an action without a body sends none');
   });
 
+  it('the rotate actions send no body by default, or {grace_period_seconds}', async () => {
+    const endpoint = { id: 'whe_1', secret: 'whsec_new' };
+    const { client, sent } = fakeClient([json(200, { data: endpoint }), json(200, { data: endpoint }), json(200, { data: { id: 'key_1', key: 'lct_prod_new' } }), json(200, { data: { id: 'key_1' } }), json(422, { error: { code: 'validation_failed', message: 'm', details: {}, request_id: 'req_1' } })]);
+    await client.webhooks.rotateSecret('whe_1');
+    const rotated = await client.webhooks.rotateSecret('whe_1', { grace_period_seconds: 0 }, { idempotencyKey: 'rotate-1' });
+    assert.equal(rotated.secret, 'whsec_new');
+    assert.equal((await client.apiKeys.rotate('key_1', { grace_period_seconds: 3600 })).key, 'lct_prod_new');
+    await client.apiKeys.rotate('key_1', undefined, { idempotencyKey: false });
+    assert.deepEqual(sent.map((r) => [r.method, r.url.pathname, r.body, r.headers.get('content-type')]), [
+      ['POST', '/api/v1/webhook-endpoints/whe_1/rotate-secret', undefined, null],
+      ['POST', '/api/v1/webhook-endpoints/whe_1/rotate-secret', '{"grace_period_seconds":0}', 'application/json'],
+      ['POST', '/api/v1/api-keys/key_1/rotate', '{"grace_period_seconds":3600}', 'application/json'],
+      ['POST', '/api/v1/api-keys/key_1/rotate', undefined, null],
+    ]);
+    assert.equal(sent[1]!.headers.get('idempotency-key'), 'rotate-1');
+    assert.equal(sent[3]!.headers.get('idempotency-key'), null);
+    // @ts-expect-error the grace period is a number of seconds (untyped JavaScript sends it, and the API refuses it)
+    await assert.rejects(client.apiKeys.rotate('key_1', { grace_period_seconds: '1h' }), ValidationError);
+  });
+
   it('extra headers (If-Match) and query options, path ids encoded', async () => {
     const { client, sent } = fakeClient([json(200, { data: {} }), json(200, { data: { id: 'crs_1', deleted: true } })]);
     await client.courses.update('crs 1/x', { title: 'T' }, { headers: { 'If-Match': '"v1"' } });
@@ -117,7 +137,11 @@ describe('answers', () => {
     const bulk = { data: [{ index: 0, status: 'created', data: { id: 'stu_1' } }, { index: 1, status: 'error', error: { code: 'student_exists', message: 'm', details: {} } }] };
     const { client } = fakeClient([json(200, page), json(207, bulk)]);
     assert.deepEqual(await client.courses.listPage({ page: 1 }), page);
-    assert.deepEqual(await client.students.bulkCreate({ records: [{}, {}] }), bulk);
+    const records = [
+      { email: 'ada@example.com', name: 'Ada' },
+      { email: 'ada@example.com', name: 'Ada again' },
+    ];
+    assert.deepEqual(await client.students.bulkCreate({ records }), bulk);
   });
 
   it('a 204 answers null; a download answers bytes', async () => {

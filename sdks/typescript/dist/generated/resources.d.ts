@@ -48,7 +48,7 @@ export declare const OPERATIONS: {
         readonly path: "/api-keys/{id}/rotate";
         readonly pathParams: readonly ["id"];
         readonly queryParams: readonly [];
-        readonly hasBody: false;
+        readonly hasBody: true;
         readonly cursorList: false;
         readonly raw: false;
     };
@@ -720,7 +720,7 @@ export declare const OPERATIONS: {
         readonly path: "/webhook-endpoints/{id}/rotate-secret";
         readonly pathParams: readonly ["id"];
         readonly queryParams: readonly [];
-        readonly hasBody: false;
+        readonly hasBody: true;
         readonly cursorList: false;
         readonly raw: false;
     };
@@ -786,7 +786,7 @@ export declare class ApiKeysResource {
     /** Get an API key (never its secret). `GET /api-keys/{id}` (getApiKey). */
     get(id: PathParam<"getApiKey", "id">, options?: RequestOptions): Promise<Result<"getApiKey">>;
     /** Rotate an API key. `POST /api-keys/{id}/rotate` (rotateApiKey). */
-    rotate(id: PathParam<"rotateApiKey", "id">, options?: RequestOptions): Promise<Result<"rotateApiKey">>;
+    rotate(id: PathParam<"rotateApiKey", "id">, body?: Body<"rotateApiKey">, options?: RequestOptions): Promise<Result<"rotateApiKey">>;
     /** Revoke an API key. `POST /api-keys/{id}/revoke` (revokeApiKey). */
     revoke(id: PathParam<"revokeApiKey", "id">, options?: RequestOptions): Promise<Result<"revokeApiKey">>;
 }
@@ -972,7 +972,7 @@ export declare class WebhooksResource {
     /** Delete a webhook endpoint. `DELETE /webhook-endpoints/{id}` (deleteWebhookEndpoint). */
     deleteEndpoint(id: PathParam<"deleteWebhookEndpoint", "id">, options?: RequestOptions): Promise<Result<"deleteWebhookEndpoint">>;
     /** Rotate an endpoint’s signing secret. `POST /webhook-endpoints/{id}/rotate-secret` (rotateWebhookSecret). */
-    rotateSecret(id: PathParam<"rotateWebhookSecret", "id">, options?: RequestOptions): Promise<Result<"rotateWebhookSecret">>;
+    rotateSecret(id: PathParam<"rotateWebhookSecret", "id">, body?: Body<"rotateWebhookSecret">, options?: RequestOptions): Promise<Result<"rotateWebhookSecret">>;
     /** Send a test event to an endpoint. `POST /webhook-endpoints/{id}/test` (testWebhookEndpoint). */
     testEndpoint(id: PathParam<"testWebhookEndpoint", "id">, options?: RequestOptions): Promise<Result<"testWebhookEndpoint">>;
     /** List an endpoint’s deliveries. `GET /webhook-endpoints/{id}/deliveries` (listWebhookDeliveries). Iterates over every item lazily, page by page in cursor mode. */

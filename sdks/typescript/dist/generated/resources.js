@@ -6,7 +6,7 @@ export const OPERATIONS = {
     listApiKeys: { "operationId": "listApiKeys", "resource": "apiKeys", "method": "list", "httpMethod": "GET", "path": "/api-keys", "pathParams": [], "queryParams": ["page", "per_page", "cursor", "updated_since"], "hasBody": false, "cursorList": true, "raw": false },
     createApiKey: { "operationId": "createApiKey", "resource": "apiKeys", "method": "create", "httpMethod": "POST", "path": "/api-keys", "pathParams": [], "queryParams": [], "hasBody": true, "cursorList": false, "raw": false },
     getApiKey: { "operationId": "getApiKey", "resource": "apiKeys", "method": "get", "httpMethod": "GET", "path": "/api-keys/{id}", "pathParams": ["id"], "queryParams": [], "hasBody": false, "cursorList": false, "raw": false },
-    rotateApiKey: { "operationId": "rotateApiKey", "resource": "apiKeys", "method": "rotate", "httpMethod": "POST", "path": "/api-keys/{id}/rotate", "pathParams": ["id"], "queryParams": [], "hasBody": false, "cursorList": false, "raw": false },
+    rotateApiKey: { "operationId": "rotateApiKey", "resource": "apiKeys", "method": "rotate", "httpMethod": "POST", "path": "/api-keys/{id}/rotate", "pathParams": ["id"], "queryParams": [], "hasBody": true, "cursorList": false, "raw": false },
     revokeApiKey: { "operationId": "revokeApiKey", "resource": "apiKeys", "method": "revoke", "httpMethod": "POST", "path": "/api-keys/{id}/revoke", "pathParams": ["id"], "queryParams": [], "hasBody": false, "cursorList": false, "raw": false },
     getRateLimits: { "operationId": "getRateLimits", "resource": "rateLimits", "method": "get", "httpMethod": "GET", "path": "/rate-limits", "pathParams": [], "queryParams": [], "hasBody": false, "cursorList": false, "raw": false },
     listCourses: { "operationId": "listCourses", "resource": "courses", "method": "list", "httpMethod": "GET", "path": "/courses", "pathParams": [], "queryParams": ["page", "per_page", "cursor", "updated_since", "sort", "published"], "hasBody": false, "cursorList": true, "raw": false },
@@ -62,7 +62,7 @@ export const OPERATIONS = {
     updateWebhookEndpoint: { "operationId": "updateWebhookEndpoint", "resource": "webhooks", "method": "updateEndpoint", "httpMethod": "PUT", "path": "/webhook-endpoints/{id}", "pathParams": ["id"], "queryParams": [], "hasBody": true, "cursorList": false, "raw": false },
     patchWebhookEndpoint: { "operationId": "patchWebhookEndpoint", "resource": "webhooks", "method": "patchEndpoint", "httpMethod": "PATCH", "path": "/webhook-endpoints/{id}", "pathParams": ["id"], "queryParams": [], "hasBody": true, "cursorList": false, "raw": false },
     deleteWebhookEndpoint: { "operationId": "deleteWebhookEndpoint", "resource": "webhooks", "method": "deleteEndpoint", "httpMethod": "DELETE", "path": "/webhook-endpoints/{id}", "pathParams": ["id"], "queryParams": [], "hasBody": false, "cursorList": false, "raw": false },
-    rotateWebhookSecret: { "operationId": "rotateWebhookSecret", "resource": "webhooks", "method": "rotateSecret", "httpMethod": "POST", "path": "/webhook-endpoints/{id}/rotate-secret", "pathParams": ["id"], "queryParams": [], "hasBody": false, "cursorList": false, "raw": false },
+    rotateWebhookSecret: { "operationId": "rotateWebhookSecret", "resource": "webhooks", "method": "rotateSecret", "httpMethod": "POST", "path": "/webhook-endpoints/{id}/rotate-secret", "pathParams": ["id"], "queryParams": [], "hasBody": true, "cursorList": false, "raw": false },
     testWebhookEndpoint: { "operationId": "testWebhookEndpoint", "resource": "webhooks", "method": "testEndpoint", "httpMethod": "POST", "path": "/webhook-endpoints/{id}/test", "pathParams": ["id"], "queryParams": [], "hasBody": false, "cursorList": false, "raw": false },
     listWebhookDeliveries: { "operationId": "listWebhookDeliveries", "resource": "webhooks", "method": "listDeliveries", "httpMethod": "GET", "path": "/webhook-endpoints/{id}/deliveries", "pathParams": ["id"], "queryParams": ["page", "per_page", "cursor", "sort", "status", "event_id"], "hasBody": false, "cursorList": true, "raw": false },
     getWebhookDelivery: { "operationId": "getWebhookDelivery", "resource": "webhooks", "method": "getDelivery", "httpMethod": "GET", "path": "/webhook-deliveries/{id}", "pathParams": ["id"], "queryParams": [], "hasBody": false, "cursorList": false, "raw": false },
@@ -91,8 +91,8 @@ export class ApiKeysResource {
         return this.client.request(OPERATIONS.getApiKey, [id], undefined, undefined, options);
     }
     /** Rotate an API key. `POST /api-keys/{id}/rotate` (rotateApiKey). */
-    rotate(id, options) {
-        return this.client.request(OPERATIONS.rotateApiKey, [id], undefined, undefined, options);
+    rotate(id, body, options) {
+        return this.client.request(OPERATIONS.rotateApiKey, [id], body, undefined, options);
     }
     /** Revoke an API key. `POST /api-keys/{id}/revoke` (revokeApiKey). */
     revoke(id, options) {
@@ -427,8 +427,8 @@ export class WebhooksResource {
         return this.client.request(OPERATIONS.deleteWebhookEndpoint, [id], undefined, undefined, options);
     }
     /** Rotate an endpoint’s signing secret. `POST /webhook-endpoints/{id}/rotate-secret` (rotateWebhookSecret). */
-    rotateSecret(id, options) {
-        return this.client.request(OPERATIONS.rotateWebhookSecret, [id], undefined, undefined, options);
+    rotateSecret(id, body, options) {
+        return this.client.request(OPERATIONS.rotateWebhookSecret, [id], body, undefined, options);
     }
     /** Send a test event to an endpoint. `POST /webhook-endpoints/{id}/test` (testWebhookEndpoint). */
     testEndpoint(id, options) {

@@ -81,7 +81,7 @@ export interface paths {
         };
         /**
          * List the API keys of this key's environment
-         * @description Requires scope `keys:write`.
+         * @description Requires scope `keys:write`. Rate limits: one request against the key's hourly quota and burst bucket.
          */
         get: operations["listApiKeys"];
         put?: never;
@@ -89,7 +89,7 @@ export interface paths {
          * Create an API key
          * @description The answer's `key` is the full key, shown this once. Same environment as the calling key; scopes never wider than its own.
          *
-         *     Requires scope `keys:write`.
+         *     Requires scope `keys:write`. Rate limits: one request against the key's hourly quota and burst bucket.
          */
         post: operations["createApiKey"];
         delete?: never;
@@ -107,7 +107,7 @@ export interface paths {
         };
         /**
          * Get an API key (never its secret)
-         * @description Requires scope `keys:write`.
+         * @description Requires scope `keys:write`. Rate limits: one request against the key's hourly quota and burst bucket.
          */
         get: operations["getApiKey"];
         put?: never;
@@ -131,7 +131,7 @@ export interface paths {
          * Rotate an API key
          * @description Optional body `{"grace_period_seconds": 0..604800}` (default 86400). Answers the new full `key`, once; the old secret keeps working for the grace period. Only a key whose scopes are within the calling key's (403 `insufficient_permissions` otherwise).
          *
-         *     Requires scope `keys:write`.
+         *     Requires scope `keys:write`. Rate limits: one request against the key's hourly quota and burst bucket.
          */
         post: operations["rotateApiKey"];
         delete?: never;
@@ -153,7 +153,7 @@ export interface paths {
          * Revoke an API key
          * @description Every secret of the key stops at once, in every process, also one still in a rotation grace period. Only a key whose scopes are within the calling key's (403 `insufficient_permissions` otherwise).
          *
-         *     Requires scope `keys:write`.
+         *     Requires scope `keys:write`. Rate limits: one request against the key's hourly quota and burst bucket.
          */
         post: operations["revokeApiKey"];
         delete?: never;
@@ -173,7 +173,7 @@ export interface paths {
          * The calling key's rate-limit budgets
          * @description Any valid key may read its own budgets; this request spends none of them.
          *
-         *     Any valid API key may call it; no scope is needed.
+         *     Any valid API key may call it; no scope is needed. Rate limits: spends none of the key's budgets.
          */
         get: operations["getRateLimits"];
         put?: never;
@@ -195,13 +195,13 @@ export interface paths {
          * List courses
          * @description Page mode (`page`, `per_page`) by default; cursor mode with `cursor` for bulk syncing.
          *
-         *     Requires scope `courses:read` (or `courses:write`).
+         *     Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's hourly quota and burst bucket.
          */
         get: operations["listCourses"];
         put?: never;
         /**
          * Create a course
-         * @description Requires scope `courses:write`.
+         * @description Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst bucket.
          */
         post: operations["createCourse"];
         delete?: never;
@@ -219,14 +219,14 @@ export interface paths {
         };
         /**
          * Get a course
-         * @description Requires scope `courses:read` (or `courses:write`).
+         * @description Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's hourly quota and burst bucket.
          */
         get: operations["getCourse"];
         /**
          * Update a course
          * @description Changes the fields given and leaves the rest. Send `If-Match` with the ETag you read to avoid lost updates.
          *
-         *     Requires scope `courses:write`.
+         *     Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst bucket.
          */
         put: operations["updateCourse"];
         post?: never;
@@ -234,7 +234,7 @@ export interface paths {
          * Delete a course
          * @description A course with enrollments answers 409 `course_has_enrollments` unless `force=true`.
          *
-         *     Requires scope `courses:write`.
+         *     Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst bucket.
          */
         delete: operations["deleteCourse"];
         options?: never;
@@ -243,7 +243,7 @@ export interface paths {
          * Update a course (alias of PUT)
          * @description Changes the fields given and leaves the rest. Send `If-Match` with the ETag you read to avoid lost updates.
          *
-         *     Requires scope `courses:write`.
+         *     Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst bucket.
          */
         patch: operations["patchCourse"];
         trace?: never;
@@ -259,7 +259,7 @@ export interface paths {
         put?: never;
         /**
          * Publish a course
-         * @description Requires scope `courses:write`.
+         * @description Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst bucket.
          */
         post: operations["publishCourse"];
         delete?: never;
@@ -279,7 +279,7 @@ export interface paths {
         put?: never;
         /**
          * Unpublish a course
-         * @description Requires scope `courses:write`.
+         * @description Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst bucket.
          */
         post: operations["unpublishCourse"];
         delete?: never;
@@ -297,7 +297,7 @@ export interface paths {
         };
         /**
          * List the modules of a course, in position order
-         * @description Requires scope `courses:read` (or `courses:write`).
+         * @description Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's hourly quota and burst bucket.
          */
         get: operations["listModules"];
         put?: never;
@@ -305,7 +305,7 @@ export interface paths {
          * Add a module to a course
          * @description At `position` (0-based; default: the end); the modules from there on move down one.
          *
-         *     Requires scope `courses:write`.
+         *     Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst bucket.
          */
         post: operations["createModule"];
         delete?: never;
@@ -323,25 +323,25 @@ export interface paths {
         };
         /**
          * Get a module
-         * @description Requires scope `courses:read` (or `courses:write`).
+         * @description Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's hourly quota and burst bucket.
          */
         get: operations["getModule"];
         /**
          * Update or move a module
-         * @description Requires scope `courses:write`.
+         * @description Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst bucket.
          */
         put: operations["updateModule"];
         post?: never;
         /**
          * Delete a module and its lessons
-         * @description Requires scope `courses:write`.
+         * @description Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst bucket.
          */
         delete: operations["deleteModule"];
         options?: never;
         head?: never;
         /**
          * Update or move a module (alias of PUT)
-         * @description Requires scope `courses:write`.
+         * @description Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst bucket.
          */
         patch: operations["patchModule"];
         trace?: never;
@@ -355,7 +355,7 @@ export interface paths {
         };
         /**
          * List the lessons of a module, in position order
-         * @description Requires scope `courses:read` (or `courses:write`).
+         * @description Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's hourly quota and burst bucket.
          */
         get: operations["listLessons"];
         put?: never;
@@ -363,7 +363,7 @@ export interface paths {
          * Add a lesson to a module
          * @description At `position` (0-based; default: the end). A lesson of type `quiz` needs `quiz`; other types take none.
          *
-         *     Requires scope `courses:write`.
+         *     Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst bucket.
          */
         post: operations["createLesson"];
         delete?: never;
@@ -381,20 +381,20 @@ export interface paths {
         };
         /**
          * Get a lesson
-         * @description Requires scope `courses:read` (or `courses:write`).
+         * @description Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's hourly quota and burst bucket.
          */
         get: operations["getLesson"];
         /**
          * Update or move a lesson
          * @description A new `quiz` replaces the whole quiz; send question ids back to keep them.
          *
-         *     Requires scope `courses:write`.
+         *     Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst bucket.
          */
         put: operations["updateLesson"];
         post?: never;
         /**
          * Delete a lesson
-         * @description Requires scope `courses:write`.
+         * @description Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst bucket.
          */
         delete: operations["deleteLesson"];
         options?: never;
@@ -403,7 +403,7 @@ export interface paths {
          * Update or move a lesson (alias of PUT)
          * @description A new `quiz` replaces the whole quiz; send question ids back to keep them.
          *
-         *     Requires scope `courses:write`.
+         *     Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst bucket.
          */
         patch: operations["patchLesson"];
         trace?: never;
@@ -419,7 +419,7 @@ export interface paths {
          * List students
          * @description Filters: `email` (any case), `external_id`, `updated_since`. Page mode by default; cursor mode with `cursor`.
          *
-         *     Requires scope `students:read` (or `students:write`).
+         *     Requires scope `students:read` (or `students:write`). Rate limits: one request against the key's hourly quota and burst bucket.
          */
         get: operations["listStudents"];
         put?: never;
@@ -427,7 +427,7 @@ export interface paths {
          * Create a student
          * @description An email (any case) or external_id already used in the workspace answers 409 `student_exists` with `details.student_id`.
          *
-         *     Requires scope `students:write`.
+         *     Requires scope `students:write`. Rate limits: one request against the key's hourly quota and burst bucket.
          */
         post: operations["createStudent"];
         delete?: never;
@@ -449,7 +449,7 @@ export interface paths {
          * Create up to 100 students
          * @description Each record succeeds or fails on its own; the answer has one result per record, in order. 201 when all were created, 207 when any failed.
          *
-         *     Requires scope `students:write`.
+         *     Requires scope `students:write`. Rate limits: one request against the key's hourly quota and burst bucket, and one against its `bulk` window (20 an hour unless the account sets its own).
          */
         post: operations["bulkCreateStudents"];
         delete?: never;
@@ -467,14 +467,14 @@ export interface paths {
         };
         /**
          * Get a student
-         * @description Requires scope `students:read` (or `students:write`).
+         * @description Requires scope `students:read` (or `students:write`). Rate limits: one request against the key's hourly quota and burst bucket.
          */
         get: operations["getStudent"];
         /**
          * Update a student
          * @description Changes the fields given and leaves the rest; `external_id: null` removes it. Send `If-Match` to avoid lost updates.
          *
-         *     Requires scope `students:write`.
+         *     Requires scope `students:write`. Rate limits: one request against the key's hourly quota and burst bucket.
          */
         put: operations["updateStudent"];
         post?: never;
@@ -482,7 +482,7 @@ export interface paths {
          * Delete a student
          * @description Erases the student and their enrollments (each course's enrollment_count is lowered accordingly).
          *
-         *     Requires scope `students:write`.
+         *     Requires scope `students:write`. Rate limits: one request against the key's hourly quota and burst bucket.
          */
         delete: operations["deleteStudent"];
         options?: never;
@@ -491,7 +491,7 @@ export interface paths {
          * Update a student (alias of PUT)
          * @description Changes the fields given and leaves the rest; `external_id: null` removes it. Send `If-Match` to avoid lost updates.
          *
-         *     Requires scope `students:write`.
+         *     Requires scope `students:write`. Rate limits: one request against the key's hourly quota and burst bucket.
          */
         patch: operations["patchStudent"];
         trace?: never;
@@ -507,7 +507,7 @@ export interface paths {
          * List enrollments
          * @description Filters: `student_id`, `course_id`, `status`, `updated_since`.
          *
-         *     Requires scope `enrollments:read` (or `enrollments:write`).
+         *     Requires scope `enrollments:read` (or `enrollments:write`). Rate limits: one request against the key's hourly quota and burst bucket.
          */
         get: operations["listEnrollments"];
         put?: never;
@@ -515,7 +515,7 @@ export interface paths {
          * Enroll a student in a course
          * @description The course must be published (409 `course_not_published`). Enrolling twice answers 409 `already_enrolled` with `details.enrollment_id`; a cancelled enrollment is reactivated (201).
          *
-         *     Requires scope `enrollments:write`.
+         *     Requires scope `enrollments:write`. Rate limits: one request against the key's hourly quota and burst bucket.
          */
         post: operations["createEnrollment"];
         delete?: never;
@@ -537,7 +537,7 @@ export interface paths {
          * Enroll up to 100 (student, course) pairs
          * @description Each record succeeds or fails on its own, with the rules of a single enrollment; one result per record, in order. 201 when all were created, 207 when any failed.
          *
-         *     Requires scope `enrollments:write`.
+         *     Requires scope `enrollments:write`. Rate limits: one request against the key's hourly quota and burst bucket, and one against its `bulk` window (20 an hour unless the account sets its own).
          */
         post: operations["bulkCreateEnrollments"];
         delete?: never;
@@ -555,7 +555,7 @@ export interface paths {
         };
         /**
          * Get an enrollment
-         * @description Requires scope `enrollments:read` (or `enrollments:write`).
+         * @description Requires scope `enrollments:read` (or `enrollments:write`). Rate limits: one request against the key's hourly quota and burst bucket.
          */
         get: operations["getEnrollment"];
         put?: never;
@@ -564,7 +564,7 @@ export interface paths {
          * Cancel an enrollment
          * @description Sets status `cancelled` and answers the enrollment; its history is kept. Cancelling again changes nothing.
          *
-         *     Requires scope `enrollments:write`.
+         *     Requires scope `enrollments:write`. Rate limits: one request against the key's hourly quota and burst bucket.
          */
         delete: operations["cancelEnrollment"];
         options?: never;
@@ -581,7 +581,7 @@ export interface paths {
         };
         /**
          * A student's progress in each enrolled course
-         * @description Requires scope `enrollments:read` (or `enrollments:write`).
+         * @description Requires scope `enrollments:read` (or `enrollments:write`). Rate limits: one request against the key's hourly quota and burst bucket.
          */
         get: operations["getStudentProgress"];
         put?: never;
@@ -589,7 +589,7 @@ export interface paths {
          * Record a student's activity on a lesson
          * @description The student must be enrolled in the lesson's course (409 `not_enrolled`). Time adds up; a completed lesson stays completed; completing the last lesson of the course completes the enrollment.
          *
-         *     Requires scope `enrollments:write`.
+         *     Requires scope `enrollments:write`. Rate limits: one request against the key's hourly quota and burst bucket.
          */
         post: operations["recordProgress"];
         delete?: never;
@@ -611,7 +611,7 @@ export interface paths {
          * Submit and grade a quiz attempt
          * @description Graded on the server. The student must be enrolled (409 `not_enrolled`); answers to questions the quiz does not have, or in the wrong form, are a 400. A passed attempt completes the lesson.
          *
-         *     Requires scope `enrollments:write`.
+         *     Requires scope `enrollments:write`. Rate limits: one request against the key's hourly quota and burst bucket.
          */
         post: operations["submitQuizAttempt"];
         delete?: never;
@@ -631,7 +631,7 @@ export interface paths {
          * Search courses by title and description
          * @description A title match ranks above a description match. Best matches first, ties by id; page mode only (`cursor` answers 400 `invalid_parameter`). A `q` without any letter or digit answers 400 `validation_error`.
          *
-         *     Requires scope `courses:read` (or `courses:write`).
+         *     Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's hourly quota and burst bucket, and one against its `search` window (100 an hour unless the account sets its own).
          */
         get: operations["searchCourses"];
         put?: never;
@@ -653,7 +653,7 @@ export interface paths {
          * Search lessons by title and content
          * @description A title match ranks above a content match. Quiz answers only for keys with courses:write, as on GET /lessons/:id. Best matches first, ties by id; page mode only (`cursor` answers 400 `invalid_parameter`). A `q` without any letter or digit answers 400 `validation_error`.
          *
-         *     Requires scope `courses:read` (or `courses:write`).
+         *     Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's hourly quota and burst bucket, and one against its `search` window (100 an hour unless the account sets its own).
          */
         get: operations["searchLessons"];
         put?: never;
@@ -675,7 +675,7 @@ export interface paths {
          * Search students by name and email
          * @description A name match ranks above an email match; the parts of an email (`ada`, `example`) are words. Best matches first, ties by id; page mode only (`cursor` answers 400 `invalid_parameter`). A `q` without any letter or digit answers 400 `validation_error`.
          *
-         *     Requires scope `students:read` (or `students:write`).
+         *     Requires scope `students:read` (or `students:write`). Rate limits: one request against the key's hourly quota and burst bucket, and one against its `search` window (100 an hour unless the account sets its own).
          */
         get: operations["searchStudents"];
         put?: never;
@@ -697,7 +697,7 @@ export interface paths {
          * A course's enrollments, activity, completion and funnel
          * @description Enrollments by status, active students (7 and 30 days back from `to`), completion rate, average progress, median time to complete, the per-lesson funnel and enrollments per day. `from` (inclusive) and `to` (exclusive, default now) pick the period; `from` must be before `to` (400). Every figure is defined in docs/analytics.md.
          *
-         *     Requires scope `analytics:read` (or `analytics:write`).
+         *     Requires scope `analytics:read` (or `analytics:write`). Rate limits: one request against the key's hourly quota and burst bucket.
          */
         get: operations["getCourseAnalytics"];
         put?: never;
@@ -719,7 +719,7 @@ export interface paths {
          * A student's courses, progress, time spent and quiz scores
          * @description Courses enrolled and completed, average progress, time spent, quiz average and last activity. `from` (inclusive) and `to` (exclusive, default now) pick the period; `from` must be before `to` (400). Every figure is defined in docs/analytics.md.
          *
-         *     Requires scope `analytics:read` (or `analytics:write`).
+         *     Requires scope `analytics:read` (or `analytics:write`). Rate limits: one request against the key's hourly quota and burst bucket.
          */
         get: operations["getStudentAnalytics"];
         put?: never;
@@ -741,7 +741,7 @@ export interface paths {
          * Results of quizzes: attempts, scores, pass rate, per question
          * @description One entry per quiz lesson of the workspace matching `course_id` / `lesson_id`, counting the attempts of the period (of `student_id` only, when given). An unknown course, lesson or student answers 404. `from` (inclusive) and `to` (exclusive, default now) pick the period; `from` must be before `to` (400). Every figure is defined in docs/analytics.md.
          *
-         *     Requires scope `analytics:read` (or `analytics:write`).
+         *     Requires scope `analytics:read` (or `analytics:write`). Rate limits: one request against the key's hourly quota and burst bucket.
          */
         get: operations["getQuizResults"];
         put?: never;
@@ -763,7 +763,7 @@ export interface paths {
          * List events of the last 30 days
          * @description The polling fallback to webhooks: every event the workspace produced in the last 30 days, newest first. Filters: `type` (exact, or a family such as `student.*`), `from`, `to`. Cursor mode with `cursor` walks the log without gaps.
          *
-         *     Requires scope `webhooks:read` (or `webhooks:write`).
+         *     Requires scope `webhooks:read` (or `webhooks:write`). Rate limits: one request against the key's hourly quota and burst bucket.
          */
         get: operations["listEvents"];
         put?: never;
@@ -783,7 +783,7 @@ export interface paths {
         };
         /**
          * Get an event
-         * @description Requires scope `webhooks:read` (or `webhooks:write`).
+         * @description Requires scope `webhooks:read` (or `webhooks:write`). Rate limits: one request against the key's hourly quota and burst bucket.
          */
         get: operations["getEvent"];
         put?: never;
@@ -807,7 +807,7 @@ export interface paths {
          * Export a course
          * @description Answers 202 with the export job at once; it is built in the background. Poll GET /exports/:id (or listen for `export.completed` / `export.failed`), then GET its `download_url`. 10 exports an hour per key.
          *
-         *     Requires scope `exports:write`.
+         *     Requires scope `exports:write`. Rate limits: one request against the key's hourly quota and burst bucket, and one against its `export` window (10 an hour unless the account sets its own).
          */
         post: operations["createExport"];
         delete?: never;
@@ -825,7 +825,7 @@ export interface paths {
         };
         /**
          * Get an export job
-         * @description Requires scope `courses:read` (or `courses:write`).
+         * @description Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's hourly quota and burst bucket.
          */
         get: operations["getExport"];
         put?: never;
@@ -847,7 +847,7 @@ export interface paths {
          * Download an export file
          * @description Streams the file: `application/json` (a CourseDocument) or `application/zip` (an .imscc package). 409 `export_not_ready` before the export has succeeded, 410 `export_expired` once its file has been removed (7 days after completion). A file holding quiz answers needs courses:write or exports:write.
          *
-         *     Requires scope `courses:read` (or `courses:write`).
+         *     Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's hourly quota and burst bucket.
          */
         get: operations["downloadExport"];
         put?: never;
@@ -871,7 +871,7 @@ export interface paths {
          * Import a course from a json export
          * @description Creates a new course (new ids, new timestamps) from a json export: modules and lessons in the order of their arrays, quizzes with their answers. All or nothing. Bodies up to 32 MiB; counts against the bulk window (20 an hour per key).
          *
-         *     Requires scope `courses:write`.
+         *     Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst bucket, and one against its `bulk` window (20 an hour unless the account sets its own).
          */
         post: operations["importCourse"];
         delete?: never;
@@ -889,7 +889,7 @@ export interface paths {
         };
         /**
          * List webhook endpoints
-         * @description Requires scope `webhooks:read` (or `webhooks:write`).
+         * @description Requires scope `webhooks:read` (or `webhooks:write`). Rate limits: one request against the key's hourly quota and burst bucket.
          */
         get: operations["listWebhookEndpoints"];
         put?: never;
@@ -897,7 +897,7 @@ export interface paths {
          * Create a webhook endpoint
          * @description Answers the signing `secret` (`whsec_…`) once. `events` defaults to `["*"]`. The URL must be https in production and may not point to a loopback, private, link-local or metadata address (400 `validation_error` on `/url`).
          *
-         *     Requires scope `webhooks:write`.
+         *     Requires scope `webhooks:write`. Rate limits: one request against the key's hourly quota and burst bucket.
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -915,14 +915,14 @@ export interface paths {
         };
         /**
          * Get a webhook endpoint
-         * @description Requires scope `webhooks:read` (or `webhooks:write`).
+         * @description Requires scope `webhooks:read` (or `webhooks:write`). Rate limits: one request against the key's hourly quota and burst bucket.
          */
         get: operations["getWebhookEndpoint"];
         /**
          * Update a webhook endpoint
          * @description Changes the fields given. `enabled: true` re-enables an endpoint Lectern disabled; it receives events from then on.
          *
-         *     Requires scope `webhooks:write`.
+         *     Requires scope `webhooks:write`. Rate limits: one request against the key's hourly quota and burst bucket.
          */
         put: operations["updateWebhookEndpoint"];
         post?: never;
@@ -930,7 +930,7 @@ export interface paths {
          * Delete a webhook endpoint
          * @description Its pending deliveries are dropped with it.
          *
-         *     Requires scope `webhooks:write`.
+         *     Requires scope `webhooks:write`. Rate limits: one request against the key's hourly quota and burst bucket.
          */
         delete: operations["deleteWebhookEndpoint"];
         options?: never;
@@ -939,7 +939,7 @@ export interface paths {
          * Update a webhook endpoint (alias of PUT)
          * @description Changes the fields given. `enabled: true` re-enables an endpoint Lectern disabled; it receives events from then on.
          *
-         *     Requires scope `webhooks:write`.
+         *     Requires scope `webhooks:write`. Rate limits: one request against the key's hourly quota and burst bucket.
          */
         patch: operations["patchWebhookEndpoint"];
         trace?: never;
@@ -957,7 +957,7 @@ export interface paths {
          * Rotate an endpoint’s signing secret
          * @description Optional body `{"grace_period_seconds": 0..604800}` (default 86400). Answers the new `secret` once; until the grace period ends every delivery carries two signatures, one per secret, as Standard Webhooks allows.
          *
-         *     Requires scope `webhooks:write`.
+         *     Requires scope `webhooks:write`. Rate limits: one request against the key's hourly quota and burst bucket.
          */
         post: operations["rotateWebhookSecret"];
         delete?: never;
@@ -979,7 +979,7 @@ export interface paths {
          * Send a test event to an endpoint
          * @description Sends a `webhook_endpoint.test` event (its object is the endpoint) to this endpoint only, also when disabled, and answers the delivery after the first attempt. A failed attempt is retried on the usual schedule.
          *
-         *     Requires scope `webhooks:write`.
+         *     Requires scope `webhooks:write`. Rate limits: one request against the key's hourly quota and burst bucket.
          */
         post: operations["testWebhookEndpoint"];
         delete?: never;
@@ -999,7 +999,7 @@ export interface paths {
          * List an endpoint’s deliveries
          * @description Newest first, each with every attempt (status code, latency, response excerpt). Filters: `status`, `event_id`.
          *
-         *     Requires scope `webhooks:read` (or `webhooks:write`).
+         *     Requires scope `webhooks:read` (or `webhooks:write`). Rate limits: one request against the key's hourly quota and burst bucket.
          */
         get: operations["listWebhookDeliveries"];
         put?: never;
@@ -1019,7 +1019,7 @@ export interface paths {
         };
         /**
          * Get a delivery
-         * @description Requires scope `webhooks:read` (or `webhooks:write`).
+         * @description Requires scope `webhooks:read` (or `webhooks:write`). Rate limits: one request against the key's hourly quota and burst bucket.
          */
         get: operations["getWebhookDelivery"];
         put?: never;
@@ -1043,7 +1043,7 @@ export interface paths {
          * Send a delivery again now
          * @description Whatever its status, also to a disabled endpoint; answers the delivery after the attempt. A failed attempt continues the retry schedule.
          *
-         *     Requires scope `webhooks:write`.
+         *     Requires scope `webhooks:write`. Rate limits: one request against the key's hourly quota and burst bucket.
          */
         post: operations["retryWebhookDelivery"];
         delete?: never;
@@ -1053,29 +1053,3168 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "course.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The `course.created` event
+         * @description Sent to every enabled endpoint subscribed to `course.created`, signed per Standard Webhooks. Answer any 2xx within the timeout to acknowledge; anything else is retried on the schedule of docs/webhooks.md.
+         */
+        post: operations["onCourseCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "course.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The `course.updated` event
+         * @description Sent to every enabled endpoint subscribed to `course.updated`, signed per Standard Webhooks. Answer any 2xx within the timeout to acknowledge; anything else is retried on the schedule of docs/webhooks.md.
+         */
+        post: operations["onCourseUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "course.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The `course.deleted` event
+         * @description Sent to every enabled endpoint subscribed to `course.deleted`, signed per Standard Webhooks. Answer any 2xx within the timeout to acknowledge; anything else is retried on the schedule of docs/webhooks.md.
+         */
+        post: operations["onCourseDeleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "course.published": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The `course.published` event
+         * @description Sent to every enabled endpoint subscribed to `course.published`, signed per Standard Webhooks. Answer any 2xx within the timeout to acknowledge; anything else is retried on the schedule of docs/webhooks.md.
+         */
+        post: operations["onCoursePublished"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "course.unpublished": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The `course.unpublished` event
+         * @description Sent to every enabled endpoint subscribed to `course.unpublished`, signed per Standard Webhooks. Answer any 2xx within the timeout to acknowledge; anything else is retried on the schedule of docs/webhooks.md.
+         */
+        post: operations["onCourseUnpublished"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "module.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The `module.created` event
+         * @description Sent to every enabled endpoint subscribed to `module.created`, signed per Standard Webhooks. Answer any 2xx within the timeout to acknowledge; anything else is retried on the schedule of docs/webhooks.md.
+         */
+        post: operations["onModuleCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "module.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The `module.updated` event
+         * @description Sent to every enabled endpoint subscribed to `module.updated`, signed per Standard Webhooks. Answer any 2xx within the timeout to acknowledge; anything else is retried on the schedule of docs/webhooks.md.
+         */
+        post: operations["onModuleUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "module.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The `module.deleted` event
+         * @description Sent to every enabled endpoint subscribed to `module.deleted`, signed per Standard Webhooks. Answer any 2xx within the timeout to acknowledge; anything else is retried on the schedule of docs/webhooks.md.
+         */
+        post: operations["onModuleDeleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "lesson.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The `lesson.created` event
+         * @description Sent to every enabled endpoint subscribed to `lesson.created`, signed per Standard Webhooks. Answer any 2xx within the timeout to acknowledge; anything else is retried on the schedule of docs/webhooks.md.
+         */
+        post: operations["onLessonCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "lesson.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The `lesson.updated` event
+         * @description Sent to every enabled endpoint subscribed to `lesson.updated`, signed per Standard Webhooks. Answer any 2xx within the timeout to acknowledge; anything else is retried on the schedule of docs/webhooks.md.
+         */
+        post: operations["onLessonUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "lesson.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The `lesson.deleted` event
+         * @description Sent to every enabled endpoint subscribed to `lesson.deleted`, signed per Standard Webhooks. Answer any 2xx within the timeout to acknowledge; anything else is retried on the schedule of docs/webhooks.md.
+         */
+        post: operations["onLessonDeleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "student.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The `student.created` event
+         * @description Sent to every enabled endpoint subscribed to `student.created`, signed per Standard Webhooks. Answer any 2xx within the timeout to acknowledge; anything else is retried on the schedule of docs/webhooks.md.
+         */
+        post: operations["onStudentCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "student.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The `student.updated` event
+         * @description Sent to every enabled endpoint subscribed to `student.updated`, signed per Standard Webhooks. Answer any 2xx within the timeout to acknowledge; anything else is retried on the schedule of docs/webhooks.md.
+         */
+        post: operations["onStudentUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "student.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The `student.deleted` event
+         * @description Sent to every enabled endpoint subscribed to `student.deleted`, signed per Standard Webhooks. Answer any 2xx within the timeout to acknowledge; anything else is retried on the schedule of docs/webhooks.md.
+         */
+        post: operations["onStudentDeleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "student.enrolled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The `student.enrolled` event
+         * @description Sent to every enabled endpoint subscribed to `student.enrolled`, signed per Standard Webhooks. Answer any 2xx within the timeout to acknowledge; anything else is retried on the schedule of docs/webhooks.md.
+         */
+        post: operations["onStudentEnrolled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "student.unenrolled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The `student.unenrolled` event
+         * @description Sent to every enabled endpoint subscribed to `student.unenrolled`, signed per Standard Webhooks. Answer any 2xx within the timeout to acknowledge; anything else is retried on the schedule of docs/webhooks.md.
+         */
+        post: operations["onStudentUnenrolled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "student.completed_lesson": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The `student.completed_lesson` event
+         * @description Sent to every enabled endpoint subscribed to `student.completed_lesson`, signed per Standard Webhooks. Answer any 2xx within the timeout to acknowledge; anything else is retried on the schedule of docs/webhooks.md.
+         */
+        post: operations["onStudentCompletedLesson"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "student.completed_course": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The `student.completed_course` event
+         * @description Sent to every enabled endpoint subscribed to `student.completed_course`, signed per Standard Webhooks. Answer any 2xx within the timeout to acknowledge; anything else is retried on the schedule of docs/webhooks.md.
+         */
+        post: operations["onStudentCompletedCourse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "quiz.submitted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The `quiz.submitted` event
+         * @description Sent to every enabled endpoint subscribed to `quiz.submitted`, signed per Standard Webhooks. Answer any 2xx within the timeout to acknowledge; anything else is retried on the schedule of docs/webhooks.md.
+         */
+        post: operations["onQuizSubmitted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "quiz.passed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The `quiz.passed` event
+         * @description Sent to every enabled endpoint subscribed to `quiz.passed`, signed per Standard Webhooks. Answer any 2xx within the timeout to acknowledge; anything else is retried on the schedule of docs/webhooks.md.
+         */
+        post: operations["onQuizPassed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "quiz.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The `quiz.failed` event
+         * @description Sent to every enabled endpoint subscribed to `quiz.failed`, signed per Standard Webhooks. Answer any 2xx within the timeout to acknowledge; anything else is retried on the schedule of docs/webhooks.md.
+         */
+        post: operations["onQuizFailed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "export.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The `export.completed` event
+         * @description Sent to every enabled endpoint subscribed to `export.completed`, signed per Standard Webhooks. Answer any 2xx within the timeout to acknowledge; anything else is retried on the schedule of docs/webhooks.md.
+         */
+        post: operations["onExportCompleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "export.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The `export.failed` event
+         * @description Sent to every enabled endpoint subscribed to `export.failed`, signed per Standard Webhooks. Answer any 2xx within the timeout to acknowledge; anything else is retried on the schedule of docs/webhooks.md.
+         */
+        post: operations["onExportFailed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook_endpoint.disabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The `webhook_endpoint.disabled` event
+         * @description Sent to every enabled endpoint subscribed to `webhook_endpoint.disabled`, signed per Standard Webhooks. Answer any 2xx within the timeout to acknowledge; anything else is retried on the schedule of docs/webhooks.md.
+         */
+        post: operations["onWebhookEndpointDisabled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook_endpoint.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The `webhook_endpoint.test` event
+         * @description Sent to every enabled endpoint subscribed to `webhook_endpoint.test` (here: only the endpoint tested), signed per Standard Webhooks. Answer any 2xx within the timeout to acknowledge; anything else is retried on the schedule of docs/webhooks.md.
+         */
+        post: operations["onWebhookEndpointTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
-        /** Error */
-        Error: {
+        /**
+         * ErrorResponse
+         * @description The body of every error answer.
+         * @example {
+         *       "error": {
+         *         "code": "validation_error",
+         *         "message": "Invalid body: /title is required",
+         *         "details": {
+         *           "errors": [
+         *             {
+         *               "path": "/title",
+         *               "message": "is required"
+         *             }
+         *           ]
+         *         },
+         *         "request_id": "req_01jd4z3k9q8x7v6b5n4m3c2x1z"
+         *       }
+         *     }
+         */
+        ErrorResponse: {
+            /** @description Told apart by `code`; `details` has the shape of its code. */
             error: {
-                /** @description Machine-readable code from the closed list in docs/api.md. */
-                code: string;
-                /** @description Human-readable explanation. */
+                /** @enum {string} */
+                code: "validation_error";
+                /** @description What went wrong, for a person; may change between versions. */
                 message: string;
-                /** @description Structured context; may be empty. */
                 details: {
-                    [key: string]: unknown;
+                    /** @description One entry per problem, each with its pointer. */
+                    errors?: {
+                        /** @description JSON pointer to the value: `/title` in the body, `/query/per_page`, `/headers/idempotency-key`, `/records/3/email`. */
+                        path: string;
+                        /** @description What is wrong with it. */
+                        message: string;
+                    }[];
                 };
-                /** @description The X-Request-Id of this response. */
+                /** @description The X-Request-Id of this response: quote it when asking for help. */
                 request_id: string;
-                /** @description Seconds to wait (429 only). */
+            } | {
+                /** @enum {string} */
+                code: "invalid_parameter";
+                /** @description What went wrong, for a person; may change between versions. */
+                message: string;
+                details: {
+                    /** @description The query parameter or header at fault: `cursor`, `sort`, `from`, `lesson_id`, `Idempotency-Key`. */
+                    parameter?: string;
+                    /** @description The lesson that is not a quiz. */
+                    lesson_id?: string;
+                    /** @description The revoked API key that cannot be rotated. */
+                    key_id?: string;
+                    from?: string;
+                    to?: string;
+                };
+                /** @description The X-Request-Id of this response: quote it when asking for help. */
+                request_id: string;
+            } | {
+                /** @enum {string} */
+                code: "insufficient_permissions";
+                /** @description What went wrong, for a person; may change between versions. */
+                message: string;
+                details: {
+                    /** @description The scope the key lacks. */
+                    required_scope?: string;
+                    /** @description Scopes of the target key beyond the calling key's own. */
+                    scopes?: string[];
+                    /** @description The API key the call would have changed. */
+                    key_id?: string;
+                    /** @description What the call would have done to it: create, rotate or revoke. */
+                    action?: string;
+                    /** @description The environment asked for, other than the calling key's. */
+                    environment?: string;
+                };
+                /** @description The X-Request-Id of this response: quote it when asking for help. */
+                request_id: string;
+            } | {
+                /** @enum {string} */
+                code: "plan_not_eligible";
+                /** @description What went wrong, for a person; may change between versions. */
+                message: string;
+                details: {
+                    /** @description The account's plan. */
+                    plan?: string;
+                };
+                /** @description The X-Request-Id of this response: quote it when asking for help. */
+                request_id: string;
+            } | {
+                /** @enum {string} */
+                code: "resource_not_found";
+                /** @description What went wrong, for a person; may change between versions. */
+                message: string;
+                details: {
+                    /** @description What was looked for: `course`, `student`, `api_key`… or `route` for a path that names nothing. */
+                    resource?: string;
+                    /** @description The id that was not found. */
+                    id?: string;
+                };
+                /** @description The X-Request-Id of this response: quote it when asking for help. */
+                request_id: string;
+            } | {
+                /** @enum {string} */
+                code: "method_not_allowed";
+                /** @description What went wrong, for a person; may change between versions. */
+                message: string;
+                details: {
+                    /** @description The methods the path takes. */
+                    allowed?: string[];
+                };
+                /** @description The X-Request-Id of this response: quote it when asking for help. */
+                request_id: string;
+            } | {
+                /** @enum {string} */
+                code: "already_enrolled";
+                /** @description What went wrong, for a person; may change between versions. */
+                message: string;
+                details: {
+                    enrollment_id?: string | null;
+                };
+                /** @description The X-Request-Id of this response: quote it when asking for help. */
+                request_id: string;
+            } | {
+                /** @enum {string} */
+                code: "not_enrolled";
+                /** @description What went wrong, for a person; may change between versions. */
+                message: string;
+                details: {
+                    student_id?: string;
+                    course_id?: string;
+                };
+                /** @description The X-Request-Id of this response: quote it when asking for help. */
+                request_id: string;
+            } | {
+                /** @enum {string} */
+                code: "student_exists";
+                /** @description What went wrong, for a person; may change between versions. */
+                message: string;
+                details: {
+                    /** @description The student that already has this email or external_id. */
+                    student_id?: string;
+                    field?: "email" | "external_id";
+                };
+                /** @description The X-Request-Id of this response: quote it when asking for help. */
+                request_id: string;
+            } | {
+                /** @enum {string} */
+                code: "course_has_enrollments";
+                /** @description What went wrong, for a person; may change between versions. */
+                message: string;
+                details: {
+                    enrollment_count?: number;
+                };
+                /** @description The X-Request-Id of this response: quote it when asking for help. */
+                request_id: string;
+            } | {
+                /** @enum {string} */
+                code: "course_not_published";
+                /** @description What went wrong, for a person; may change between versions. */
+                message: string;
+                details: {
+                    course_id?: string;
+                };
+                /** @description The X-Request-Id of this response: quote it when asking for help. */
+                request_id: string;
+            } | {
+                code: "idempotency_request_in_progress" | "idempotency_key_reused";
+                /** @description What went wrong, for a person; may change between versions. */
+                message: string;
+                details: {
+                    idempotency_key?: string;
+                };
+                /** @description The X-Request-Id of this response: quote it when asking for help. */
+                request_id: string;
+            } | {
+                /** @enum {string} */
+                code: "export_not_ready";
+                /** @description What went wrong, for a person; may change between versions. */
+                message: string;
+                details: {
+                    /** @description The export's status: queued, running or failed. */
+                    status?: string;
+                };
+                /** @description The X-Request-Id of this response: quote it when asking for help. */
+                request_id: string;
+            } | {
+                /** @enum {string} */
+                code: "export_expired";
+                /** @description What went wrong, for a person; may change between versions. */
+                message: string;
+                details: {
+                    expired_at?: string | null;
+                };
+                /** @description The X-Request-Id of this response: quote it when asking for help. */
+                request_id: string;
+            } | {
+                /** @enum {string} */
+                code: "precondition_failed";
+                /** @description What went wrong, for a person; may change between versions. */
+                message: string;
+                details: {
+                    /** @description The resource's current ETag. */
+                    etag?: string;
+                };
+                /** @description The X-Request-Id of this response: quote it when asking for help. */
+                request_id: string;
+            } | {
+                /** @enum {string} */
+                code: "rate_limit_exceeded";
+                /** @description What went wrong, for a person; may change between versions. */
+                message: string;
+                details: {
+                    /** @description The budget that refused the request (docs/rate-limits.md). */
+                    limit?: "hourly" | "burst" | "export" | "bulk" | "search" | "auth_failures";
+                };
+                /** @description The X-Request-Id of this response: quote it when asking for help. */
+                request_id: string;
+                /** @description Whole seconds to wait, as in Retry-After (always sent with rate_limit_exceeded). */
                 retry_after?: number;
+            } | {
+                code: "invalid_json" | "conflicting_credentials" | "malformed_request" | "missing_api_key" | "invalid_api_key" | "https_required" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "headers_too_large" | "internal_error" | "service_unavailable";
+                /** @description What went wrong, for a person; may change between versions. */
+                message: string;
+                details: Record<string, never>;
+                /** @description The X-Request-Id of this response: quote it when asking for help. */
+                request_id: string;
             };
+        };
+        /**
+         * PagePagination
+         * @description Page mode (`page`, `per_page`): with totals.
+         */
+        PagePagination: {
+            /** @description This page, 1-based. */
+            page: number;
+            per_page: number;
+            /** @description Number of matching records. */
+            total: number;
+            /** @description Number of pages. */
+            total_pages: number;
+            /** @description Cursor of the record after this page, to go on in cursor mode; null at the end (always null for search). */
+            next_cursor: string | null;
+        };
+        /**
+         * CursorPagination
+         * @description Cursor mode (`cursor`, `per_page`): no totals.
+         */
+        CursorPagination: {
+            per_page: number;
+            /** @description Pass it as `cursor` for the next page; null at the end. */
+            next_cursor: string | null;
+            /** @description Whether another page follows. */
+            has_more: boolean;
+        };
+        /**
+         * Course
+         * @description A course: ordered modules of lessons that students enroll in.
+         * @example {
+         *       "id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+         *       "title": "Introduction to Algebra",
+         *       "description": "Equations, functions and graphs, from the ground up.",
+         *       "published": true,
+         *       "enrollment_count": 42,
+         *       "metadata": {
+         *         "level": "beginner"
+         *       },
+         *       "created_at": "2026-11-21T19:05:00.000Z",
+         *       "updated_at": "2026-11-22T08:30:00.000Z"
+         *     }
+         */
+        Course: {
+            /** @example crs_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            id: string;
+            title: string;
+            description: string;
+            published: boolean;
+            /** @description Enrollments that are not cancelled. Read-only. */
+            enrollment_count: number;
+            /** @description Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as given. */
+            metadata: {
+                [key: string]: string;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            updated_at: string;
+        };
+        /**
+         * Module
+         * @description An ordered section of a course.
+         * @example {
+         *       "id": "mod_01jd4z3m2b7c8d9e0f1g2h3j4k",
+         *       "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+         *       "title": "Linear equations",
+         *       "description": "Solving for one unknown.",
+         *       "position": 0,
+         *       "created_at": "2026-11-21T19:06:00.000Z",
+         *       "updated_at": "2026-11-21T19:06:00.000Z"
+         *     }
+         */
+        Module: {
+            /** @example mod_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            id: string;
+            /** @example crs_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            course_id: string;
+            title: string;
+            description: string;
+            /** @description 0-based, dense within the course. */
+            position: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            updated_at: string;
+        };
+        /**
+         * SingleChoiceQuestion
+         * @description One right choice; attempts answer its index.
+         */
+        SingleChoiceQuestion: {
+            /** @description qst_…, or the id given when the quiz was written. */
+            id: string;
+            prompt: string;
+            /** @enum {string} */
+            kind: "single_choice";
+            /** @description The choices, in order; answers name them by 0-based index. */
+            choices: string[];
+            /** @description Index of the right choice. Only shown to keys with courses:write. */
+            answer?: number;
+        };
+        /**
+         * MultipleChoiceQuestion
+         * @description Several right choices; attempts answer the list of their indexes (any order).
+         */
+        MultipleChoiceQuestion: {
+            /** @description qst_…, or the id given when the quiz was written. */
+            id: string;
+            prompt: string;
+            /** @enum {string} */
+            kind: "multiple_choice";
+            /** @description The choices, in order; answers name them by 0-based index. */
+            choices: string[];
+            /** @description Indexes of the right choices, sorted. Only shown to keys with courses:write. */
+            answer?: number[];
+        };
+        /**
+         * TrueFalseQuestion
+         * @description A statement; attempts answer true or false.
+         */
+        TrueFalseQuestion: {
+            /** @description qst_…, or the id given when the quiz was written. */
+            id: string;
+            prompt: string;
+            /** @enum {string} */
+            kind: "true_false";
+            /** @description Whether the statement is true. Only shown to keys with courses:write. */
+            answer?: boolean;
+        };
+        /**
+         * ShortAnswerQuestion
+         * @description Free text; attempts answer the text.
+         */
+        ShortAnswerQuestion: {
+            /** @description qst_…, or the id given when the quiz was written. */
+            id: string;
+            prompt: string;
+            /** @enum {string} */
+            kind: "short_answer";
+            /** @description The accepted answers, compared trimmed and in any case. Only shown to keys with courses:write. */
+            answer?: string[];
+        };
+        /** @description A question of a quiz, by `kind`; `answer` only for keys with courses:write. */
+        QuizQuestion: components["schemas"]["SingleChoiceQuestion"] | components["schemas"]["MultipleChoiceQuestion"] | components["schemas"]["TrueFalseQuestion"] | components["schemas"]["ShortAnswerQuestion"];
+        /** Quiz */
+        Quiz: {
+            /** @description Minimum score (0..100) to pass. */
+            passing_score: number;
+            /** @description In order. */
+            questions: components["schemas"]["QuizQuestion"][];
+        };
+        /**
+         * TextLesson
+         * @description A lesson to read (markdown `content`).
+         * @example {
+         *       "id": "les_01jd4z3n5p6q7r8s9t0v1w2x3y",
+         *       "module_id": "mod_01jd4z3m2b7c8d9e0f1g2h3j4k",
+         *       "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+         *       "title": "What is an equation?",
+         *       "type": "text",
+         *       "content": "# Equations\nAn equation says that two expressions are equal.",
+         *       "video_url": null,
+         *       "duration_seconds": 300,
+         *       "position": 0,
+         *       "quiz": null,
+         *       "created_at": "2026-11-21T19:07:00.000Z",
+         *       "updated_at": "2026-11-21T19:07:00.000Z"
+         *     }
+         */
+        TextLesson: {
+            /** @example les_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            id: string;
+            /** @example mod_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            module_id: string;
+            /** @example crs_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            course_id: string;
+            title: string;
+            /** @enum {string} */
+            type: "text";
+            /** @description Markdown. */
+            content: string;
+            /** @description The video to play (video lessons), or null. */
+            video_url: string | null;
+            /** @description Expected length, or null. */
+            duration_seconds: number | null;
+            /** @description 0-based, dense within the module. */
+            position: number;
+            /** @description Only quiz lessons have a quiz. */
+            quiz: null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            updated_at: string;
+        };
+        /**
+         * VideoLesson
+         * @description A lesson to watch (`video_url`), with optional notes in `content`.
+         */
+        VideoLesson: {
+            /** @example les_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            id: string;
+            /** @example mod_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            module_id: string;
+            /** @example crs_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            course_id: string;
+            title: string;
+            /** @enum {string} */
+            type: "video";
+            /** @description Markdown. */
+            content: string;
+            /** @description The video to play (video lessons), or null. */
+            video_url: string | null;
+            /** @description Expected length, or null. */
+            duration_seconds: number | null;
+            /** @description 0-based, dense within the module. */
+            position: number;
+            /** @description Only quiz lessons have a quiz. */
+            quiz: null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            updated_at: string;
+        };
+        /**
+         * QuizLesson
+         * @description A quiz, graded on the server by POST /lessons/{id}/quiz-attempts; its answers only for keys with courses:write.
+         * @example {
+         *       "id": "les_01jd4z3p8r9s0t1v2w3x4y5z6a",
+         *       "module_id": "mod_01jd4z3m2b7c8d9e0f1g2h3j4k",
+         *       "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+         *       "title": "Check your understanding",
+         *       "type": "quiz",
+         *       "content": "",
+         *       "video_url": null,
+         *       "duration_seconds": null,
+         *       "position": 1,
+         *       "quiz": {
+         *         "passing_score": 60,
+         *         "questions": [
+         *           {
+         *             "id": "qst_01jd4z3p8r9s0t1v2w3x4y5z6b",
+         *             "prompt": "Solve 2x + 3 = 7. x = ?",
+         *             "kind": "single_choice",
+         *             "choices": [
+         *               "1",
+         *               "2",
+         *               "5"
+         *             ],
+         *             "answer": 1
+         *           },
+         *           {
+         *             "id": "qst_01jd4z3p8r9s0t1v2w3x4y5z6c",
+         *             "prompt": "x = 2 solves x + x = 4.",
+         *             "kind": "true_false",
+         *             "answer": true
+         *           }
+         *         ]
+         *       },
+         *       "created_at": "2026-11-21T19:07:00.000Z",
+         *       "updated_at": "2026-11-21T19:07:00.000Z"
+         *     }
+         */
+        QuizLesson: {
+            /** @example les_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            id: string;
+            /** @example mod_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            module_id: string;
+            /** @example crs_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            course_id: string;
+            title: string;
+            /** @enum {string} */
+            type: "quiz";
+            /** @description Markdown. */
+            content: string;
+            /** @description The video to play (video lessons), or null. */
+            video_url: string | null;
+            /** @description Expected length, or null. */
+            duration_seconds: number | null;
+            /** @description 0-based, dense within the module. */
+            position: number;
+            quiz: components["schemas"]["Quiz"];
+            /**
+             * Format: date-time
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            updated_at: string;
+        };
+        /**
+         * AssignmentLesson
+         * @description Work to hand in, described in `content`.
+         */
+        AssignmentLesson: {
+            /** @example les_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            id: string;
+            /** @example mod_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            module_id: string;
+            /** @example crs_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            course_id: string;
+            title: string;
+            /** @enum {string} */
+            type: "assignment";
+            /** @description Markdown. */
+            content: string;
+            /** @description The video to play (video lessons), or null. */
+            video_url: string | null;
+            /** @description Expected length, or null. */
+            duration_seconds: number | null;
+            /** @description 0-based, dense within the module. */
+            position: number;
+            /** @description Only quiz lessons have a quiz. */
+            quiz: null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            updated_at: string;
+        };
+        /** @description A lesson of a module, by `type`: only a quiz lesson has a `quiz` (null for the others). */
+        Lesson: components["schemas"]["TextLesson"] | components["schemas"]["VideoLesson"] | components["schemas"]["QuizLesson"] | components["schemas"]["AssignmentLesson"];
+        /**
+         * Student
+         * @description A learner of the workspace.
+         * @example {
+         *       "id": "stu_01jd4z3q1r2s3t4v5w6x7y8z9a",
+         *       "email": "ada@example.com",
+         *       "name": "Ada Lovelace",
+         *       "external_id": "sis-1815",
+         *       "metadata": {
+         *         "cohort": "2026-autumn"
+         *       },
+         *       "created_at": "2026-11-21T19:10:00.000Z",
+         *       "updated_at": "2026-11-21T19:10:00.000Z"
+         *     }
+         */
+        Student: {
+            /** @example stu_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            id: string;
+            /** @description As given; unique in the workspace regardless of case. */
+            email: string;
+            name: string;
+            /** @description Your own id for the student (unique in the workspace), or null. */
+            external_id: string | null;
+            /** @description Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as given. */
+            metadata: {
+                [key: string]: string;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            updated_at: string;
+        };
+        /**
+         * StudentBulkCreated
+         * @description The record was created: `data` is the new resource.
+         */
+        StudentBulkCreated: {
+            /** @description Position of the record in the request. */
+            index: number;
+            /** @enum {string} */
+            status: "created";
+            data: components["schemas"]["Student"];
+        };
+        /**
+         * StudentBulkError
+         * @description The record failed and nothing of it was written.
+         */
+        StudentBulkError: {
+            /** @description Position of the record in the request. */
+            index: number;
+            /** @enum {string} */
+            status: "error";
+            /** @description Why this record failed, as the single create would have answered. */
+            error: {
+                /** @enum {string} */
+                code: "validation_error";
+                /** @description What went wrong, for a person; may change between versions. */
+                message: string;
+                details: {
+                    /** @description One entry per problem, each with its pointer. */
+                    errors?: {
+                        /** @description JSON pointer to the value: `/title` in the body, `/query/per_page`, `/headers/idempotency-key`, `/records/3/email`. */
+                        path: string;
+                        /** @description What is wrong with it. */
+                        message: string;
+                    }[];
+                };
+            } | {
+                /** @enum {string} */
+                code: "student_exists";
+                /** @description What went wrong, for a person; may change between versions. */
+                message: string;
+                details: {
+                    /** @description The student that already has this email or external_id. */
+                    student_id?: string;
+                    field?: "email" | "external_id";
+                };
+            };
+        };
+        /** @description The outcome of one record. */
+        StudentBulkResult: components["schemas"]["StudentBulkCreated"] | components["schemas"]["StudentBulkError"];
+        /**
+         * Enrollment
+         * @description A student in a course.
+         * @example {
+         *       "id": "enr_01jd4z3r4s5t6v7w8x9y0z1a2b",
+         *       "student_id": "stu_01jd4z3q1r2s3t4v5w6x7y8z9a",
+         *       "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+         *       "status": "active",
+         *       "progress_percent": 50,
+         *       "enrolled_at": "2026-11-21T19:15:00.000Z",
+         *       "completed_at": null,
+         *       "created_at": "2026-11-21T19:15:00.000Z",
+         *       "updated_at": "2026-11-22T10:00:00.000Z"
+         *     }
+         */
+        Enrollment: {
+            /** @example enr_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            id: string;
+            /** @example stu_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            student_id: string;
+            /** @example crs_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            course_id: string;
+            /** @description active → completed when the last lesson is completed; cancelled by DELETE (history kept). */
+            status: "active" | "completed" | "cancelled";
+            /** @description Completed lessons of the course, in percent. */
+            progress_percent: number;
+            /**
+             * Format: date-time
+             * @description When the enrollment became active (again, after a reactivation).
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            enrolled_at: string;
+            completed_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            updated_at: string;
+        };
+        /**
+         * EnrollmentBulkCreated
+         * @description The record was created: `data` is the new resource.
+         */
+        EnrollmentBulkCreated: {
+            /** @description Position of the record in the request. */
+            index: number;
+            /** @enum {string} */
+            status: "created";
+            data: components["schemas"]["Enrollment"];
+        };
+        /**
+         * EnrollmentBulkError
+         * @description The record failed and nothing of it was written.
+         */
+        EnrollmentBulkError: {
+            /** @description Position of the record in the request. */
+            index: number;
+            /** @enum {string} */
+            status: "error";
+            /** @description Why this record failed, as the single create would have answered. */
+            error: {
+                /** @enum {string} */
+                code: "validation_error";
+                /** @description What went wrong, for a person; may change between versions. */
+                message: string;
+                details: {
+                    /** @description One entry per problem, each with its pointer. */
+                    errors?: {
+                        /** @description JSON pointer to the value: `/title` in the body, `/query/per_page`, `/headers/idempotency-key`, `/records/3/email`. */
+                        path: string;
+                        /** @description What is wrong with it. */
+                        message: string;
+                    }[];
+                };
+            } | {
+                /** @enum {string} */
+                code: "resource_not_found";
+                /** @description What went wrong, for a person; may change between versions. */
+                message: string;
+                details: {
+                    /** @description What was looked for: `course`, `student`, `api_key`… or `route` for a path that names nothing. */
+                    resource?: string;
+                    /** @description The id that was not found. */
+                    id?: string;
+                };
+            } | {
+                /** @enum {string} */
+                code: "already_enrolled";
+                /** @description What went wrong, for a person; may change between versions. */
+                message: string;
+                details: {
+                    enrollment_id?: string | null;
+                };
+            } | {
+                /** @enum {string} */
+                code: "course_not_published";
+                /** @description What went wrong, for a person; may change between versions. */
+                message: string;
+                details: {
+                    course_id?: string;
+                };
+            };
+        };
+        /** @description The outcome of one record. */
+        EnrollmentBulkResult: components["schemas"]["EnrollmentBulkCreated"] | components["schemas"]["EnrollmentBulkError"];
+        /**
+         * Progress
+         * @description A student's progress on one lesson, with the enrollment it moved (its progress_percent and status).
+         * @example {
+         *       "student_id": "stu_01jd4z3q1r2s3t4v5w6x7y8z9a",
+         *       "lesson_id": "les_01jd4z3n5p6q7r8s9t0v1w2x3y",
+         *       "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+         *       "status": "completed",
+         *       "time_spent_seconds": 420,
+         *       "started_at": "2026-11-22T09:53:00.000Z",
+         *       "completed_at": "2026-11-22T10:00:00.000Z",
+         *       "last_activity_at": "2026-11-22T10:00:00.000Z",
+         *       "enrollment": {
+         *         "id": "enr_01jd4z3r4s5t6v7w8x9y0z1a2b",
+         *         "student_id": "stu_01jd4z3q1r2s3t4v5w6x7y8z9a",
+         *         "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+         *         "status": "active",
+         *         "progress_percent": 50,
+         *         "enrolled_at": "2026-11-21T19:15:00.000Z",
+         *         "completed_at": null,
+         *         "created_at": "2026-11-21T19:15:00.000Z",
+         *         "updated_at": "2026-11-22T10:00:00.000Z"
+         *       }
+         *     }
+         */
+        Progress: {
+            /** @example stu_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            student_id: string;
+            /** @example les_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            lesson_id: string;
+            /** @example crs_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            course_id: string;
+            /** @description A completed lesson stays completed. */
+            status: "started" | "completed";
+            /** @description All the time recorded on the lesson. */
+            time_spent_seconds: number;
+            /**
+             * Format: date-time
+             * @description The first activity.
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            started_at: string;
+            completed_at: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            last_activity_at: string;
+            enrollment: components["schemas"]["Enrollment"];
+        };
+        /**
+         * LessonProgressState
+         * @description One lesson of the course, for this student.
+         */
+        LessonProgressState: {
+            /** @example les_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            lesson_id: string;
+            /** @example mod_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            module_id: string;
+            status: "not_started" | "started" | "completed";
+            time_spent_seconds: number;
+            completed_at: string | null;
+            last_activity_at: string | null;
+        };
+        /**
+         * CourseProgress
+         * @description A student's progress in one course they are enrolled in.
+         */
+        CourseProgress: {
+            /** @example crs_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            course_id: string;
+            /** @example enr_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            enrollment_id: string;
+            status: "active" | "completed" | "cancelled";
+            progress_percent: number;
+            lessons_completed: number;
+            lessons_total: number;
+            time_spent_seconds: number;
+            last_activity_at: string | null;
+            /** @description In course order (module position, then lesson position). */
+            lessons: components["schemas"]["LessonProgressState"][];
+        };
+        /**
+         * StudentProgress
+         * @description A student's progress, per course.
+         */
+        StudentProgress: {
+            /** @example stu_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            student_id: string;
+            /** @description One entry per enrollment (or the one course asked for). */
+            courses: components["schemas"]["CourseProgress"][];
+        };
+        /**
+         * QuizAttempt
+         * @description A graded quiz attempt. Right answers are never returned.
+         * @example {
+         *       "id": "att_01jd4z3s7t8v9w0x1y2z3a4b5c",
+         *       "lesson_id": "les_01jd4z3p8r9s0t1v2w3x4y5z6a",
+         *       "student_id": "stu_01jd4z3q1r2s3t4v5w6x7y8z9a",
+         *       "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+         *       "score": 100,
+         *       "passed": true,
+         *       "per_question": [
+         *         {
+         *           "question_id": "qst_01jd4z3p8r9s0t1v2w3x4y5z6b",
+         *           "correct": true
+         *         },
+         *         {
+         *           "question_id": "qst_01jd4z3p8r9s0t1v2w3x4y5z6c",
+         *           "correct": true
+         *         }
+         *       ],
+         *       "created_at": "2026-11-22T10:05:00.000Z"
+         *     }
+         */
+        QuizAttempt: {
+            /** @example att_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            id: string;
+            /** @example les_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            lesson_id: string;
+            /** @example stu_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            student_id: string;
+            /** @example crs_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            course_id: string;
+            /** @description Percentage of questions answered right, rounded. */
+            score: number;
+            /** @description score ≥ the quiz passing_score. A passed attempt completes the lesson. */
+            passed: boolean;
+            /** @description Every question of the quiz, in quiz order. */
+            per_question: {
+                question_id: string;
+                correct: boolean;
+            }[];
+            /**
+             * Format: date-time
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            created_at: string;
+        };
+        /**
+         * Export
+         * @description A course export, built in the background.
+         * @example {
+         *       "id": "exp_01jd4z3x9y0z1a2b3c4d5e6f7g",
+         *       "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+         *       "format": "imscc",
+         *       "status": "succeeded",
+         *       "created_at": "2026-11-22T11:00:00.000Z",
+         *       "completed_at": "2026-11-22T11:00:02.000Z",
+         *       "download_url": "/api/v1/exports/exp_01jd4z3x9y0z1a2b3c4d5e6f7g/download",
+         *       "expires_at": "2026-11-29T11:00:02.000Z",
+         *       "size_bytes": 48213,
+         *       "error": null
+         *     }
+         */
+        Export: {
+            /** @example exp_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            id: string;
+            /** @example crs_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            course_id: string;
+            /** @description json: the course tree, which POST /courses/import reads back; imscc: an IMS Common Cartridge 1.1 package (Canvas, Moodle). */
+            format: "json" | "imscc";
+            status: "queued" | "running" | "succeeded" | "failed";
+            /**
+             * Format: date-time
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            created_at: string;
+            /** @description When the export succeeded or failed. */
+            completed_at: string | null;
+            /** @description Path of the file under this API (GET it with your key) while the export has succeeded and not expired; null otherwise. */
+            download_url: string | null;
+            /** @description When the file is removed: 7 days after completion. */
+            expires_at: string | null;
+            /** @description Size of the file once built. */
+            size_bytes: number | null;
+            /** @description Why a failed export failed. */
+            error: {
+                code: string;
+                message: string;
+            } | null;
+        };
+        /**
+         * CourseAnalytics
+         * @description A course's figures over a period (docs/analytics.md).
+         */
+        CourseAnalytics: {
+            /** @example crs_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            course_id: string;
+            /** @description The period's start as applied (null: the beginning). */
+            from: string | null;
+            /**
+             * Format: date-time
+             * @description The period's end as applied (exclusive).
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            to: string;
+            /** @description Enrollments enrolled in the period, by their status now. */
+            enrollments: {
+                /** @description Enrollments whose enrolled_at is in the period, any status. */
+                total: number;
+                active: number;
+                completed: number;
+                cancelled: number;
+            };
+            /** @description Counted back from `to`; `from` does not apply. */
+            active_students: {
+                /** @description Students with activity in the course in [to − 7 days, to). */
+                last_7_days: number;
+                /** @description Students with activity in the course in [to − 30 days, to). */
+                last_30_days: number;
+            };
+            completion_rate: number | null;
+            average_progress_percent: number | null;
+            median_time_to_complete_seconds: number | null;
+            /** @description The completion funnel: every lesson in course order. */
+            lessons: {
+                /** @example les_01jd4z3k9q8x7v6b5n4m3c2x1z */
+                lesson_id: string;
+                /** @example mod_01jd4z3k9q8x7v6b5n4m3c2x1z */
+                module_id: string;
+                title: string;
+                /** @description Students who started the lesson in the period (any activity on it). */
+                started: number;
+                /** @description Students who completed the lesson in the period. */
+                completed: number;
+            }[];
+            /** @description Enrollments of the period by UTC day of enrolled_at; days without any are left out. */
+            enrollments_per_day: {
+                /**
+                 * Format: date
+                 * @description UTC day.
+                 */
+                date: string;
+                enrollments: number;
+            }[];
+        };
+        /**
+         * StudentAnalytics
+         * @description A student's figures over a period (docs/analytics.md).
+         */
+        StudentAnalytics: {
+            /** @example stu_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            student_id: string;
+            /** @description The period's start as applied (null: the beginning). */
+            from: string | null;
+            /**
+             * Format: date-time
+             * @description The period's end as applied (exclusive).
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            to: string;
+            /** @description Enrollments not cancelled whose enrolled_at is in the period. */
+            courses_enrolled: number;
+            /** @description Of those, the completed ones. */
+            courses_completed: number;
+            average_progress_percent: number | null;
+            /** @description Time recorded on lessons whose last activity is in the period. */
+            time_spent_seconds: number;
+            /** @description Quiz attempts made in the period. */
+            quiz_attempts: number;
+            quiz_average_score: number | null;
+            /** @description Latest lesson activity in the period. */
+            last_active_at: string | null;
+        };
+        /**
+         * QuizResult
+         * @description One quiz lesson's results over a period.
+         */
+        QuizResult: {
+            /** @example les_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            lesson_id: string;
+            /** @example crs_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            course_id: string;
+            title: string;
+            attempts: number;
+            unique_students: number;
+            average_score: number | null;
+            median_score: number | null;
+            pass_rate: number | null;
+            /** @description The quiz's current questions, in quiz order. */
+            questions: {
+                question_id: string;
+                /** @description Attempts that graded this question. */
+                attempts: number;
+                correct_rate: number | null;
+            }[];
+        };
+        /**
+         * QuizResults
+         * @description Quiz results over a period (docs/analytics.md).
+         */
+        QuizResults: {
+            /** @description The period's start as applied (null: the beginning). */
+            from: string | null;
+            /**
+             * Format: date-time
+             * @description The period's end as applied (exclusive).
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            to: string;
+            /** @description Every quiz that matches the filters, in course order. */
+            quizzes: components["schemas"]["QuizResult"][];
+        };
+        /**
+         * ApiKey
+         * @description An API key of the account and environment, never its secret.
+         * @example {
+         *       "id": "key_01jd4z3t0v1w2x3y4z5a6b7c8d",
+         *       "name": "LMS sync",
+         *       "environment": "production",
+         *       "scopes": [
+         *         "students:write",
+         *         "enrollments:write"
+         *       ],
+         *       "key_hint": "lct_prod_AbCd…wXyZ",
+         *       "created_at": "2026-11-21T19:00:00.000Z",
+         *       "last_used_at": "2026-11-22T10:00:00.000Z",
+         *       "expires_at": null,
+         *       "revoked_at": null
+         *     }
+         */
+        ApiKey: {
+            /** @example key_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            id: string;
+            name: string;
+            environment: "production" | "development" | "staging";
+            /** @description `["*"]` for every scope; a `write` scope also grants its `read`. */
+            scopes: ("*" | "courses:read" | "courses:write" | "students:read" | "students:write" | "enrollments:read" | "enrollments:write" | "analytics:read" | "exports:write" | "webhooks:read" | "webhooks:write" | "keys:write")[];
+            /** @description Marker and first/last 4 characters of the current secret, e.g. lct_prod_AbCd…wXyZ. */
+            key_hint: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            created_at: string;
+            last_used_at: string | null;
+            expires_at: string | null;
+            revoked_at: string | null;
+        };
+        /**
+         * ApiKeyWithSecret
+         * @description The answer of create and rotate: the key and, this once, its secret.
+         */
+        ApiKeyWithSecret: {
+            /** @example key_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            id: string;
+            name: string;
+            environment: "production" | "development" | "staging";
+            /** @description `["*"]` for every scope; a `write` scope also grants its `read`. */
+            scopes: ("*" | "courses:read" | "courses:write" | "students:read" | "students:write" | "enrollments:read" | "enrollments:write" | "analytics:read" | "exports:write" | "webhooks:read" | "webhooks:write" | "keys:write")[];
+            /** @description Marker and first/last 4 characters of the current secret, e.g. lct_prod_AbCd…wXyZ. */
+            key_hint: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            created_at: string;
+            last_used_at: string | null;
+            expires_at: string | null;
+            revoked_at: string | null;
+            /** @description The full key (`lct_<marker>_<secret>`), shown this once: store it now. Absent when an Idempotency-Key replays the answer, since secrets are not kept. */
+            key?: string;
+        };
+        /**
+         * RateLimitWindow
+         * @description A sliding window of 60 minutes.
+         */
+        RateLimitWindow: {
+            /** @description Requests allowed in any 60 minutes. */
+            limit: number;
+            /** @description Requests counted in the window now. */
+            used: number;
+            /** @description Requests left in the window now. */
+            remaining: number;
+            /** @description Unix seconds when the oldest counted request stops counting (the X-RateLimit-Reset of this window). */
+            reset: number;
+            /** @description Window length: 3600. */
+            window_seconds: number;
+        };
+        /**
+         * RateLimitBucket
+         * @description The burst token bucket.
+         */
+        RateLimitBucket: {
+            /** @description Bucket capacity: the longest burst. */
+            limit: number;
+            /** @description Whole tokens in the bucket now. */
+            remaining: number;
+            /** @description Unix seconds when the bucket is full again. */
+            reset: number;
+            /** @description Tokens added per minute (spread evenly). */
+            refill_per_minute: number;
+        };
+        /**
+         * RateLimits
+         * @description The calling key's budgets (docs/rate-limits.md).
+         */
+        RateLimits: {
+            /** @description The account's plan: professional, enterprise or custom. */
+            plan: string;
+            hourly: components["schemas"]["RateLimitWindow"];
+            burst: components["schemas"]["RateLimitBucket"];
+            /** @description Per-endpoint windows (POST /courses/:id/export; POST /students/bulk, /enrollments/bulk and /courses/import; GET /search/*), spent besides the hourly quota. */
+            endpoints: {
+                export: components["schemas"]["RateLimitWindow"];
+                bulk: components["schemas"]["RateLimitWindow"];
+                search: components["schemas"]["RateLimitWindow"];
+            };
+        };
+        /**
+         * WebhookEndpoint
+         * @description A URL that receives signed events.
+         * @example {
+         *       "id": "whe_01jd4z3v3w4x5y6z7a8b9c0d1e",
+         *       "url": "https://lms.example.com/webhooks/lectern",
+         *       "description": "LMS sync",
+         *       "events": [
+         *         "student.enrolled",
+         *         "student.completed_course"
+         *       ],
+         *       "enabled": true,
+         *       "disabled_reason": null,
+         *       "created_at": "2026-11-21T19:20:00.000Z",
+         *       "updated_at": "2026-11-21T19:20:00.000Z"
+         *     }
+         */
+        WebhookEndpoint: {
+            /** @example whe_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            id: string;
+            url: string;
+            description: string;
+            /** @description Event types it receives, or `["*"]` for all. */
+            events: ("*" | "course.created" | "course.updated" | "course.deleted" | "course.published" | "course.unpublished" | "module.created" | "module.updated" | "module.deleted" | "lesson.created" | "lesson.updated" | "lesson.deleted" | "student.created" | "student.updated" | "student.deleted" | "student.enrolled" | "student.unenrolled" | "student.completed_lesson" | "student.completed_course" | "quiz.submitted" | "quiz.passed" | "quiz.failed" | "export.completed" | "export.failed" | "webhook_endpoint.disabled")[];
+            /** @description A disabled endpoint receives nothing. */
+            enabled: boolean;
+            /** @description `failing` when Lectern disabled it after 5 days of failed deliveries; null otherwise. */
+            disabled_reason: "failing" | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            updated_at: string;
+        };
+        /**
+         * WebhookEndpointWithSecret
+         * @description The answer of create and rotate-secret: the endpoint and, this once, its signing secret.
+         */
+        WebhookEndpointWithSecret: {
+            /** @example whe_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            id: string;
+            url: string;
+            description: string;
+            /** @description Event types it receives, or `["*"]` for all. */
+            events: ("*" | "course.created" | "course.updated" | "course.deleted" | "course.published" | "course.unpublished" | "module.created" | "module.updated" | "module.deleted" | "lesson.created" | "lesson.updated" | "lesson.deleted" | "student.created" | "student.updated" | "student.deleted" | "student.enrolled" | "student.unenrolled" | "student.completed_lesson" | "student.completed_course" | "quiz.submitted" | "quiz.passed" | "quiz.failed" | "export.completed" | "export.failed" | "webhook_endpoint.disabled")[];
+            /** @description A disabled endpoint receives nothing. */
+            enabled: boolean;
+            /** @description `failing` when Lectern disabled it after 5 days of failed deliveries; null otherwise. */
+            disabled_reason: "failing" | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            updated_at: string;
+            /** @description The signing secret (`whsec_…`), shown this once: verify deliveries with it. Absent when an Idempotency-Key replays the answer, since secrets are not kept for replay (rotate to get a new one). */
+            secret?: string;
+        };
+        /**
+         * DeliveryAttempt
+         * @description One try at sending a delivery.
+         */
+        DeliveryAttempt: {
+            /** @description 1 for the first try. */
+            attempt: number;
+            /** @description The receiver’s HTTP status; null when no response came. */
+            status_code: number | null;
+            /** @description From sending to the end of the response (or the failure). */
+            latency_ms: number;
+            /** @description The first 1,024 characters of the response body. */
+            response_excerpt: string;
+            /** @description Why no response came (timeout, connection refused, refused address…); null otherwise. */
+            error: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            attempted_at: string;
+        };
+        /**
+         * Delivery
+         * @description One event sent to one endpoint, with every attempt.
+         * @example {
+         *       "id": "dlv_01jd4z3w6x7y8z9a0b1c2d3e4f",
+         *       "endpoint_id": "whe_01jd4z3v3w4x5y6z7a8b9c0d1e",
+         *       "event_id": "evt_01jd4z3w6x7y8z9a0b1c2d3e4e",
+         *       "event_type": "webhook_endpoint.test",
+         *       "status": "succeeded",
+         *       "attempt_count": 1,
+         *       "next_attempt_at": null,
+         *       "attempts": [
+         *         {
+         *           "attempt": 1,
+         *           "status_code": 204,
+         *           "latency_ms": 8,
+         *           "response_excerpt": "",
+         *           "error": null,
+         *           "attempted_at": "2026-11-21T19:21:00.010Z"
+         *         }
+         *       ],
+         *       "created_at": "2026-11-21T19:21:00.000Z",
+         *       "updated_at": "2026-11-21T19:21:00.010Z"
+         *     }
+         */
+        Delivery: {
+            /** @example dlv_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            id: string;
+            /** @example whe_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            endpoint_id: string;
+            /** @example evt_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            event_id: string;
+            /** @enum {unknown} */
+            event_type: "course.created" | "course.updated" | "course.deleted" | "course.published" | "course.unpublished" | "module.created" | "module.updated" | "module.deleted" | "lesson.created" | "lesson.updated" | "lesson.deleted" | "student.created" | "student.updated" | "student.deleted" | "student.enrolled" | "student.unenrolled" | "student.completed_lesson" | "student.completed_course" | "quiz.submitted" | "quiz.passed" | "quiz.failed" | "export.completed" | "export.failed" | "webhook_endpoint.disabled" | "webhook_endpoint.test";
+            /** @description `pending` until a 2xx answer (`succeeded`) or the retry schedule runs out (`failed`). */
+            status: "pending" | "succeeded" | "failed";
+            attempt_count: number;
+            /** @description When the next attempt is due; null once settled. */
+            next_attempt_at: string | null;
+            /** @description Every attempt, oldest first. */
+            attempts: components["schemas"]["DeliveryAttempt"][];
+            /**
+             * Format: date-time
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            updated_at: string;
+        };
+        /**
+         * CourseCreatedEvent
+         * @description A course is created. One created with `published: true` sends only this.
+         * @example {
+         *       "id": "evt_01jd4z3y2z3a4b5c6d7e8f9g0h",
+         *       "type": "course.created",
+         *       "created_at": "2026-11-22T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+         *           "title": "Introduction to Algebra",
+         *           "description": "Equations, functions and graphs, from the ground up.",
+         *           "published": true,
+         *           "enrollment_count": 42,
+         *           "metadata": {
+         *             "level": "beginner"
+         *           },
+         *           "created_at": "2026-11-21T19:05:00.000Z",
+         *           "updated_at": "2026-11-22T08:30:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        CourseCreatedEvent: {
+            /** @example evt_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            id: string;
+            /** @enum {string} */
+            type: "course.created";
+            /**
+             * Format: date-time
+             * @description When the change was committed.
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            created_at: string;
+            /** @description `object`: the resource as the API returns it after the change (before it, for `*.deleted`). */
+            data: {
+                object: components["schemas"]["Course"];
+            };
+        };
+        /**
+         * CourseUpdatedEvent
+         * @description An update sets any field other than `published`, even to its current value. Changes of `enrollment_count` send nothing.
+         * @example {
+         *       "id": "evt_01jd4z3y2z3a4b5c6d7e8f9g0h",
+         *       "type": "course.updated",
+         *       "created_at": "2026-11-22T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+         *           "title": "Introduction to Algebra",
+         *           "description": "Equations, functions and graphs, from the ground up.",
+         *           "published": true,
+         *           "enrollment_count": 42,
+         *           "metadata": {
+         *             "level": "beginner"
+         *           },
+         *           "created_at": "2026-11-21T19:05:00.000Z",
+         *           "updated_at": "2026-11-22T08:30:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        CourseUpdatedEvent: {
+            /** @example evt_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            id: string;
+            /** @enum {string} */
+            type: "course.updated";
+            /**
+             * Format: date-time
+             * @description When the change was committed.
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            created_at: string;
+            /** @description `object`: the resource as the API returns it after the change (before it, for `*.deleted`). */
+            data: {
+                object: components["schemas"]["Course"];
+            };
+        };
+        /**
+         * CourseDeletedEvent
+         * @description A course is deleted (the object as it was). Its modules, lessons and enrollments go without events of their own.
+         * @example {
+         *       "id": "evt_01jd4z3y2z3a4b5c6d7e8f9g0h",
+         *       "type": "course.deleted",
+         *       "created_at": "2026-11-22T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+         *           "title": "Introduction to Algebra",
+         *           "description": "Equations, functions and graphs, from the ground up.",
+         *           "published": true,
+         *           "enrollment_count": 42,
+         *           "metadata": {
+         *             "level": "beginner"
+         *           },
+         *           "created_at": "2026-11-21T19:05:00.000Z",
+         *           "updated_at": "2026-11-22T08:30:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        CourseDeletedEvent: {
+            /** @example evt_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            id: string;
+            /** @enum {string} */
+            type: "course.deleted";
+            /**
+             * Format: date-time
+             * @description When the change was committed.
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            created_at: string;
+            /** @description `object`: the resource as the API returns it after the change (before it, for `*.deleted`). */
+            data: {
+                object: components["schemas"]["Course"];
+            };
+        };
+        /**
+         * CoursePublishedEvent
+         * @description `published` flips from false to true (POST /courses/{id}/publish, or an update).
+         * @example {
+         *       "id": "evt_01jd4z3y2z3a4b5c6d7e8f9g0h",
+         *       "type": "course.published",
+         *       "created_at": "2026-11-22T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+         *           "title": "Introduction to Algebra",
+         *           "description": "Equations, functions and graphs, from the ground up.",
+         *           "published": true,
+         *           "enrollment_count": 42,
+         *           "metadata": {
+         *             "level": "beginner"
+         *           },
+         *           "created_at": "2026-11-21T19:05:00.000Z",
+         *           "updated_at": "2026-11-22T08:30:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        CoursePublishedEvent: {
+            /** @example evt_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            id: string;
+            /** @enum {string} */
+            type: "course.published";
+            /**
+             * Format: date-time
+             * @description When the change was committed.
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            created_at: string;
+            /** @description `object`: the resource as the API returns it after the change (before it, for `*.deleted`). */
+            data: {
+                object: components["schemas"]["Course"];
+            };
+        };
+        /**
+         * CourseUnpublishedEvent
+         * @description `published` flips from true to false.
+         * @example {
+         *       "id": "evt_01jd4z3y2z3a4b5c6d7e8f9g0h",
+         *       "type": "course.unpublished",
+         *       "created_at": "2026-11-22T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+         *           "title": "Introduction to Algebra",
+         *           "description": "Equations, functions and graphs, from the ground up.",
+         *           "published": true,
+         *           "enrollment_count": 42,
+         *           "metadata": {
+         *             "level": "beginner"
+         *           },
+         *           "created_at": "2026-11-21T19:05:00.000Z",
+         *           "updated_at": "2026-11-22T08:30:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        CourseUnpublishedEvent: {
+            /** @example evt_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            id: string;
+            /** @enum {string} */
+            type: "course.unpublished";
+            /**
+             * Format: date-time
+             * @description When the change was committed.
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            created_at: string;
+            /** @description `object`: the resource as the API returns it after the change (before it, for `*.deleted`). */
+            data: {
+                object: components["schemas"]["Course"];
+            };
+        };
+        /**
+         * ModuleCreatedEvent
+         * @description A module is created.
+         * @example {
+         *       "id": "evt_01jd4z3y2z3a4b5c6d7e8f9g0h",
+         *       "type": "module.created",
+         *       "created_at": "2026-11-22T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "mod_01jd4z3m2b7c8d9e0f1g2h3j4k",
+         *           "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+         *           "title": "Linear equations",
+         *           "description": "Solving for one unknown.",
+         *           "position": 0,
+         *           "created_at": "2026-11-21T19:06:00.000Z",
+         *           "updated_at": "2026-11-21T19:06:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        ModuleCreatedEvent: {
+            /** @example evt_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            id: string;
+            /** @enum {string} */
+            type: "module.created";
+            /**
+             * Format: date-time
+             * @description When the change was committed.
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            created_at: string;
+            /** @description `object`: the resource as the API returns it after the change (before it, for `*.deleted`). */
+            data: {
+                object: components["schemas"]["Module"];
+            };
+        };
+        /**
+         * ModuleUpdatedEvent
+         * @description A module update with a non-empty body, also a move. Modules shifted as a consequence send nothing.
+         * @example {
+         *       "id": "evt_01jd4z3y2z3a4b5c6d7e8f9g0h",
+         *       "type": "module.updated",
+         *       "created_at": "2026-11-22T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "mod_01jd4z3m2b7c8d9e0f1g2h3j4k",
+         *           "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+         *           "title": "Linear equations",
+         *           "description": "Solving for one unknown.",
+         *           "position": 0,
+         *           "created_at": "2026-11-21T19:06:00.000Z",
+         *           "updated_at": "2026-11-21T19:06:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        ModuleUpdatedEvent: {
+            /** @example evt_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            id: string;
+            /** @enum {string} */
+            type: "module.updated";
+            /**
+             * Format: date-time
+             * @description When the change was committed.
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            created_at: string;
+            /** @description `object`: the resource as the API returns it after the change (before it, for `*.deleted`). */
+            data: {
+                object: components["schemas"]["Module"];
+            };
+        };
+        /**
+         * ModuleDeletedEvent
+         * @description A module is deleted (the object as it was). Its lessons go without events.
+         * @example {
+         *       "id": "evt_01jd4z3y2z3a4b5c6d7e8f9g0h",
+         *       "type": "module.deleted",
+         *       "created_at": "2026-11-22T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "mod_01jd4z3m2b7c8d9e0f1g2h3j4k",
+         *           "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+         *           "title": "Linear equations",
+         *           "description": "Solving for one unknown.",
+         *           "position": 0,
+         *           "created_at": "2026-11-21T19:06:00.000Z",
+         *           "updated_at": "2026-11-21T19:06:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        ModuleDeletedEvent: {
+            /** @example evt_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            id: string;
+            /** @enum {string} */
+            type: "module.deleted";
+            /**
+             * Format: date-time
+             * @description When the change was committed.
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            created_at: string;
+            /** @description `object`: the resource as the API returns it after the change (before it, for `*.deleted`). */
+            data: {
+                object: components["schemas"]["Module"];
+            };
+        };
+        /**
+         * LessonCreatedEvent
+         * @description A lesson is created. The quiz comes without answers.
+         * @example {
+         *       "id": "evt_01jd4z3y2z3a4b5c6d7e8f9g0h",
+         *       "type": "lesson.created",
+         *       "created_at": "2026-11-22T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "les_01jd4z3n5p6q7r8s9t0v1w2x3y",
+         *           "module_id": "mod_01jd4z3m2b7c8d9e0f1g2h3j4k",
+         *           "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+         *           "title": "What is an equation?",
+         *           "type": "text",
+         *           "content": "# Equations\nAn equation says that two expressions are equal.",
+         *           "video_url": null,
+         *           "duration_seconds": 300,
+         *           "position": 0,
+         *           "quiz": null,
+         *           "created_at": "2026-11-21T19:07:00.000Z",
+         *           "updated_at": "2026-11-21T19:07:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        LessonCreatedEvent: {
+            /** @example evt_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            id: string;
+            /** @enum {string} */
+            type: "lesson.created";
+            /**
+             * Format: date-time
+             * @description When the change was committed.
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            created_at: string;
+            /** @description `object`: the resource as the API returns it after the change (before it, for `*.deleted`). */
+            data: {
+                object: components["schemas"]["Lesson"];
+            };
+        };
+        /**
+         * LessonUpdatedEvent
+         * @description A lesson update with a non-empty body, also a move. The quiz comes without answers.
+         * @example {
+         *       "id": "evt_01jd4z3y2z3a4b5c6d7e8f9g0h",
+         *       "type": "lesson.updated",
+         *       "created_at": "2026-11-22T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "les_01jd4z3n5p6q7r8s9t0v1w2x3y",
+         *           "module_id": "mod_01jd4z3m2b7c8d9e0f1g2h3j4k",
+         *           "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+         *           "title": "What is an equation?",
+         *           "type": "text",
+         *           "content": "# Equations\nAn equation says that two expressions are equal.",
+         *           "video_url": null,
+         *           "duration_seconds": 300,
+         *           "position": 0,
+         *           "quiz": null,
+         *           "created_at": "2026-11-21T19:07:00.000Z",
+         *           "updated_at": "2026-11-21T19:07:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        LessonUpdatedEvent: {
+            /** @example evt_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            id: string;
+            /** @enum {string} */
+            type: "lesson.updated";
+            /**
+             * Format: date-time
+             * @description When the change was committed.
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            created_at: string;
+            /** @description `object`: the resource as the API returns it after the change (before it, for `*.deleted`). */
+            data: {
+                object: components["schemas"]["Lesson"];
+            };
+        };
+        /**
+         * LessonDeletedEvent
+         * @description A lesson is deleted (the object as it was, quiz without answers).
+         * @example {
+         *       "id": "evt_01jd4z3y2z3a4b5c6d7e8f9g0h",
+         *       "type": "lesson.deleted",
+         *       "created_at": "2026-11-22T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "les_01jd4z3n5p6q7r8s9t0v1w2x3y",
+         *           "module_id": "mod_01jd4z3m2b7c8d9e0f1g2h3j4k",
+         *           "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+         *           "title": "What is an equation?",
+         *           "type": "text",
+         *           "content": "# Equations\nAn equation says that two expressions are equal.",
+         *           "video_url": null,
+         *           "duration_seconds": 300,
+         *           "position": 0,
+         *           "quiz": null,
+         *           "created_at": "2026-11-21T19:07:00.000Z",
+         *           "updated_at": "2026-11-21T19:07:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        LessonDeletedEvent: {
+            /** @example evt_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            id: string;
+            /** @enum {string} */
+            type: "lesson.deleted";
+            /**
+             * Format: date-time
+             * @description When the change was committed.
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            created_at: string;
+            /** @description `object`: the resource as the API returns it after the change (before it, for `*.deleted`). */
+            data: {
+                object: components["schemas"]["Lesson"];
+            };
+        };
+        /**
+         * StudentCreatedEvent
+         * @description A student is created, by POST /students or, one event per created record, by POST /students/bulk.
+         * @example {
+         *       "id": "evt_01jd4z3y2z3a4b5c6d7e8f9g0h",
+         *       "type": "student.created",
+         *       "created_at": "2026-11-22T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "stu_01jd4z3q1r2s3t4v5w6x7y8z9a",
+         *           "email": "ada@example.com",
+         *           "name": "Ada Lovelace",
+         *           "external_id": "sis-1815",
+         *           "metadata": {
+         *             "cohort": "2026-autumn"
+         *           },
+         *           "created_at": "2026-11-21T19:10:00.000Z",
+         *           "updated_at": "2026-11-21T19:10:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        StudentCreatedEvent: {
+            /** @example evt_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            id: string;
+            /** @enum {string} */
+            type: "student.created";
+            /**
+             * Format: date-time
+             * @description When the change was committed.
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            created_at: string;
+            /** @description `object`: the resource as the API returns it after the change (before it, for `*.deleted`). */
+            data: {
+                object: components["schemas"]["Student"];
+            };
+        };
+        /**
+         * StudentUpdatedEvent
+         * @description A student update with a non-empty body.
+         * @example {
+         *       "id": "evt_01jd4z3y2z3a4b5c6d7e8f9g0h",
+         *       "type": "student.updated",
+         *       "created_at": "2026-11-22T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "stu_01jd4z3q1r2s3t4v5w6x7y8z9a",
+         *           "email": "ada@example.com",
+         *           "name": "Ada Lovelace",
+         *           "external_id": "sis-1815",
+         *           "metadata": {
+         *             "cohort": "2026-autumn"
+         *           },
+         *           "created_at": "2026-11-21T19:10:00.000Z",
+         *           "updated_at": "2026-11-21T19:10:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        StudentUpdatedEvent: {
+            /** @example evt_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            id: string;
+            /** @enum {string} */
+            type: "student.updated";
+            /**
+             * Format: date-time
+             * @description When the change was committed.
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            created_at: string;
+            /** @description `object`: the resource as the API returns it after the change (before it, for `*.deleted`). */
+            data: {
+                object: components["schemas"]["Student"];
+            };
+        };
+        /**
+         * StudentDeletedEvent
+         * @description A student is erased (the object as it was). Their enrollments, progress and attempts go without events.
+         * @example {
+         *       "id": "evt_01jd4z3y2z3a4b5c6d7e8f9g0h",
+         *       "type": "student.deleted",
+         *       "created_at": "2026-11-22T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "stu_01jd4z3q1r2s3t4v5w6x7y8z9a",
+         *           "email": "ada@example.com",
+         *           "name": "Ada Lovelace",
+         *           "external_id": "sis-1815",
+         *           "metadata": {
+         *             "cohort": "2026-autumn"
+         *           },
+         *           "created_at": "2026-11-21T19:10:00.000Z",
+         *           "updated_at": "2026-11-21T19:10:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        StudentDeletedEvent: {
+            /** @example evt_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            id: string;
+            /** @enum {string} */
+            type: "student.deleted";
+            /**
+             * Format: date-time
+             * @description When the change was committed.
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            created_at: string;
+            /** @description `object`: the resource as the API returns it after the change (before it, for `*.deleted`). */
+            data: {
+                object: components["schemas"]["Student"];
+            };
+        };
+        /**
+         * StudentEnrolledEvent
+         * @description An enrollment is created or a cancelled one reactivated (POST /enrollments, and one per enrolled record of POST /enrollments/bulk); status `active`.
+         * @example {
+         *       "id": "evt_01jd4z3y2z3a4b5c6d7e8f9g0h",
+         *       "type": "student.enrolled",
+         *       "created_at": "2026-11-22T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "enr_01jd4z3r4s5t6v7w8x9y0z1a2b",
+         *           "student_id": "stu_01jd4z3q1r2s3t4v5w6x7y8z9a",
+         *           "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+         *           "status": "active",
+         *           "progress_percent": 50,
+         *           "enrolled_at": "2026-11-21T19:15:00.000Z",
+         *           "completed_at": null,
+         *           "created_at": "2026-11-21T19:15:00.000Z",
+         *           "updated_at": "2026-11-22T10:00:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        StudentEnrolledEvent: {
+            /** @example evt_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            id: string;
+            /** @enum {string} */
+            type: "student.enrolled";
+            /**
+             * Format: date-time
+             * @description When the change was committed.
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            created_at: string;
+            /** @description `object`: the resource as the API returns it after the change (before it, for `*.deleted`). */
+            data: {
+                object: components["schemas"]["Enrollment"];
+            };
+        };
+        /**
+         * StudentUnenrolledEvent
+         * @description An active or completed enrollment is cancelled (DELETE /enrollments/{id}); status `cancelled`.
+         * @example {
+         *       "id": "evt_01jd4z3y2z3a4b5c6d7e8f9g0h",
+         *       "type": "student.unenrolled",
+         *       "created_at": "2026-11-22T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "enr_01jd4z3r4s5t6v7w8x9y0z1a2b",
+         *           "student_id": "stu_01jd4z3q1r2s3t4v5w6x7y8z9a",
+         *           "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+         *           "status": "cancelled",
+         *           "progress_percent": 50,
+         *           "enrolled_at": "2026-11-21T19:15:00.000Z",
+         *           "completed_at": null,
+         *           "created_at": "2026-11-21T19:15:00.000Z",
+         *           "updated_at": "2026-11-22T10:00:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        StudentUnenrolledEvent: {
+            /** @example evt_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            id: string;
+            /** @enum {string} */
+            type: "student.unenrolled";
+            /**
+             * Format: date-time
+             * @description When the change was committed.
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            created_at: string;
+            /** @description `object`: the resource as the API returns it after the change (before it, for `*.deleted`). */
+            data: {
+                object: components["schemas"]["Enrollment"];
+            };
+        };
+        /**
+         * StudentCompletedLessonEvent
+         * @description A lesson becomes completed for a student for the first time: progress recorded as completed, or a passed quiz attempt.
+         * @example {
+         *       "id": "evt_01jd4z3y2z3a4b5c6d7e8f9g0h",
+         *       "type": "student.completed_lesson",
+         *       "created_at": "2026-11-22T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "student_id": "stu_01jd4z3q1r2s3t4v5w6x7y8z9a",
+         *           "lesson_id": "les_01jd4z3n5p6q7r8s9t0v1w2x3y",
+         *           "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+         *           "status": "completed",
+         *           "time_spent_seconds": 420,
+         *           "started_at": "2026-11-22T09:53:00.000Z",
+         *           "completed_at": "2026-11-22T10:00:00.000Z",
+         *           "last_activity_at": "2026-11-22T10:00:00.000Z",
+         *           "enrollment": {
+         *             "id": "enr_01jd4z3r4s5t6v7w8x9y0z1a2b",
+         *             "student_id": "stu_01jd4z3q1r2s3t4v5w6x7y8z9a",
+         *             "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+         *             "status": "active",
+         *             "progress_percent": 50,
+         *             "enrolled_at": "2026-11-21T19:15:00.000Z",
+         *             "completed_at": null,
+         *             "created_at": "2026-11-21T19:15:00.000Z",
+         *             "updated_at": "2026-11-22T10:00:00.000Z"
+         *           }
+         *         }
+         *       }
+         *     }
+         */
+        StudentCompletedLessonEvent: {
+            /** @example evt_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            id: string;
+            /** @enum {string} */
+            type: "student.completed_lesson";
+            /**
+             * Format: date-time
+             * @description When the change was committed.
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            created_at: string;
+            /** @description `object`: the resource as the API returns it after the change (before it, for `*.deleted`). */
+            data: {
+                object: components["schemas"]["Progress"];
+            };
+        };
+        /**
+         * StudentCompletedCourseEvent
+         * @description An enrollment turns from active to completed (status `completed`), sent with the student.completed_lesson that caused it.
+         * @example {
+         *       "id": "evt_01jd4z3y2z3a4b5c6d7e8f9g0h",
+         *       "type": "student.completed_course",
+         *       "created_at": "2026-11-22T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "enr_01jd4z3r4s5t6v7w8x9y0z1a2b",
+         *           "student_id": "stu_01jd4z3q1r2s3t4v5w6x7y8z9a",
+         *           "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+         *           "status": "completed",
+         *           "progress_percent": 100,
+         *           "enrolled_at": "2026-11-21T19:15:00.000Z",
+         *           "completed_at": "2026-11-22T10:00:00.000Z",
+         *           "created_at": "2026-11-21T19:15:00.000Z",
+         *           "updated_at": "2026-11-22T10:00:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        StudentCompletedCourseEvent: {
+            /** @example evt_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            id: string;
+            /** @enum {string} */
+            type: "student.completed_course";
+            /**
+             * Format: date-time
+             * @description When the change was committed.
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            created_at: string;
+            /** @description `object`: the resource as the API returns it after the change (before it, for `*.deleted`). */
+            data: {
+                object: components["schemas"]["Enrollment"];
+            };
+        };
+        /**
+         * QuizSubmittedEvent
+         * @description Every quiz attempt.
+         * @example {
+         *       "id": "evt_01jd4z3y2z3a4b5c6d7e8f9g0h",
+         *       "type": "quiz.submitted",
+         *       "created_at": "2026-11-22T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "att_01jd4z3s7t8v9w0x1y2z3a4b5c",
+         *           "lesson_id": "les_01jd4z3p8r9s0t1v2w3x4y5z6a",
+         *           "student_id": "stu_01jd4z3q1r2s3t4v5w6x7y8z9a",
+         *           "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+         *           "score": 100,
+         *           "passed": true,
+         *           "per_question": [
+         *             {
+         *               "question_id": "qst_01jd4z3p8r9s0t1v2w3x4y5z6b",
+         *               "correct": true
+         *             },
+         *             {
+         *               "question_id": "qst_01jd4z3p8r9s0t1v2w3x4y5z6c",
+         *               "correct": true
+         *             }
+         *           ],
+         *           "created_at": "2026-11-22T10:05:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        QuizSubmittedEvent: {
+            /** @example evt_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            id: string;
+            /** @enum {string} */
+            type: "quiz.submitted";
+            /**
+             * Format: date-time
+             * @description When the change was committed.
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            created_at: string;
+            /** @description `object`: the resource as the API returns it after the change (before it, for `*.deleted`). */
+            data: {
+                object: components["schemas"]["QuizAttempt"];
+            };
+        };
+        /**
+         * QuizPassedEvent
+         * @description With quiz.submitted, for an attempt with `passed: true`.
+         * @example {
+         *       "id": "evt_01jd4z3y2z3a4b5c6d7e8f9g0h",
+         *       "type": "quiz.passed",
+         *       "created_at": "2026-11-22T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "att_01jd4z3s7t8v9w0x1y2z3a4b5c",
+         *           "lesson_id": "les_01jd4z3p8r9s0t1v2w3x4y5z6a",
+         *           "student_id": "stu_01jd4z3q1r2s3t4v5w6x7y8z9a",
+         *           "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+         *           "score": 100,
+         *           "passed": true,
+         *           "per_question": [
+         *             {
+         *               "question_id": "qst_01jd4z3p8r9s0t1v2w3x4y5z6b",
+         *               "correct": true
+         *             },
+         *             {
+         *               "question_id": "qst_01jd4z3p8r9s0t1v2w3x4y5z6c",
+         *               "correct": true
+         *             }
+         *           ],
+         *           "created_at": "2026-11-22T10:05:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        QuizPassedEvent: {
+            /** @example evt_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            id: string;
+            /** @enum {string} */
+            type: "quiz.passed";
+            /**
+             * Format: date-time
+             * @description When the change was committed.
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            created_at: string;
+            /** @description `object`: the resource as the API returns it after the change (before it, for `*.deleted`). */
+            data: {
+                object: components["schemas"]["QuizAttempt"];
+            };
+        };
+        /**
+         * QuizFailedEvent
+         * @description With quiz.submitted, for an attempt with `passed: false`.
+         * @example {
+         *       "id": "evt_01jd4z3y2z3a4b5c6d7e8f9g0h",
+         *       "type": "quiz.failed",
+         *       "created_at": "2026-11-22T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "att_01jd4z3s7t8v9w0x1y2z3a4b5c",
+         *           "lesson_id": "les_01jd4z3p8r9s0t1v2w3x4y5z6a",
+         *           "student_id": "stu_01jd4z3q1r2s3t4v5w6x7y8z9a",
+         *           "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+         *           "score": 50,
+         *           "passed": false,
+         *           "per_question": [
+         *             {
+         *               "question_id": "qst_01jd4z3p8r9s0t1v2w3x4y5z6b",
+         *               "correct": true
+         *             },
+         *             {
+         *               "question_id": "qst_01jd4z3p8r9s0t1v2w3x4y5z6c",
+         *               "correct": true
+         *             }
+         *           ],
+         *           "created_at": "2026-11-22T10:05:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        QuizFailedEvent: {
+            /** @example evt_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            id: string;
+            /** @enum {string} */
+            type: "quiz.failed";
+            /**
+             * Format: date-time
+             * @description When the change was committed.
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            created_at: string;
+            /** @description `object`: the resource as the API returns it after the change (before it, for `*.deleted`). */
+            data: {
+                object: components["schemas"]["QuizAttempt"];
+            };
+        };
+        /**
+         * ExportCompletedEvent
+         * @description A course export has succeeded: its file can be downloaded from `download_url`.
+         * @example {
+         *       "id": "evt_01jd4z3y2z3a4b5c6d7e8f9g0h",
+         *       "type": "export.completed",
+         *       "created_at": "2026-11-22T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "exp_01jd4z3x9y0z1a2b3c4d5e6f7g",
+         *           "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+         *           "format": "imscc",
+         *           "status": "succeeded",
+         *           "created_at": "2026-11-22T11:00:00.000Z",
+         *           "completed_at": "2026-11-22T11:00:02.000Z",
+         *           "download_url": "/api/v1/exports/exp_01jd4z3x9y0z1a2b3c4d5e6f7g/download",
+         *           "expires_at": "2026-11-29T11:00:02.000Z",
+         *           "size_bytes": 48213,
+         *           "error": null
+         *         }
+         *       }
+         *     }
+         */
+        ExportCompletedEvent: {
+            /** @example evt_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            id: string;
+            /** @enum {string} */
+            type: "export.completed";
+            /**
+             * Format: date-time
+             * @description When the change was committed.
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            created_at: string;
+            /** @description `object`: the resource as the API returns it after the change (before it, for `*.deleted`). */
+            data: {
+                object: components["schemas"]["Export"];
+            };
+        };
+        /**
+         * ExportFailedEvent
+         * @description A course export has failed; `error` says why.
+         * @example {
+         *       "id": "evt_01jd4z3y2z3a4b5c6d7e8f9g0h",
+         *       "type": "export.failed",
+         *       "created_at": "2026-11-22T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "exp_01jd4z3x9y0z1a2b3c4d5e6f7g",
+         *           "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+         *           "format": "imscc",
+         *           "status": "failed",
+         *           "created_at": "2026-11-22T11:00:00.000Z",
+         *           "completed_at": "2026-11-22T11:00:02.000Z",
+         *           "download_url": null,
+         *           "expires_at": null,
+         *           "size_bytes": null,
+         *           "error": {
+         *             "code": "internal_error",
+         *             "message": "The export could not be built"
+         *           }
+         *         }
+         *       }
+         *     }
+         */
+        ExportFailedEvent: {
+            /** @example evt_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            id: string;
+            /** @enum {string} */
+            type: "export.failed";
+            /**
+             * Format: date-time
+             * @description When the change was committed.
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            created_at: string;
+            /** @description `object`: the resource as the API returns it after the change (before it, for `*.deleted`). */
+            data: {
+                object: components["schemas"]["Export"];
+            };
+        };
+        /**
+         * WebhookEndpointDisabledEvent
+         * @description Lectern disabled an endpoint that kept failing; delivered to the workspace's other endpoints that subscribe to it.
+         * @example {
+         *       "id": "evt_01jd4z3y2z3a4b5c6d7e8f9g0h",
+         *       "type": "webhook_endpoint.disabled",
+         *       "created_at": "2026-11-22T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "whe_01jd4z3v3w4x5y6z7a8b9c0d1e",
+         *           "url": "https://lms.example.com/webhooks/lectern",
+         *           "description": "LMS sync",
+         *           "events": [
+         *             "student.enrolled",
+         *             "student.completed_course"
+         *           ],
+         *           "enabled": false,
+         *           "disabled_reason": "failing",
+         *           "created_at": "2026-11-21T19:20:00.000Z",
+         *           "updated_at": "2026-11-21T19:20:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        WebhookEndpointDisabledEvent: {
+            /** @example evt_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            id: string;
+            /** @enum {string} */
+            type: "webhook_endpoint.disabled";
+            /**
+             * Format: date-time
+             * @description When the change was committed.
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            created_at: string;
+            /** @description `object`: the resource as the API returns it after the change (before it, for `*.deleted`). */
+            data: {
+                object: components["schemas"]["WebhookEndpoint"];
+            };
+        };
+        /**
+         * WebhookEndpointTestEvent
+         * @description POST /webhook-endpoints/{id}/test: goes only to that endpoint (also when disabled); cannot be subscribed to.
+         * @example {
+         *       "id": "evt_01jd4z3y2z3a4b5c6d7e8f9g0h",
+         *       "type": "webhook_endpoint.test",
+         *       "created_at": "2026-11-22T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "whe_01jd4z3v3w4x5y6z7a8b9c0d1e",
+         *           "url": "https://lms.example.com/webhooks/lectern",
+         *           "description": "LMS sync",
+         *           "events": [
+         *             "student.enrolled",
+         *             "student.completed_course"
+         *           ],
+         *           "enabled": true,
+         *           "disabled_reason": null,
+         *           "created_at": "2026-11-21T19:20:00.000Z",
+         *           "updated_at": "2026-11-21T19:20:00.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        WebhookEndpointTestEvent: {
+            /** @example evt_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            id: string;
+            /** @enum {string} */
+            type: "webhook_endpoint.test";
+            /**
+             * Format: date-time
+             * @description When the change was committed.
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            created_at: string;
+            /** @description `object`: the resource as the API returns it after the change (before it, for `*.deleted`). */
+            data: {
+                object: components["schemas"]["WebhookEndpoint"];
+            };
+        };
+        /** @description The payload of a webhook delivery, and an entry of the event log; `type` tells what `data.object` is (docs/webhooks.md). */
+        Event: components["schemas"]["CourseCreatedEvent"] | components["schemas"]["CourseUpdatedEvent"] | components["schemas"]["CourseDeletedEvent"] | components["schemas"]["CoursePublishedEvent"] | components["schemas"]["CourseUnpublishedEvent"] | components["schemas"]["ModuleCreatedEvent"] | components["schemas"]["ModuleUpdatedEvent"] | components["schemas"]["ModuleDeletedEvent"] | components["schemas"]["LessonCreatedEvent"] | components["schemas"]["LessonUpdatedEvent"] | components["schemas"]["LessonDeletedEvent"] | components["schemas"]["StudentCreatedEvent"] | components["schemas"]["StudentUpdatedEvent"] | components["schemas"]["StudentDeletedEvent"] | components["schemas"]["StudentEnrolledEvent"] | components["schemas"]["StudentUnenrolledEvent"] | components["schemas"]["StudentCompletedLessonEvent"] | components["schemas"]["StudentCompletedCourseEvent"] | components["schemas"]["QuizSubmittedEvent"] | components["schemas"]["QuizPassedEvent"] | components["schemas"]["QuizFailedEvent"] | components["schemas"]["ExportCompletedEvent"] | components["schemas"]["ExportFailedEvent"] | components["schemas"]["WebhookEndpointDisabledEvent"] | components["schemas"]["WebhookEndpointTestEvent"];
+        /**
+         * @description The quiz of a quiz lesson, with its answers.
+         * @example {
+         *       "passing_score": 60,
+         *       "questions": [
+         *         {
+         *           "prompt": "Solve 2x + 3 = 7. x = ?",
+         *           "kind": "single_choice",
+         *           "choices": [
+         *             "1",
+         *             "2",
+         *             "5"
+         *           ],
+         *           "answer": 1
+         *         }
+         *       ]
+         *     }
+         */
+        QuizInput: {
+            /** @description Minimum score (0..100) to pass. */
+            passing_score: number;
+            questions: components["schemas"]["QuizQuestionInput"][];
+        };
+        /**
+         * @description A question as written. `answer` must fit `kind`; the server checks it and reports each problem with its pointer.
+         * @example {
+         *       "prompt": "Solve 2x + 3 = 7. x = ?",
+         *       "kind": "single_choice",
+         *       "choices": [
+         *         "1",
+         *         "2",
+         *         "5"
+         *       ],
+         *       "answer": 1
+         *     }
+         */
+        QuizQuestionInput: {
+            /** @description Kept when given (to keep attempts comparable); assigned (qst_…) otherwise. */
+            id?: string;
+            prompt: string;
+            kind: "single_choice" | "multiple_choice" | "true_false" | "short_answer";
+            /** @description Required for single_choice and multiple_choice; not used by the other kinds. */
+            choices?: string[];
+            /** @description single_choice: index of the right choice; multiple_choice: list of right indexes; true_false: boolean; short_answer: accepted strings (trimmed, any case). */
+            answer: number | boolean | number[] | string[];
+        };
+        /**
+         * @example {
+         *       "email": "ada@example.com",
+         *       "name": "Ada Lovelace",
+         *       "external_id": "sis-1815",
+         *       "metadata": {
+         *         "cohort": "2026-autumn"
+         *       }
+         *     }
+         */
+        CreateStudentRequest: {
+            /**
+             * Format: email
+             * @description Unique in the workspace, compared case-insensitively.
+             */
+            email: string;
+            /** @description 1..200 characters, not blank. */
+            name: string;
+            /** @description Your own id for the student, unique in the workspace. */
+            external_id?: string;
+            /** @description Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as given. */
+            metadata?: {
+                [key: string]: string;
+            };
+        };
+        /**
+         * @example {
+         *       "student_id": "stu_01jd4z3q1r2s3t4v5w6x7y8z9a",
+         *       "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z"
+         *     }
+         */
+        CreateEnrollmentRequest: {
+            /** @description Student id (stu_…) of this workspace. */
+            student_id: string;
+            /** @description Published course id (crs_…) of this workspace. */
+            course_id: string;
+        };
+        /**
+         * ModuleDocument
+         * @description A module of a CourseDocument, with its lessons.
+         */
+        ModuleDocument: {
+            /** @description The id in the exported workspace; import assigns new ids. */
+            id?: string;
+            /**
+             * Format: date-time
+             * @description Kept for reference; import stamps its own times.
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            created_at?: string;
+            /**
+             * Format: date-time
+             * @description Kept for reference; import stamps its own times.
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            updated_at?: string;
+            /** @description 1..200 characters, not blank. */
+            title: string;
+            /** @description Up to 20,000 characters (markdown). */
+            description?: string;
+            /** @description In order. */
+            lessons: components["schemas"]["LessonDocument"][];
+        };
+        /**
+         * LessonDocument
+         * @description A lesson of a CourseDocument.
+         */
+        LessonDocument: {
+            /** @description The id in the exported workspace; import assigns new ids. */
+            id?: string;
+            /**
+             * Format: date-time
+             * @description Kept for reference; import stamps its own times.
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            created_at?: string;
+            /**
+             * Format: date-time
+             * @description Kept for reference; import stamps its own times.
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            updated_at?: string;
+            /** @description 1..200 characters, not blank. */
+            title: string;
+            type: "text" | "video" | "quiz" | "assignment";
+            /** @description Markdown, up to 200,000 characters. */
+            content?: string;
+            video_url?: string | null;
+            duration_seconds?: number | null;
+            /** @description For quiz lessons, with the answers. */
+            quiz?: components["schemas"]["QuizInput"] | null;
+        };
+        CreateApiKeyRequest: {
+            name: string;
+            environment: "production" | "development" | "staging";
+            /** @description Default ["*"]; never wider than the calling key's. */
+            scopes?: ("*" | "courses:read" | "courses:write" | "students:read" | "students:write" | "enrollments:read" | "enrollments:write" | "analytics:read" | "exports:write" | "webhooks:read" | "webhooks:write" | "keys:write")[];
+            /**
+             * Format: date-time
+             * @description After this instant the key stops working.
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            expires_at?: string;
+        };
+        CreateCourseRequest: {
+            /** @description 1..200 characters, not blank. */
+            title: string;
+            /** @description Up to 20,000 characters (markdown). */
+            description?: string;
+            /** @default false */
+            published?: boolean;
+            /** @description Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as given. */
+            metadata?: {
+                [key: string]: string;
+            };
+        };
+        /** @description The fields to change; the others stay. */
+        UpdateCourseRequest: {
+            /** @description 1..200 characters, not blank. */
+            title?: string;
+            /** @description Up to 20,000 characters (markdown). */
+            description?: string;
+            published?: boolean;
+            /** @description Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as given. */
+            metadata?: {
+                [key: string]: string;
+            };
+        };
+        CreateModuleRequest: {
+            /** @description 1..200 characters, not blank. */
+            title: string;
+            /** @description Up to 20,000 characters (markdown). */
+            description?: string;
+            /** @description 0-based; the others shift to make room. Default: at the end. */
+            position?: number;
+        };
+        /** @description The fields to change; the others stay. */
+        UpdateModuleRequest: {
+            /** @description 1..200 characters, not blank. */
+            title?: string;
+            /** @description Up to 20,000 characters (markdown). */
+            description?: string;
+            /** @description 0-based; the others shift to make room. Default: at the end. */
+            position?: number;
+        };
+        /** @description `quiz` is required for, and only taken by, lessons of type quiz (400 `validation_error` on `/quiz` otherwise). */
+        CreateLessonRequest: {
+            /** @description 1..200 characters, not blank. */
+            title: string;
+            type: "text" | "video" | "quiz" | "assignment";
+            /** @description Markdown, up to 200,000 characters. */
+            content?: string;
+            /** Format: uri */
+            video_url?: string;
+            duration_seconds?: number;
+            /** @description 0-based; the others shift to make room. Default: at the end. */
+            position?: number;
+            quiz?: components["schemas"]["QuizInput"];
+        };
+        /** @description The fields to change; the others stay. A new `quiz` replaces the whole quiz; changing `type` away from quiz drops it, changing it to quiz needs one. */
+        UpdateLessonRequest: {
+            /** @description 1..200 characters, not blank. */
+            title?: string;
+            type?: "text" | "video" | "quiz" | "assignment";
+            /** @description Markdown, up to 200,000 characters. */
+            content?: string;
+            video_url?: string | null;
+            duration_seconds?: number | null;
+            /** @description 0-based; the others shift to make room. Default: at the end. */
+            position?: number;
+            quiz?: components["schemas"]["QuizInput"];
+        };
+        /** @description The fields to change; the others stay. */
+        UpdateStudentRequest: {
+            /**
+             * Format: email
+             * @description Unique in the workspace, compared case-insensitively.
+             */
+            email?: string;
+            /** @description 1..200 characters, not blank. */
+            name?: string;
+            /** @description null removes it. */
+            external_id?: string | null;
+            /** @description Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as given. */
+            metadata?: {
+                [key: string]: string;
+            };
+        };
+        RecordProgressRequest: {
+            /** @description Lesson (les_…) of a course the student is enrolled in. */
+            lesson_id: string;
+            /** @description A completed lesson stays completed. */
+            status: "started" | "completed";
+            /** @description Added to the time already spent (default 0). */
+            time_spent_seconds?: number;
+        };
+        SubmitQuizAttemptRequest: {
+            /** @description Student (stu_…) enrolled in the lesson's course. */
+            student_id: string;
+            answers: {
+                /** @description A question of the quiz, each answered at most once; a question left out counts as wrong. */
+                question_id: string;
+                /** @description single_choice: an index; multiple_choice: a list of indexes; true_false: a boolean; short_answer: the text. */
+                answer: number | number[] | boolean | string | string[];
+            }[];
+        };
+        CreateExportRequest: {
+            /** @description json: the course tree, which POST /courses/import reads back; imscc: an IMS Common Cartridge 1.1 package (Canvas, Moodle). */
+            format: "json" | "imscc";
+        };
+        /**
+         * CourseDocument
+         * @description A whole course: the json export, and the body of POST /courses/import.
+         */
+        CourseDocument: {
+            /** @enum {string} */
+            object: "course_export";
+            /**
+             * @description Version of this document format.
+             * @enum {number}
+             */
+            version: 1;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            exported_at?: string;
+            course: {
+                /** @description The id in the exported workspace; import assigns new ids. */
+                id?: string;
+                /**
+                 * Format: date-time
+                 * @description Kept for reference; import stamps its own times.
+                 * @example 2026-11-21T19:05:00.000Z
+                 */
+                created_at?: string;
+                /**
+                 * Format: date-time
+                 * @description Kept for reference; import stamps its own times.
+                 * @example 2026-11-21T19:05:00.000Z
+                 */
+                updated_at?: string;
+                /** @description 1..200 characters, not blank. */
+                title: string;
+                /** @description Up to 20,000 characters (markdown). */
+                description?: string;
+                published?: boolean;
+                /** @description Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as given. */
+                metadata?: {
+                    [key: string]: string;
+                };
+                /** @description In order. */
+                modules: components["schemas"]["ModuleDocument"][];
+            };
+        };
+        CreateWebhookEndpointRequest: {
+            /** @description Where deliveries are POSTed: https in production; never a loopback, private, link-local or metadata address (checked at creation and again at every delivery). */
+            url: string;
+            /** @description Event types to receive, or `["*"]` for all. */
+            events?: ("*" | "course.created" | "course.updated" | "course.deleted" | "course.published" | "course.unpublished" | "module.created" | "module.updated" | "module.deleted" | "lesson.created" | "lesson.updated" | "lesson.deleted" | "student.created" | "student.updated" | "student.deleted" | "student.enrolled" | "student.unenrolled" | "student.completed_lesson" | "student.completed_course" | "quiz.submitted" | "quiz.passed" | "quiz.failed" | "export.completed" | "export.failed" | "webhook_endpoint.disabled")[];
+            /** @description A note of your own, up to 500 characters. */
+            description?: string;
+            /** @description Default true. */
+            enabled?: boolean;
+        };
+        /** @description The fields to change; the others stay. */
+        UpdateWebhookEndpointRequest: {
+            /** @description Where deliveries are POSTed: https in production; never a loopback, private, link-local or metadata address (checked at creation and again at every delivery). */
+            url?: string;
+            /** @description Event types to receive, or `["*"]` for all. */
+            events?: ("*" | "course.created" | "course.updated" | "course.deleted" | "course.published" | "course.unpublished" | "module.created" | "module.updated" | "module.deleted" | "lesson.created" | "lesson.updated" | "lesson.deleted" | "student.created" | "student.updated" | "student.deleted" | "student.enrolled" | "student.unenrolled" | "student.completed_lesson" | "student.completed_course" | "quiz.submitted" | "quiz.passed" | "quiz.failed" | "export.completed" | "export.failed" | "webhook_endpoint.disabled")[];
+            /** @description A note of your own, up to 500 characters. */
+            description?: string;
+            /** @description true again after Lectern disabled it resumes deliveries (new events only). */
+            enabled?: boolean;
         };
     };
     responses: never;
-    parameters: never;
+    parameters: {
+        /**
+         * @description Makes the POST safe to retry: within 24 h the same key from the same workspace replays the first answer (status and body) with `Idempotent-Replayed: true`; the same key with another body answers 422 `idempotency_key_reused`, and 409 `idempotency_request_in_progress` while the first is still running.
+         * @example 3f2c9a4e-7b1d-4c8e-9f60-2a5d8e1b7c34
+         */
+        IdempotencyKey: string;
+    };
     requestBodies: never;
     headers: {
         /** @description The key's hourly quota. */
@@ -1088,8 +4227,20 @@ export interface components {
         "RateLimit-Policy": string;
         /** @description IETF draft: remaining `r` and seconds to reset `t` per budget, e.g. `"hourly";r=999;t=3660, "burst";r=99;t=1`. */
         RateLimit: string;
-        /** @description 429 only: whole seconds after which the same request succeeds if nothing else spends the budgets. */
+        /** @description Whole seconds to wait. On 429: after that long the same request succeeds if nothing else spends the budgets. On 503: when the database is away (1 second). */
         "Retry-After": number;
+        /** @description The id of this request (`req_…`), also the `request_id` of an error: quote it when asking for help. */
+        "X-Request-Id": string;
+        /** @description The version of the resource (a strong ETag): send it back as If-Match to update only that version. Not sent on an idempotent replay. */
+        ETag: string;
+        /** @description Other pages of the list (RFC 8288), as GitHub sends them: `rel="next"`, and in page mode `prev`, `first` and `last`. Absent when there are none. */
+        Link: string;
+        /** @description The URL of the export job (GET it to follow the export). */
+        Location: string;
+        /** @description `true` when this answer replays the stored one of an earlier request with the same Idempotency-Key. */
+        "Idempotent-Replayed": "true";
+        /** @description `Bearer realm="lectern"`, with `error="invalid_token"` when a key was sent and refused (RFC 6750). */
+        "WWW-Authenticate": string;
     };
     pathItems: never;
 }
@@ -1107,6 +4258,7 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1132,6 +4284,7 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1146,6 +4299,8 @@ export interface operations {
             /** @description Default Response */
             503: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1154,7 +4309,7 @@ export interface operations {
                         checks?: {
                             [key: string]: string;
                         };
-                    } | components["schemas"]["Error"];
+                    } | components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -1171,6 +4326,7 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -1189,6 +4345,7 @@ export interface operations {
             /** @description Default Response */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1226,55 +4383,57 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description A page of the list. `Link` has the next page (and in page mode prev, first, last). */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "key_01jd4z3t0v1w2x3y4z5a6b7c8d",
+                     *           "name": "LMS sync",
+                     *           "environment": "production",
+                     *           "scopes": [
+                     *             "students:write",
+                     *             "enrollments:write"
+                     *           ],
+                     *           "key_hint": "lct_prod_AbCd…wXyZ",
+                     *           "created_at": "2026-11-21T19:00:00.000Z",
+                     *           "last_used_at": "2026-11-22T10:00:00.000Z",
+                     *           "expires_at": null,
+                     *           "revoked_at": null
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "per_page": 20,
+                     *         "total": 1,
+                     *         "total_pages": 1,
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        data: {
-                            /** @example key_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            id: string;
-                            name: string;
-                            environment: "production" | "development" | "staging";
-                            scopes: string[];
-                            /** @description Marker and first/last 4 characters of the current secret, e.g. lct_prod_AbCd…wXyZ. */
-                            key_hint: string;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            created_at: string;
-                            last_used_at: string | null;
-                            expires_at: string | null;
-                            revoked_at: string | null;
-                        }[];
-                        /** @description Page mode: page, per_page, total, total_pages, next_cursor. Cursor mode: per_page, next_cursor, has_more. */
-                        pagination: {
-                            /** @description Page mode: this page, 1-based. */
-                            page?: number;
-                            per_page: number;
-                            /** @description Page mode: number of matching records. */
-                            total?: number;
-                            /** @description Page mode: number of pages. */
-                            total_pages?: number;
-                            /** @description Cursor of the next page, or null at the end. */
-                            next_cursor: string | null;
-                            /** @description Cursor mode: whether another page follows. */
-                            has_more?: boolean;
-                        };
+                        data: components["schemas"]["ApiKey"][];
+                        /** @description PagePagination in page mode, CursorPagination in cursor mode. */
+                        pagination: components["schemas"]["PagePagination"] | components["schemas"]["CursorPagination"];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -1283,21 +4442,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -1306,12 +4468,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -1321,12 +4484,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -1335,7 +4499,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -1343,168 +4518,203 @@ export interface operations {
     createApiKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: within 24 h the same key from the same workspace replays the first answer (status and body) with `Idempotent-Replayed: true`; the same key with another body answers 422 `idempotency_key_reused`, and 409 `idempotency_request_in_progress` while the first is still running.
+                 * @example 3f2c9a4e-7b1d-4c8e-9f60-2a5d8e1b7c34
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name: string;
-                    environment: "production" | "development" | "staging";
-                    /** @description Default ["*"]; never wider than the calling key's. */
-                    scopes?: ("*" | "courses:read" | "courses:write" | "students:read" | "students:write" | "enrollments:read" | "enrollments:write" | "analytics:read" | "exports:write" | "webhooks:read" | "webhooks:write" | "keys:write")[];
-                    /**
-                     * Format: date-time
-                     * @description After this instant the key stops working.
-                     * @example 2026-11-21T19:05:00.000Z
-                     */
-                    expires_at?: string;
-                };
+                /**
+                 * @example {
+                 *       "name": "LMS sync",
+                 *       "environment": "production",
+                 *       "scopes": [
+                 *         "students:write",
+                 *         "enrollments:write"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateApiKeyRequest"];
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The new key, with its full `key` this once. */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "key_01jd4z3t0v1w2x3y4z5a6b7c8d",
+                     *         "name": "LMS sync",
+                     *         "environment": "production",
+                     *         "scopes": [
+                     *           "students:write",
+                     *           "enrollments:write"
+                     *         ],
+                     *         "key_hint": "lct_prod_AbCd…wXyZ",
+                     *         "created_at": "2026-11-21T19:00:00.000Z",
+                     *         "last_used_at": null,
+                     *         "expires_at": null,
+                     *         "revoked_at": null,
+                     *         "key": "lct_prod_3kZr8QpV0mXw1NcYb7TgHs2LdJ5fA9uE"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        data: {
-                            /** @example key_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            id: string;
-                            name: string;
-                            environment: "production" | "development" | "staging";
-                            scopes: string[];
-                            /** @description Marker and first/last 4 characters of the current secret, e.g. lct_prod_AbCd…wXyZ. */
-                            key_hint: string;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            created_at: string;
-                            last_used_at: string | null;
-                            expires_at: string | null;
-                            revoked_at: string | null;
-                        } & {
-                            /** @description The full key. Shown once; store it now. Absent when an Idempotency-Key replays the answer: secrets are not kept. */
-                            key?: string;
-                        };
+                        data: components["schemas"]["ApiKeyWithSecret"];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route takes (`payload_too_large`). */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is not `application/json` (`unsupported_media_type`). */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description This Idempotency-Key was used with a different request (`idempotency_key_reused`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -1521,9 +4731,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The API key. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -1532,31 +4743,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "key_01jd4z3t0v1w2x3y4z5a6b7c8d",
+                     *         "name": "LMS sync",
+                     *         "environment": "production",
+                     *         "scopes": [
+                     *           "students:write",
+                     *           "enrollments:write"
+                     *         ],
+                     *         "key_hint": "lct_prod_AbCd…wXyZ",
+                     *         "created_at": "2026-11-21T19:00:00.000Z",
+                     *         "last_used_at": "2026-11-22T10:00:00.000Z",
+                     *         "expires_at": null,
+                     *         "revoked_at": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        /** ApiKey */
-                        data: {
-                            /** @example key_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            id: string;
-                            name: string;
-                            environment: "production" | "development" | "staging";
-                            scopes: string[];
-                            /** @description Marker and first/last 4 characters of the current secret, e.g. lct_prod_AbCd…wXyZ. */
-                            key_hint: string;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            created_at: string;
-                            last_used_at: string | null;
-                            expires_at: string | null;
-                            revoked_at: string | null;
-                        };
+                        data: components["schemas"]["ApiKey"];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -1565,21 +4778,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -1588,12 +4804,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No such resource in this workspace (`resource_not_found`): also the answer for another workspace's id or a malformed one. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -1602,12 +4819,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -1617,12 +4835,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -1631,7 +4850,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -1639,184 +4869,231 @@ export interface operations {
     rotateApiKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: within 24 h the same key from the same workspace replays the first answer (status and body) with `Idempotent-Replayed: true`; the same key with another body answers 422 `idempotency_key_reused`, and 409 `idempotency_request_in_progress` while the first is still running.
+                 * @example 3f2c9a4e-7b1d-4c8e-9f60-2a5d8e1b7c34
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description API key id (key_…) */
                 id: string;
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description How long the old secret keeps working (default 86400; 0 stops it now). */
+                    grace_period_seconds?: number;
+                };
+            };
+        };
         responses: {
-            /** @description Default Response */
+            /** @description The key with its new secret in `key`, this once; the old secret works until the grace period ends. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "key_01jd4z3t0v1w2x3y4z5a6b7c8d",
+                     *         "name": "LMS sync",
+                     *         "environment": "production",
+                     *         "scopes": [
+                     *           "students:write",
+                     *           "enrollments:write"
+                     *         ],
+                     *         "key_hint": "lct_prod_AbCd…wXyZ",
+                     *         "created_at": "2026-11-21T19:00:00.000Z",
+                     *         "last_used_at": null,
+                     *         "expires_at": null,
+                     *         "revoked_at": null,
+                     *         "key": "lct_prod_3kZr8QpV0mXw1NcYb7TgHs2LdJ5fA9uE"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        data: {
-                            /** @example key_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            id: string;
-                            name: string;
-                            environment: "production" | "development" | "staging";
-                            scopes: string[];
-                            /** @description Marker and first/last 4 characters of the current secret, e.g. lct_prod_AbCd…wXyZ. */
-                            key_hint: string;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            created_at: string;
-                            last_used_at: string | null;
-                            expires_at: string | null;
-                            revoked_at: string | null;
-                        } & {
-                            /** @description The full key. Shown once; store it now. Absent when an Idempotency-Key replays the answer: secrets are not kept. */
-                            key?: string;
-                        };
+                        data: components["schemas"]["ApiKeyWithSecret"];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No such resource in this workspace (`resource_not_found`): also the answer for another workspace's id or a malformed one. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request conflicts with the state of a resource, or a request with the same Idempotency-Key is still running (`idempotency_request_in_progress`). */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route takes (`payload_too_large`). */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is not `application/json` (`unsupported_media_type`). */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description This Idempotency-Key was used with a different request (`idempotency_key_reused`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -1824,7 +5101,13 @@ export interface operations {
     revokeApiKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: within 24 h the same key from the same workspace replays the first answer (status and body) with `Idempotent-Replayed: true`; the same key with another body answers 422 `idempotency_key_reused`, and 409 `idempotency_request_in_progress` while the first is still running.
+                 * @example 3f2c9a4e-7b1d-4c8e-9f60-2a5d8e1b7c34
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description API key id (key_…) */
                 id: string;
@@ -1833,145 +5116,176 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The API key. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "key_01jd4z3t0v1w2x3y4z5a6b7c8d",
+                     *         "name": "LMS sync",
+                     *         "environment": "production",
+                     *         "scopes": [
+                     *           "students:write",
+                     *           "enrollments:write"
+                     *         ],
+                     *         "key_hint": "lct_prod_AbCd…wXyZ",
+                     *         "created_at": "2026-11-21T19:00:00.000Z",
+                     *         "last_used_at": "2026-11-22T10:00:00.000Z",
+                     *         "expires_at": null,
+                     *         "revoked_at": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        /** ApiKey */
-                        data: {
-                            /** @example key_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            id: string;
-                            name: string;
-                            environment: "production" | "development" | "staging";
-                            scopes: string[];
-                            /** @description Marker and first/last 4 characters of the current secret, e.g. lct_prod_AbCd…wXyZ. */
-                            key_hint: string;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            created_at: string;
-                            last_used_at: string | null;
-                            expires_at: string | null;
-                            revoked_at: string | null;
-                        };
+                        data: components["schemas"]["ApiKey"];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No such resource in this workspace (`resource_not_found`): also the answer for another workspace's id or a malformed one. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request conflicts with the state of a resource, or a request with the same Idempotency-Key is still running (`idempotency_request_in_progress`). */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description This Idempotency-Key was used with a different request (`idempotency_key_reused`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -1985,9 +5299,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The calling key's budgets, read without spending any. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -1996,77 +5311,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "plan": "professional",
+                     *         "hourly": {
+                     *           "limit": 1000,
+                     *           "used": 12,
+                     *           "remaining": 988,
+                     *           "reset": 1795345200,
+                     *           "window_seconds": 3600
+                     *         },
+                     *         "burst": {
+                     *           "limit": 100,
+                     *           "remaining": 97,
+                     *           "reset": 1795341602,
+                     *           "refill_per_minute": 100
+                     *         },
+                     *         "endpoints": {
+                     *           "export": {
+                     *             "limit": 10,
+                     *             "used": 1,
+                     *             "remaining": 9,
+                     *             "reset": 1795345200,
+                     *             "window_seconds": 3600
+                     *           },
+                     *           "bulk": {
+                     *             "limit": 20,
+                     *             "used": 2,
+                     *             "remaining": 18,
+                     *             "reset": 1795345200,
+                     *             "window_seconds": 3600
+                     *           },
+                     *           "search": {
+                     *             "limit": 100,
+                     *             "used": 0,
+                     *             "remaining": 100,
+                     *             "reset": 1795345200,
+                     *             "window_seconds": 3600
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        data: {
-                            plan: string;
-                            hourly: {
-                                /** @description Requests allowed in any 60 minutes. */
-                                limit: number;
-                                /** @description Requests counted in the window now. */
-                                used: number;
-                                /** @description Requests left in the window now. */
-                                remaining: number;
-                                /** @description Unix seconds when the oldest counted request stops counting (the X-RateLimit-Reset of this window). */
-                                reset: number;
-                                /** @description Window length: 3600. */
-                                window_seconds: number;
-                            };
-                            burst: {
-                                /** @description Bucket capacity: the longest burst. */
-                                limit: number;
-                                /** @description Whole tokens in the bucket now. */
-                                remaining: number;
-                                /** @description Unix seconds when the bucket is full again. */
-                                reset: number;
-                                /** @description Tokens added per minute (spread evenly). */
-                                refill_per_minute: number;
-                            };
-                            /** @description Per-endpoint windows (POST /courses/:id/export; POST /students/bulk and /enrollments/bulk; GET /search/*), spent besides the hourly quota. */
-                            endpoints: {
-                                export: {
-                                    /** @description Requests allowed in any 60 minutes. */
-                                    limit: number;
-                                    /** @description Requests counted in the window now. */
-                                    used: number;
-                                    /** @description Requests left in the window now. */
-                                    remaining: number;
-                                    /** @description Unix seconds when the oldest counted request stops counting (the X-RateLimit-Reset of this window). */
-                                    reset: number;
-                                    /** @description Window length: 3600. */
-                                    window_seconds: number;
-                                };
-                                bulk: {
-                                    /** @description Requests allowed in any 60 minutes. */
-                                    limit: number;
-                                    /** @description Requests counted in the window now. */
-                                    used: number;
-                                    /** @description Requests left in the window now. */
-                                    remaining: number;
-                                    /** @description Unix seconds when the oldest counted request stops counting (the X-RateLimit-Reset of this window). */
-                                    reset: number;
-                                    /** @description Window length: 3600. */
-                                    window_seconds: number;
-                                };
-                                search: {
-                                    /** @description Requests allowed in any 60 minutes. */
-                                    limit: number;
-                                    /** @description Requests counted in the window now. */
-                                    used: number;
-                                    /** @description Requests left in the window now. */
-                                    remaining: number;
-                                    /** @description Unix seconds when the oldest counted request stops counting (the X-RateLimit-Reset of this window). */
-                                    reset: number;
-                                    /** @description Window length: 3600. */
-                                    window_seconds: number;
-                                };
-                            };
-                        };
+                        data: components["schemas"]["RateLimits"];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -2075,21 +5371,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -2098,12 +5397,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No such resource in this workspace (`resource_not_found`): also the answer for another workspace's id or a malformed one. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -2112,12 +5412,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -2127,12 +5428,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -2141,7 +5443,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -2171,61 +5484,55 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description A page of the list. `Link` has the next page (and in page mode prev, first, last). */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+                     *           "title": "Introduction to Algebra",
+                     *           "description": "Equations, functions and graphs, from the ground up.",
+                     *           "published": true,
+                     *           "enrollment_count": 42,
+                     *           "metadata": {
+                     *             "level": "beginner"
+                     *           },
+                     *           "created_at": "2026-11-21T19:05:00.000Z",
+                     *           "updated_at": "2026-11-22T08:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "per_page": 20,
+                     *         "total": 1,
+                     *         "total_pages": 1,
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        data: {
-                            /** @example crs_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            id: string;
-                            title: string;
-                            description: string;
-                            published: boolean;
-                            /** @description Enrollments that are not cancelled. Read-only. */
-                            enrollment_count: number;
-                            /** @description Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as given. */
-                            metadata: {
-                                [key: string]: string;
-                            };
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            created_at: string;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            updated_at: string;
-                        }[];
-                        /** @description Page mode: page, per_page, total, total_pages, next_cursor. Cursor mode: per_page, next_cursor, has_more. */
-                        pagination: {
-                            /** @description Page mode: this page, 1-based. */
-                            page?: number;
-                            per_page: number;
-                            /** @description Page mode: number of matching records. */
-                            total?: number;
-                            /** @description Page mode: number of pages. */
-                            total_pages?: number;
-                            /** @description Cursor of the next page, or null at the end. */
-                            next_cursor: string | null;
-                            /** @description Cursor mode: whether another page follows. */
-                            has_more?: boolean;
-                        };
+                        data: components["schemas"]["Course"][];
+                        /** @description PagePagination in page mode, CursorPagination in cursor mode. */
+                        pagination: components["schemas"]["PagePagination"] | components["schemas"]["CursorPagination"];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -2234,21 +5541,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -2257,12 +5567,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -2272,12 +5583,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -2286,7 +5598,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -2294,186 +5617,215 @@ export interface operations {
     createCourse: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: within 24 h the same key from the same workspace replays the first answer (status and body) with `Idempotent-Replayed: true`; the same key with another body answers 422 `idempotency_key_reused`, and 409 `idempotency_request_in_progress` while the first is still running.
+                 * @example 3f2c9a4e-7b1d-4c8e-9f60-2a5d8e1b7c34
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description 1..200 characters, not blank. */
-                    title: string;
-                    /** @description Up to 20,000 characters (markdown). */
-                    description?: string;
-                    /** @default false */
-                    published?: boolean;
-                    /** @description Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as given. */
-                    metadata?: {
-                        [key: string]: string;
-                    };
-                };
+                /**
+                 * @example {
+                 *       "title": "Introduction to Algebra",
+                 *       "description": "Equations, functions and graphs, from the ground up.",
+                 *       "metadata": {
+                 *         "level": "beginner"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateCourseRequest"];
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The course. */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+                     *         "title": "Introduction to Algebra",
+                     *         "description": "Equations, functions and graphs, from the ground up.",
+                     *         "published": true,
+                     *         "enrollment_count": 42,
+                     *         "metadata": {
+                     *           "level": "beginner"
+                     *         },
+                     *         "created_at": "2026-11-21T19:05:00.000Z",
+                     *         "updated_at": "2026-11-22T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        /** Course */
-                        data: {
-                            /** @example crs_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            id: string;
-                            title: string;
-                            description: string;
-                            published: boolean;
-                            /** @description Enrollments that are not cancelled. Read-only. */
-                            enrollment_count: number;
-                            /** @description Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as given. */
-                            metadata: {
-                                [key: string]: string;
-                            };
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            created_at: string;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            updated_at: string;
-                        };
+                        data: components["schemas"]["Course"];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request conflicts with the state of a resource, or a request with the same Idempotency-Key is still running (`idempotency_request_in_progress`). */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route takes (`payload_too_large`). */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is not `application/json` (`unsupported_media_type`). */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description This Idempotency-Key was used with a different request (`idempotency_key_reused`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -2490,9 +5842,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The course. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -2501,37 +5854,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+                     *         "title": "Introduction to Algebra",
+                     *         "description": "Equations, functions and graphs, from the ground up.",
+                     *         "published": true,
+                     *         "enrollment_count": 42,
+                     *         "metadata": {
+                     *           "level": "beginner"
+                     *         },
+                     *         "created_at": "2026-11-21T19:05:00.000Z",
+                     *         "updated_at": "2026-11-22T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        /** Course */
-                        data: {
-                            /** @example crs_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            id: string;
-                            title: string;
-                            description: string;
-                            published: boolean;
-                            /** @description Enrollments that are not cancelled. Read-only. */
-                            enrollment_count: number;
-                            /** @description Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as given. */
-                            metadata: {
-                                [key: string]: string;
-                            };
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            created_at: string;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            updated_at: string;
-                        };
+                        data: components["schemas"]["Course"];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -2540,21 +5887,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -2563,12 +5913,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No such resource in this workspace (`resource_not_found`): also the answer for another workspace's id or a malformed one. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -2577,12 +5928,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -2592,12 +5944,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -2606,7 +5959,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -2624,25 +5988,23 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description The fields to change; the others stay. */
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description 1..200 characters, not blank. */
-                    title?: string;
-                    /** @description Up to 20,000 characters (markdown). */
-                    description?: string;
-                    published?: boolean;
-                    /** @description Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as given. */
-                    metadata?: {
-                        [key: string]: string;
-                    };
-                };
+                /**
+                 * @example {
+                 *       "title": "Algebra I",
+                 *       "published": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateCourseRequest"];
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The course. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -2651,37 +6013,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+                     *         "title": "Introduction to Algebra",
+                     *         "description": "Equations, functions and graphs, from the ground up.",
+                     *         "published": true,
+                     *         "enrollment_count": 42,
+                     *         "metadata": {
+                     *           "level": "beginner"
+                     *         },
+                     *         "created_at": "2026-11-21T19:05:00.000Z",
+                     *         "updated_at": "2026-11-22T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        /** Course */
-                        data: {
-                            /** @example crs_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            id: string;
-                            title: string;
-                            description: string;
-                            published: boolean;
-                            /** @description Enrollments that are not cancelled. Read-only. */
-                            enrollment_count: number;
-                            /** @description Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as given. */
-                            metadata: {
-                                [key: string]: string;
-                            };
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            created_at: string;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            updated_at: string;
-                        };
+                        data: components["schemas"]["Course"];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -2690,21 +6046,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -2713,12 +6072,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No such resource in this workspace (`resource_not_found`): also the answer for another workspace's id or a malformed one. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -2727,12 +6087,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description If-Match does not match the current ETag (`precondition_failed`): read the resource again. */
             412: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -2741,12 +6102,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route takes (`payload_too_large`). */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -2755,12 +6117,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is not `application/json` (`unsupported_media_type`). */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -2769,12 +6132,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -2784,12 +6148,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -2798,7 +6163,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -2818,9 +6194,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The course is gone. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -2829,6 +6206,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+                     *         "deleted": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @example crs_01jd4z3k9q8x7v6b5n4m3c2x1z */
@@ -2839,9 +6224,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -2850,21 +6236,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -2873,12 +6262,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No such resource in this workspace (`resource_not_found`): also the answer for another workspace's id or a malformed one. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -2887,12 +6277,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request conflicts with the state of a resource, or a request with the same Idempotency-Key is still running (`idempotency_request_in_progress`). */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -2901,12 +6292,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -2916,12 +6308,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -2930,7 +6323,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -2948,25 +6352,23 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description The fields to change; the others stay. */
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description 1..200 characters, not blank. */
-                    title?: string;
-                    /** @description Up to 20,000 characters (markdown). */
-                    description?: string;
-                    published?: boolean;
-                    /** @description Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as given. */
-                    metadata?: {
-                        [key: string]: string;
-                    };
-                };
+                /**
+                 * @example {
+                 *       "title": "Algebra I",
+                 *       "published": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateCourseRequest"];
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The course. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -2975,37 +6377,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+                     *         "title": "Introduction to Algebra",
+                     *         "description": "Equations, functions and graphs, from the ground up.",
+                     *         "published": true,
+                     *         "enrollment_count": 42,
+                     *         "metadata": {
+                     *           "level": "beginner"
+                     *         },
+                     *         "created_at": "2026-11-21T19:05:00.000Z",
+                     *         "updated_at": "2026-11-22T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        /** Course */
-                        data: {
-                            /** @example crs_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            id: string;
-                            title: string;
-                            description: string;
-                            published: boolean;
-                            /** @description Enrollments that are not cancelled. Read-only. */
-                            enrollment_count: number;
-                            /** @description Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as given. */
-                            metadata: {
-                                [key: string]: string;
-                            };
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            created_at: string;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            updated_at: string;
-                        };
+                        data: components["schemas"]["Course"];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -3014,21 +6410,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -3037,12 +6436,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No such resource in this workspace (`resource_not_found`): also the answer for another workspace's id or a malformed one. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -3051,12 +6451,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description If-Match does not match the current ETag (`precondition_failed`): read the resource again. */
             412: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -3065,12 +6466,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route takes (`payload_too_large`). */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -3079,12 +6481,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is not `application/json` (`unsupported_media_type`). */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -3093,12 +6496,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -3108,12 +6512,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -3122,7 +6527,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -3130,7 +6546,13 @@ export interface operations {
     publishCourse: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: within 24 h the same key from the same workspace replays the first answer (status and body) with `Idempotent-Replayed: true`; the same key with another body answers 422 `idempotency_key_reused`, and 409 `idempotency_request_in_progress` while the first is still running.
+                 * @example 3f2c9a4e-7b1d-4c8e-9f60-2a5d8e1b7c34
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Course id (crs_…) */
                 id: string;
@@ -3139,151 +6561,174 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The course. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+                     *         "title": "Introduction to Algebra",
+                     *         "description": "Equations, functions and graphs, from the ground up.",
+                     *         "published": true,
+                     *         "enrollment_count": 42,
+                     *         "metadata": {
+                     *           "level": "beginner"
+                     *         },
+                     *         "created_at": "2026-11-21T19:05:00.000Z",
+                     *         "updated_at": "2026-11-22T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        /** Course */
-                        data: {
-                            /** @example crs_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            id: string;
-                            title: string;
-                            description: string;
-                            published: boolean;
-                            /** @description Enrollments that are not cancelled. Read-only. */
-                            enrollment_count: number;
-                            /** @description Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as given. */
-                            metadata: {
-                                [key: string]: string;
-                            };
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            created_at: string;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            updated_at: string;
-                        };
+                        data: components["schemas"]["Course"];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No such resource in this workspace (`resource_not_found`): also the answer for another workspace's id or a malformed one. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request conflicts with the state of a resource, or a request with the same Idempotency-Key is still running (`idempotency_request_in_progress`). */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description This Idempotency-Key was used with a different request (`idempotency_key_reused`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -3291,7 +6736,13 @@ export interface operations {
     unpublishCourse: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: within 24 h the same key from the same workspace replays the first answer (status and body) with `Idempotent-Replayed: true`; the same key with another body answers 422 `idempotency_key_reused`, and 409 `idempotency_request_in_progress` while the first is still running.
+                 * @example 3f2c9a4e-7b1d-4c8e-9f60-2a5d8e1b7c34
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Course id (crs_…) */
                 id: string;
@@ -3300,151 +6751,174 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The course. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+                     *         "title": "Introduction to Algebra",
+                     *         "description": "Equations, functions and graphs, from the ground up.",
+                     *         "published": true,
+                     *         "enrollment_count": 42,
+                     *         "metadata": {
+                     *           "level": "beginner"
+                     *         },
+                     *         "created_at": "2026-11-21T19:05:00.000Z",
+                     *         "updated_at": "2026-11-22T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        /** Course */
-                        data: {
-                            /** @example crs_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            id: string;
-                            title: string;
-                            description: string;
-                            published: boolean;
-                            /** @description Enrollments that are not cancelled. Read-only. */
-                            enrollment_count: number;
-                            /** @description Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as given. */
-                            metadata: {
-                                [key: string]: string;
-                            };
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            created_at: string;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            updated_at: string;
-                        };
+                        data: components["schemas"]["Course"];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No such resource in this workspace (`resource_not_found`): also the answer for another workspace's id or a malformed one. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request conflicts with the state of a resource, or a request with the same Idempotency-Key is still running (`idempotency_request_in_progress`). */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description This Idempotency-Key was used with a different request (`idempotency_key_reused`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -3475,58 +6949,52 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description A page of the list. `Link` has the next page (and in page mode prev, first, last). */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "mod_01jd4z3m2b7c8d9e0f1g2h3j4k",
+                     *           "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+                     *           "title": "Linear equations",
+                     *           "description": "Solving for one unknown.",
+                     *           "position": 0,
+                     *           "created_at": "2026-11-21T19:06:00.000Z",
+                     *           "updated_at": "2026-11-21T19:06:00.000Z"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "per_page": 20,
+                     *         "total": 1,
+                     *         "total_pages": 1,
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        data: {
-                            /** @example mod_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            id: string;
-                            /** @example crs_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            course_id: string;
-                            title: string;
-                            description: string;
-                            /** @description 0-based, dense within the course. */
-                            position: number;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            created_at: string;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            updated_at: string;
-                        }[];
-                        /** @description Page mode: page, per_page, total, total_pages, next_cursor. Cursor mode: per_page, next_cursor, has_more. */
-                        pagination: {
-                            /** @description Page mode: this page, 1-based. */
-                            page?: number;
-                            per_page: number;
-                            /** @description Page mode: number of matching records. */
-                            total?: number;
-                            /** @description Page mode: number of pages. */
-                            total_pages?: number;
-                            /** @description Cursor of the next page, or null at the end. */
-                            next_cursor: string | null;
-                            /** @description Cursor mode: whether another page follows. */
-                            has_more?: boolean;
-                        };
+                        data: components["schemas"]["Module"][];
+                        /** @description PagePagination in page mode, CursorPagination in cursor mode. */
+                        pagination: components["schemas"]["PagePagination"] | components["schemas"]["CursorPagination"];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -3535,21 +7003,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -3558,12 +7029,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No such resource in this workspace (`resource_not_found`): also the answer for another workspace's id or a malformed one. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -3572,12 +7044,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -3587,12 +7060,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -3601,7 +7075,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -3609,7 +7094,13 @@ export interface operations {
     createModule: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: within 24 h the same key from the same workspace replays the first answer (status and body) with `Idempotent-Replayed: true`; the same key with another body answers 422 `idempotency_key_reused`, and 409 `idempotency_request_in_progress` while the first is still running.
+                 * @example 3f2c9a4e-7b1d-4c8e-9f60-2a5d8e1b7c34
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Course id (crs_…) */
                 id: string;
@@ -3618,187 +7109,213 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description 1..200 characters, not blank. */
-                    title: string;
-                    /** @description Up to 20,000 characters (markdown). */
-                    description?: string;
-                    /** @description 0-based; the others shift to make room. Default: at the end. */
-                    position?: number;
-                };
+                /**
+                 * @example {
+                 *       "title": "Linear equations",
+                 *       "description": "Solving for one unknown."
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateModuleRequest"];
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The module. */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "mod_01jd4z3m2b7c8d9e0f1g2h3j4k",
+                     *         "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+                     *         "title": "Linear equations",
+                     *         "description": "Solving for one unknown.",
+                     *         "position": 0,
+                     *         "created_at": "2026-11-21T19:06:00.000Z",
+                     *         "updated_at": "2026-11-21T19:06:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        /** Module */
-                        data: {
-                            /** @example mod_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            id: string;
-                            /** @example crs_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            course_id: string;
-                            title: string;
-                            description: string;
-                            /** @description 0-based, dense within the course. */
-                            position: number;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            created_at: string;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            updated_at: string;
-                        };
+                        data: components["schemas"]["Module"];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No such resource in this workspace (`resource_not_found`): also the answer for another workspace's id or a malformed one. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request conflicts with the state of a resource, or a request with the same Idempotency-Key is still running (`idempotency_request_in_progress`). */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route takes (`payload_too_large`). */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is not `application/json` (`unsupported_media_type`). */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description This Idempotency-Key was used with a different request (`idempotency_key_reused`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -3815,9 +7332,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The module. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -3826,34 +7344,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "mod_01jd4z3m2b7c8d9e0f1g2h3j4k",
+                     *         "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+                     *         "title": "Linear equations",
+                     *         "description": "Solving for one unknown.",
+                     *         "position": 0,
+                     *         "created_at": "2026-11-21T19:06:00.000Z",
+                     *         "updated_at": "2026-11-21T19:06:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        /** Module */
-                        data: {
-                            /** @example mod_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            id: string;
-                            /** @example crs_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            course_id: string;
-                            title: string;
-                            description: string;
-                            /** @description 0-based, dense within the course. */
-                            position: number;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            created_at: string;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            updated_at: string;
-                        };
+                        data: components["schemas"]["Module"];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -3862,21 +7374,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -3885,12 +7400,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No such resource in this workspace (`resource_not_found`): also the answer for another workspace's id or a malformed one. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -3899,12 +7415,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -3914,12 +7431,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -3928,7 +7446,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -3946,22 +7475,22 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description The fields to change; the others stay. */
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description 1..200 characters, not blank. */
-                    title?: string;
-                    /** @description Up to 20,000 characters (markdown). */
-                    description?: string;
-                    /** @description 0-based; the others shift to make room. Default: at the end. */
-                    position?: number;
-                };
+                /**
+                 * @example {
+                 *       "position": 0
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateModuleRequest"];
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The module. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -3970,34 +7499,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "mod_01jd4z3m2b7c8d9e0f1g2h3j4k",
+                     *         "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+                     *         "title": "Linear equations",
+                     *         "description": "Solving for one unknown.",
+                     *         "position": 0,
+                     *         "created_at": "2026-11-21T19:06:00.000Z",
+                     *         "updated_at": "2026-11-21T19:06:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        /** Module */
-                        data: {
-                            /** @example mod_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            id: string;
-                            /** @example crs_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            course_id: string;
-                            title: string;
-                            description: string;
-                            /** @description 0-based, dense within the course. */
-                            position: number;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            created_at: string;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            updated_at: string;
-                        };
+                        data: components["schemas"]["Module"];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -4006,21 +7529,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -4029,12 +7555,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No such resource in this workspace (`resource_not_found`): also the answer for another workspace's id or a malformed one. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -4043,12 +7570,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description If-Match does not match the current ETag (`precondition_failed`): read the resource again. */
             412: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -4057,12 +7585,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route takes (`payload_too_large`). */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -4071,12 +7600,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is not `application/json` (`unsupported_media_type`). */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -4085,12 +7615,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -4100,12 +7631,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -4114,7 +7646,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -4131,9 +7674,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The module is gone with its lessons; the modules after it moved up one. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -4142,6 +7686,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "mod_01jd4z3k9q8x7v6b5n4m3c2x1z",
+                     *         "deleted": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @example mod_01jd4z3k9q8x7v6b5n4m3c2x1z */
@@ -4152,9 +7704,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -4163,21 +7716,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -4186,12 +7742,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No such resource in this workspace (`resource_not_found`): also the answer for another workspace's id or a malformed one. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -4200,12 +7757,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -4215,12 +7773,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -4229,7 +7788,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -4247,22 +7817,22 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description The fields to change; the others stay. */
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description 1..200 characters, not blank. */
-                    title?: string;
-                    /** @description Up to 20,000 characters (markdown). */
-                    description?: string;
-                    /** @description 0-based; the others shift to make room. Default: at the end. */
-                    position?: number;
-                };
+                /**
+                 * @example {
+                 *       "position": 0
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateModuleRequest"];
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The module. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -4271,34 +7841,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "mod_01jd4z3m2b7c8d9e0f1g2h3j4k",
+                     *         "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+                     *         "title": "Linear equations",
+                     *         "description": "Solving for one unknown.",
+                     *         "position": 0,
+                     *         "created_at": "2026-11-21T19:06:00.000Z",
+                     *         "updated_at": "2026-11-21T19:06:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        /** Module */
-                        data: {
-                            /** @example mod_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            id: string;
-                            /** @example crs_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            course_id: string;
-                            title: string;
-                            description: string;
-                            /** @description 0-based, dense within the course. */
-                            position: number;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            created_at: string;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            updated_at: string;
-                        };
+                        data: components["schemas"]["Module"];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -4307,21 +7871,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -4330,12 +7897,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No such resource in this workspace (`resource_not_found`): also the answer for another workspace's id or a malformed one. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -4344,12 +7912,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description If-Match does not match the current ETag (`precondition_failed`): read the resource again. */
             412: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -4358,12 +7927,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route takes (`payload_too_large`). */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -4372,12 +7942,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is not `application/json` (`unsupported_media_type`). */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -4386,12 +7957,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -4401,12 +7973,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -4415,7 +7988,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -4446,76 +8030,92 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description A page of the list. `Link` has the next page (and in page mode prev, first, last). */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "les_01jd4z3n5p6q7r8s9t0v1w2x3y",
+                     *           "module_id": "mod_01jd4z3m2b7c8d9e0f1g2h3j4k",
+                     *           "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+                     *           "title": "What is an equation?",
+                     *           "type": "text",
+                     *           "content": "# Equations\nAn equation says that two expressions are equal.",
+                     *           "video_url": null,
+                     *           "duration_seconds": 300,
+                     *           "position": 0,
+                     *           "quiz": null,
+                     *           "created_at": "2026-11-21T19:07:00.000Z",
+                     *           "updated_at": "2026-11-21T19:07:00.000Z"
+                     *         },
+                     *         {
+                     *           "id": "les_01jd4z3p8r9s0t1v2w3x4y5z6a",
+                     *           "module_id": "mod_01jd4z3m2b7c8d9e0f1g2h3j4k",
+                     *           "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+                     *           "title": "Check your understanding",
+                     *           "type": "quiz",
+                     *           "content": "",
+                     *           "video_url": null,
+                     *           "duration_seconds": null,
+                     *           "position": 1,
+                     *           "quiz": {
+                     *             "passing_score": 60,
+                     *             "questions": [
+                     *               {
+                     *                 "id": "qst_01jd4z3p8r9s0t1v2w3x4y5z6b",
+                     *                 "prompt": "Solve 2x + 3 = 7. x = ?",
+                     *                 "kind": "single_choice",
+                     *                 "choices": [
+                     *                   "1",
+                     *                   "2",
+                     *                   "5"
+                     *                 ],
+                     *                 "answer": 1
+                     *               },
+                     *               {
+                     *                 "id": "qst_01jd4z3p8r9s0t1v2w3x4y5z6c",
+                     *                 "prompt": "x = 2 solves x + x = 4.",
+                     *                 "kind": "true_false",
+                     *                 "answer": true
+                     *               }
+                     *             ]
+                     *           },
+                     *           "created_at": "2026-11-21T19:07:00.000Z",
+                     *           "updated_at": "2026-11-21T19:07:00.000Z"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "per_page": 20,
+                     *         "total": 2,
+                     *         "total_pages": 1,
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        data: {
-                            /** @example les_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            id: string;
-                            /** @example mod_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            module_id: string;
-                            /** @example crs_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            course_id: string;
-                            title: string;
-                            type: "text" | "video" | "quiz" | "assignment";
-                            /** @description Markdown. */
-                            content: string;
-                            video_url: string | null;
-                            duration_seconds: number | null;
-                            /** @description 0-based, dense within the module. */
-                            position: number;
-                            /** @description For quiz lessons; answers only for keys with courses:write. */
-                            quiz: {
-                                passing_score: number;
-                                questions: {
-                                    id: string;
-                                    prompt: string;
-                                    kind: "single_choice" | "multiple_choice" | "true_false" | "short_answer";
-                                    choices?: string[];
-                                    /** @description Only shown to keys with courses:write. */
-                                    answer?: unknown;
-                                }[];
-                            } | null;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            created_at: string;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            updated_at: string;
-                        }[];
-                        /** @description Page mode: page, per_page, total, total_pages, next_cursor. Cursor mode: per_page, next_cursor, has_more. */
-                        pagination: {
-                            /** @description Page mode: this page, 1-based. */
-                            page?: number;
-                            per_page: number;
-                            /** @description Page mode: number of matching records. */
-                            total?: number;
-                            /** @description Page mode: number of pages. */
-                            total_pages?: number;
-                            /** @description Cursor of the next page, or null at the end. */
-                            next_cursor: string | null;
-                            /** @description Cursor mode: whether another page follows. */
-                            has_more?: boolean;
-                        };
+                        data: components["schemas"]["Lesson"][];
+                        /** @description PagePagination in page mode, CursorPagination in cursor mode. */
+                        pagination: components["schemas"]["PagePagination"] | components["schemas"]["CursorPagination"];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -4524,21 +8124,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -4547,12 +8150,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No such resource in this workspace (`resource_not_found`): also the answer for another workspace's id or a malformed one. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -4561,12 +8165,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -4576,12 +8181,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -4590,7 +8196,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -4598,231 +8215,210 @@ export interface operations {
     createLesson: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: within 24 h the same key from the same workspace replays the first answer (status and body) with `Idempotent-Replayed: true`; the same key with another body answers 422 `idempotency_key_reused`, and 409 `idempotency_request_in_progress` while the first is still running.
+                 * @example 3f2c9a4e-7b1d-4c8e-9f60-2a5d8e1b7c34
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Module id (mod_…) */
                 id: string;
             };
             cookie?: never;
         };
+        /** @description `quiz` is required for, and only taken by, lessons of type quiz (400 `validation_error` on `/quiz` otherwise). */
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description 1..200 characters, not blank. */
-                    title: string;
-                    type: "text" | "video" | "quiz" | "assignment";
-                    /** @description Markdown, up to 200,000 characters. */
-                    content?: string;
-                    /** Format: uri */
-                    video_url?: string;
-                    duration_seconds?: number;
-                    /** @description 0-based; the others shift to make room. Default: at the end. */
-                    position?: number;
-                    quiz?: {
-                        /** @description Minimum score (0..100) to pass. */
-                        passing_score: number;
-                        questions: {
-                            /** @description Kept when given (to keep attempts comparable); assigned (qst_…) otherwise. */
-                            id?: string;
-                            prompt: string;
-                            kind: "single_choice" | "multiple_choice" | "true_false" | "short_answer";
-                            choices?: string[];
-                            /** @description single_choice: index of the right choice; multiple_choice: list of right indexes; true_false: boolean; short_answer: accepted strings (trimmed, any case). */
-                            answer: number | boolean | number[] | string[];
-                        }[];
-                    };
-                };
+                "application/json": components["schemas"]["CreateLessonRequest"];
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The lesson. */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        /** Lesson */
-                        data: {
-                            /** @example les_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            id: string;
-                            /** @example mod_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            module_id: string;
-                            /** @example crs_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            course_id: string;
-                            title: string;
-                            type: "text" | "video" | "quiz" | "assignment";
-                            /** @description Markdown. */
-                            content: string;
-                            video_url: string | null;
-                            duration_seconds: number | null;
-                            /** @description 0-based, dense within the module. */
-                            position: number;
-                            /** @description For quiz lessons; answers only for keys with courses:write. */
-                            quiz: {
-                                passing_score: number;
-                                questions: {
-                                    id: string;
-                                    prompt: string;
-                                    kind: "single_choice" | "multiple_choice" | "true_false" | "short_answer";
-                                    choices?: string[];
-                                    /** @description Only shown to keys with courses:write. */
-                                    answer?: unknown;
-                                }[];
-                            } | null;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            created_at: string;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            updated_at: string;
-                        };
+                        data: components["schemas"]["Lesson"];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No such resource in this workspace (`resource_not_found`): also the answer for another workspace's id or a malformed one. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request conflicts with the state of a resource, or a request with the same Idempotency-Key is still running (`idempotency_request_in_progress`). */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route takes (`payload_too_large`). */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is not `application/json` (`unsupported_media_type`). */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description This Idempotency-Key was used with a different request (`idempotency_key_reused`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -4839,9 +8435,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The lesson. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -4851,51 +8448,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** Lesson */
-                        data: {
-                            /** @example les_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            id: string;
-                            /** @example mod_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            module_id: string;
-                            /** @example crs_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            course_id: string;
-                            title: string;
-                            type: "text" | "video" | "quiz" | "assignment";
-                            /** @description Markdown. */
-                            content: string;
-                            video_url: string | null;
-                            duration_seconds: number | null;
-                            /** @description 0-based, dense within the module. */
-                            position: number;
-                            /** @description For quiz lessons; answers only for keys with courses:write. */
-                            quiz: {
-                                passing_score: number;
-                                questions: {
-                                    id: string;
-                                    prompt: string;
-                                    kind: "single_choice" | "multiple_choice" | "true_false" | "short_answer";
-                                    choices?: string[];
-                                    /** @description Only shown to keys with courses:write. */
-                                    answer?: unknown;
-                                }[];
-                            } | null;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            created_at: string;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            updated_at: string;
-                        };
+                        data: components["schemas"]["Lesson"];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -4904,21 +8464,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -4927,12 +8490,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No such resource in this workspace (`resource_not_found`): also the answer for another workspace's id or a malformed one. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -4941,12 +8505,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -4956,12 +8521,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -4970,7 +8536,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -4988,38 +8565,23 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description The fields to change; the others stay. A new `quiz` replaces the whole quiz; changing `type` away from quiz drops it, changing it to quiz needs one. */
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description 1..200 characters, not blank. */
-                    title?: string;
-                    type?: "text" | "video" | "quiz" | "assignment";
-                    /** @description Markdown, up to 200,000 characters. */
-                    content?: string;
-                    video_url?: string | null;
-                    duration_seconds?: number | null;
-                    /** @description 0-based; the others shift to make room. Default: at the end. */
-                    position?: number;
-                    quiz?: {
-                        /** @description Minimum score (0..100) to pass. */
-                        passing_score: number;
-                        questions: {
-                            /** @description Kept when given (to keep attempts comparable); assigned (qst_…) otherwise. */
-                            id?: string;
-                            prompt: string;
-                            kind: "single_choice" | "multiple_choice" | "true_false" | "short_answer";
-                            choices?: string[];
-                            /** @description single_choice: index of the right choice; multiple_choice: list of right indexes; true_false: boolean; short_answer: accepted strings (trimmed, any case). */
-                            answer: number | boolean | number[] | string[];
-                        }[];
-                    };
-                };
+                /**
+                 * @example {
+                 *       "title": "Equations, defined",
+                 *       "position": 2
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateLessonRequest"];
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The lesson. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -5029,51 +8591,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** Lesson */
-                        data: {
-                            /** @example les_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            id: string;
-                            /** @example mod_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            module_id: string;
-                            /** @example crs_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            course_id: string;
-                            title: string;
-                            type: "text" | "video" | "quiz" | "assignment";
-                            /** @description Markdown. */
-                            content: string;
-                            video_url: string | null;
-                            duration_seconds: number | null;
-                            /** @description 0-based, dense within the module. */
-                            position: number;
-                            /** @description For quiz lessons; answers only for keys with courses:write. */
-                            quiz: {
-                                passing_score: number;
-                                questions: {
-                                    id: string;
-                                    prompt: string;
-                                    kind: "single_choice" | "multiple_choice" | "true_false" | "short_answer";
-                                    choices?: string[];
-                                    /** @description Only shown to keys with courses:write. */
-                                    answer?: unknown;
-                                }[];
-                            } | null;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            created_at: string;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            updated_at: string;
-                        };
+                        data: components["schemas"]["Lesson"];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -5082,21 +8607,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -5105,12 +8633,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No such resource in this workspace (`resource_not_found`): also the answer for another workspace's id or a malformed one. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -5119,12 +8648,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description If-Match does not match the current ETag (`precondition_failed`): read the resource again. */
             412: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -5133,12 +8663,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route takes (`payload_too_large`). */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -5147,12 +8678,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is not `application/json` (`unsupported_media_type`). */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -5161,12 +8693,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -5176,12 +8709,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -5190,7 +8724,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -5207,9 +8752,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The lesson is gone; the lessons after it moved up one. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -5218,6 +8764,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "les_01jd4z3k9q8x7v6b5n4m3c2x1z",
+                     *         "deleted": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @example les_01jd4z3k9q8x7v6b5n4m3c2x1z */
@@ -5228,9 +8782,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -5239,21 +8794,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -5262,12 +8820,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No such resource in this workspace (`resource_not_found`): also the answer for another workspace's id or a malformed one. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -5276,12 +8835,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -5291,12 +8851,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -5305,7 +8866,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -5323,38 +8895,23 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description The fields to change; the others stay. A new `quiz` replaces the whole quiz; changing `type` away from quiz drops it, changing it to quiz needs one. */
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description 1..200 characters, not blank. */
-                    title?: string;
-                    type?: "text" | "video" | "quiz" | "assignment";
-                    /** @description Markdown, up to 200,000 characters. */
-                    content?: string;
-                    video_url?: string | null;
-                    duration_seconds?: number | null;
-                    /** @description 0-based; the others shift to make room. Default: at the end. */
-                    position?: number;
-                    quiz?: {
-                        /** @description Minimum score (0..100) to pass. */
-                        passing_score: number;
-                        questions: {
-                            /** @description Kept when given (to keep attempts comparable); assigned (qst_…) otherwise. */
-                            id?: string;
-                            prompt: string;
-                            kind: "single_choice" | "multiple_choice" | "true_false" | "short_answer";
-                            choices?: string[];
-                            /** @description single_choice: index of the right choice; multiple_choice: list of right indexes; true_false: boolean; short_answer: accepted strings (trimmed, any case). */
-                            answer: number | boolean | number[] | string[];
-                        }[];
-                    };
-                };
+                /**
+                 * @example {
+                 *       "title": "Equations, defined",
+                 *       "position": 2
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateLessonRequest"];
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The lesson. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -5364,51 +8921,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** Lesson */
-                        data: {
-                            /** @example les_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            id: string;
-                            /** @example mod_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            module_id: string;
-                            /** @example crs_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            course_id: string;
-                            title: string;
-                            type: "text" | "video" | "quiz" | "assignment";
-                            /** @description Markdown. */
-                            content: string;
-                            video_url: string | null;
-                            duration_seconds: number | null;
-                            /** @description 0-based, dense within the module. */
-                            position: number;
-                            /** @description For quiz lessons; answers only for keys with courses:write. */
-                            quiz: {
-                                passing_score: number;
-                                questions: {
-                                    id: string;
-                                    prompt: string;
-                                    kind: "single_choice" | "multiple_choice" | "true_false" | "short_answer";
-                                    choices?: string[];
-                                    /** @description Only shown to keys with courses:write. */
-                                    answer?: unknown;
-                                }[];
-                            } | null;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            created_at: string;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            updated_at: string;
-                        };
+                        data: components["schemas"]["Lesson"];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -5417,21 +8937,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -5440,12 +8963,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No such resource in this workspace (`resource_not_found`): also the answer for another workspace's id or a malformed one. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -5454,12 +8978,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description If-Match does not match the current ETag (`precondition_failed`): read the resource again. */
             412: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -5468,12 +8993,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route takes (`payload_too_large`). */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -5482,12 +9008,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is not `application/json` (`unsupported_media_type`). */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -5496,12 +9023,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -5511,12 +9039,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -5525,7 +9054,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -5557,61 +9097,54 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description A page of the list. `Link` has the next page (and in page mode prev, first, last). */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "stu_01jd4z3q1r2s3t4v5w6x7y8z9a",
+                     *           "email": "ada@example.com",
+                     *           "name": "Ada Lovelace",
+                     *           "external_id": "sis-1815",
+                     *           "metadata": {
+                     *             "cohort": "2026-autumn"
+                     *           },
+                     *           "created_at": "2026-11-21T19:10:00.000Z",
+                     *           "updated_at": "2026-11-21T19:10:00.000Z"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "per_page": 20,
+                     *         "total": 1,
+                     *         "total_pages": 1,
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        data: {
-                            /** @example stu_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            id: string;
-                            /** @description As given; unique in the workspace regardless of case. */
-                            email: string;
-                            name: string;
-                            /** @description Your own id for the student (unique in the workspace), or null. */
-                            external_id: string | null;
-                            /** @description Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as given. */
-                            metadata: {
-                                [key: string]: string;
-                            };
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            created_at: string;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            updated_at: string;
-                        }[];
-                        /** @description Page mode: page, per_page, total, total_pages, next_cursor. Cursor mode: per_page, next_cursor, has_more. */
-                        pagination: {
-                            /** @description Page mode: this page, 1-based. */
-                            page?: number;
-                            per_page: number;
-                            /** @description Page mode: number of matching records. */
-                            total?: number;
-                            /** @description Page mode: number of pages. */
-                            total_pages?: number;
-                            /** @description Cursor of the next page, or null at the end. */
-                            next_cursor: string | null;
-                            /** @description Cursor mode: whether another page follows. */
-                            has_more?: boolean;
-                        };
+                        data: components["schemas"]["Student"][];
+                        /** @description PagePagination in page mode, CursorPagination in cursor mode. */
+                        pagination: components["schemas"]["PagePagination"] | components["schemas"]["CursorPagination"];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -5620,21 +9153,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -5643,12 +9179,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -5658,12 +9195,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -5672,7 +9210,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -5680,189 +9229,215 @@ export interface operations {
     createStudent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: within 24 h the same key from the same workspace replays the first answer (status and body) with `Idempotent-Replayed: true`; the same key with another body answers 422 `idempotency_key_reused`, and 409 `idempotency_request_in_progress` while the first is still running.
+                 * @example 3f2c9a4e-7b1d-4c8e-9f60-2a5d8e1b7c34
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * Format: email
-                     * @description Unique in the workspace, compared case-insensitively.
-                     */
-                    email: string;
-                    /** @description 1..200 characters, not blank. */
-                    name: string;
-                    /** @description Your own id for the student, unique in the workspace. */
-                    external_id?: string;
-                    /** @description Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as given. */
-                    metadata?: {
-                        [key: string]: string;
-                    };
-                };
+                /**
+                 * @example {
+                 *       "email": "ada@example.com",
+                 *       "name": "Ada Lovelace",
+                 *       "external_id": "sis-1815",
+                 *       "metadata": {
+                 *         "cohort": "2026-autumn"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateStudentRequest"];
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The student. */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "stu_01jd4z3q1r2s3t4v5w6x7y8z9a",
+                     *         "email": "ada@example.com",
+                     *         "name": "Ada Lovelace",
+                     *         "external_id": "sis-1815",
+                     *         "metadata": {
+                     *           "cohort": "2026-autumn"
+                     *         },
+                     *         "created_at": "2026-11-21T19:10:00.000Z",
+                     *         "updated_at": "2026-11-21T19:10:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        /** Student */
-                        data: {
-                            /** @example stu_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            id: string;
-                            /** @description As given; unique in the workspace regardless of case. */
-                            email: string;
-                            name: string;
-                            /** @description Your own id for the student (unique in the workspace), or null. */
-                            external_id: string | null;
-                            /** @description Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as given. */
-                            metadata: {
-                                [key: string]: string;
-                            };
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            created_at: string;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            updated_at: string;
-                        };
+                        data: components["schemas"]["Student"];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request conflicts with the state of a resource, or a request with the same Idempotency-Key is still running (`idempotency_request_in_progress`). */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route takes (`payload_too_large`). */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is not `application/json` (`unsupported_media_type`). */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description This Idempotency-Key was used with a different request (`idempotency_key_reused`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -5870,227 +9445,266 @@ export interface operations {
     bulkCreateStudents: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: within 24 h the same key from the same workspace replays the first answer (status and body) with `Idempotent-Replayed: true`; the same key with another body answers 422 `idempotency_key_reused`, and 409 `idempotency_request_in_progress` while the first is still running.
+                 * @example 3f2c9a4e-7b1d-4c8e-9f60-2a5d8e1b7c34
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "records": [
+                 *         {
+                 *           "email": "ada@example.com",
+                 *           "name": "Ada Lovelace",
+                 *           "external_id": "sis-1815"
+                 *         },
+                 *         {
+                 *           "email": "ADA@example.com",
+                 *           "name": "Ada, again"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
-                    /** @description 1..100 records, each as for a single create. */
-                    records: unknown[];
+                    /** @description 1..100 records, each as for the single create. A record that does not fit fails on its own (its result is a validation_error); the others are created. */
+                    records: components["schemas"]["CreateStudentRequest"][];
                 };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Every record was created: one result per record, in request order. */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "index": 0,
+                     *           "status": "created",
+                     *           "data": {
+                     *             "id": "stu_01jd4z3q1r2s3t4v5w6x7y8z9a",
+                     *             "email": "ada@example.com",
+                     *             "name": "Ada Lovelace",
+                     *             "external_id": "sis-1815",
+                     *             "metadata": {
+                     *               "cohort": "2026-autumn"
+                     *             },
+                     *             "created_at": "2026-11-21T19:10:00.000Z",
+                     *             "updated_at": "2026-11-21T19:10:00.000Z"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
-                        data: {
-                            /** @description Position of the record in the request. */
-                            index: number;
-                            status: "created" | "error";
-                            /** Student */
-                            data?: {
-                                /** @example stu_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                                id: string;
-                                /** @description As given; unique in the workspace regardless of case. */
-                                email: string;
-                                name: string;
-                                /** @description Your own id for the student (unique in the workspace), or null. */
-                                external_id: string | null;
-                                /** @description Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as given. */
-                                metadata: {
-                                    [key: string]: string;
-                                };
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-11-21T19:05:00.000Z
-                                 */
-                                created_at: string;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-11-21T19:05:00.000Z
-                                 */
-                                updated_at: string;
-                            };
-                            error?: {
-                                code: string;
-                                message: string;
-                                details: {
-                                    [key: string]: unknown;
-                                };
-                            };
-                        }[];
+                        /** @description One result per record, in request order. */
+                        data: components["schemas"]["StudentBulkResult"][];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description Some records failed, each on its own; the others were created. One result per record, in request order. */
             207: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "index": 0,
+                     *           "status": "created",
+                     *           "data": {
+                     *             "id": "stu_01jd4z3q1r2s3t4v5w6x7y8z9a",
+                     *             "email": "ada@example.com",
+                     *             "name": "Ada Lovelace",
+                     *             "external_id": "sis-1815",
+                     *             "metadata": {
+                     *               "cohort": "2026-autumn"
+                     *             },
+                     *             "created_at": "2026-11-21T19:10:00.000Z",
+                     *             "updated_at": "2026-11-21T19:10:00.000Z"
+                     *           }
+                     *         },
+                     *         {
+                     *           "index": 1,
+                     *           "status": "error",
+                     *           "error": {
+                     *             "code": "student_exists",
+                     *             "message": "Student stu_01jd4z3q1r2s3t4v5w6x7y8z9a already has this email",
+                     *             "details": {
+                     *               "student_id": "stu_01jd4z3q1r2s3t4v5w6x7y8z9a",
+                     *               "field": "email"
+                     *             }
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
-                        data: {
-                            /** @description Position of the record in the request. */
-                            index: number;
-                            status: "created" | "error";
-                            /** Student */
-                            data?: {
-                                /** @example stu_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                                id: string;
-                                /** @description As given; unique in the workspace regardless of case. */
-                                email: string;
-                                name: string;
-                                /** @description Your own id for the student (unique in the workspace), or null. */
-                                external_id: string | null;
-                                /** @description Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as given. */
-                                metadata: {
-                                    [key: string]: string;
-                                };
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-11-21T19:05:00.000Z
-                                 */
-                                created_at: string;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-11-21T19:05:00.000Z
-                                 */
-                                updated_at: string;
-                            };
-                            error?: {
-                                code: string;
-                                message: string;
-                                details: {
-                                    [key: string]: unknown;
-                                };
-                            };
-                        }[];
+                        /** @description One result per record, in request order. */
+                        data: components["schemas"]["StudentBulkResult"][];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route takes (`payload_too_large`). */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is not `application/json` (`unsupported_media_type`). */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description This Idempotency-Key was used with a different request (`idempotency_key_reused`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -6107,9 +9721,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The student. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -6118,37 +9733,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "stu_01jd4z3q1r2s3t4v5w6x7y8z9a",
+                     *         "email": "ada@example.com",
+                     *         "name": "Ada Lovelace",
+                     *         "external_id": "sis-1815",
+                     *         "metadata": {
+                     *           "cohort": "2026-autumn"
+                     *         },
+                     *         "created_at": "2026-11-21T19:10:00.000Z",
+                     *         "updated_at": "2026-11-21T19:10:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        /** Student */
-                        data: {
-                            /** @example stu_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            id: string;
-                            /** @description As given; unique in the workspace regardless of case. */
-                            email: string;
-                            name: string;
-                            /** @description Your own id for the student (unique in the workspace), or null. */
-                            external_id: string | null;
-                            /** @description Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as given. */
-                            metadata: {
-                                [key: string]: string;
-                            };
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            created_at: string;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            updated_at: string;
-                        };
+                        data: components["schemas"]["Student"];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -6157,21 +9765,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -6180,12 +9791,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No such resource in this workspace (`resource_not_found`): also the answer for another workspace's id or a malformed one. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -6194,12 +9806,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -6209,12 +9822,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -6223,7 +9837,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -6241,29 +9866,23 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description The fields to change; the others stay. */
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * Format: email
-                     * @description Unique in the workspace, compared case-insensitively.
-                     */
-                    email?: string;
-                    /** @description 1..200 characters, not blank. */
-                    name?: string;
-                    /** @description null removes it. */
-                    external_id?: string | null;
-                    /** @description Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as given. */
-                    metadata?: {
-                        [key: string]: string;
-                    };
-                };
+                /**
+                 * @example {
+                 *       "name": "Ada King",
+                 *       "external_id": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateStudentRequest"];
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The student. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -6272,37 +9891,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "stu_01jd4z3q1r2s3t4v5w6x7y8z9a",
+                     *         "email": "ada@example.com",
+                     *         "name": "Ada Lovelace",
+                     *         "external_id": "sis-1815",
+                     *         "metadata": {
+                     *           "cohort": "2026-autumn"
+                     *         },
+                     *         "created_at": "2026-11-21T19:10:00.000Z",
+                     *         "updated_at": "2026-11-21T19:10:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        /** Student */
-                        data: {
-                            /** @example stu_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            id: string;
-                            /** @description As given; unique in the workspace regardless of case. */
-                            email: string;
-                            name: string;
-                            /** @description Your own id for the student (unique in the workspace), or null. */
-                            external_id: string | null;
-                            /** @description Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as given. */
-                            metadata: {
-                                [key: string]: string;
-                            };
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            created_at: string;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            updated_at: string;
-                        };
+                        data: components["schemas"]["Student"];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -6311,21 +9923,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -6334,12 +9949,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No such resource in this workspace (`resource_not_found`): also the answer for another workspace's id or a malformed one. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -6348,12 +9964,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request conflicts with the state of a resource, or a request with the same Idempotency-Key is still running (`idempotency_request_in_progress`). */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -6362,12 +9979,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description If-Match does not match the current ETag (`precondition_failed`): read the resource again. */
             412: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -6376,12 +9994,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route takes (`payload_too_large`). */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -6390,12 +10009,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is not `application/json` (`unsupported_media_type`). */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -6404,12 +10024,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -6419,12 +10040,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -6433,7 +10055,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -6450,9 +10083,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The student is gone, with their enrollments, progress and quiz attempts. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -6461,6 +10095,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "stu_01jd4z3k9q8x7v6b5n4m3c2x1z",
+                     *         "deleted": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @example stu_01jd4z3k9q8x7v6b5n4m3c2x1z */
@@ -6471,9 +10113,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -6482,21 +10125,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -6505,12 +10151,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No such resource in this workspace (`resource_not_found`): also the answer for another workspace's id or a malformed one. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -6519,12 +10166,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -6534,12 +10182,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -6548,7 +10197,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -6566,29 +10226,23 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description The fields to change; the others stay. */
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * Format: email
-                     * @description Unique in the workspace, compared case-insensitively.
-                     */
-                    email?: string;
-                    /** @description 1..200 characters, not blank. */
-                    name?: string;
-                    /** @description null removes it. */
-                    external_id?: string | null;
-                    /** @description Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as given. */
-                    metadata?: {
-                        [key: string]: string;
-                    };
-                };
+                /**
+                 * @example {
+                 *       "name": "Ada King",
+                 *       "external_id": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateStudentRequest"];
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The student. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -6597,37 +10251,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "stu_01jd4z3q1r2s3t4v5w6x7y8z9a",
+                     *         "email": "ada@example.com",
+                     *         "name": "Ada Lovelace",
+                     *         "external_id": "sis-1815",
+                     *         "metadata": {
+                     *           "cohort": "2026-autumn"
+                     *         },
+                     *         "created_at": "2026-11-21T19:10:00.000Z",
+                     *         "updated_at": "2026-11-21T19:10:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        /** Student */
-                        data: {
-                            /** @example stu_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            id: string;
-                            /** @description As given; unique in the workspace regardless of case. */
-                            email: string;
-                            name: string;
-                            /** @description Your own id for the student (unique in the workspace), or null. */
-                            external_id: string | null;
-                            /** @description Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as given. */
-                            metadata: {
-                                [key: string]: string;
-                            };
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            created_at: string;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            updated_at: string;
-                        };
+                        data: components["schemas"]["Student"];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -6636,21 +10283,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -6659,12 +10309,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No such resource in this workspace (`resource_not_found`): also the answer for another workspace's id or a malformed one. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -6673,12 +10324,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request conflicts with the state of a resource, or a request with the same Idempotency-Key is still running (`idempotency_request_in_progress`). */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -6687,12 +10339,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description If-Match does not match the current ETag (`precondition_failed`): read the resource again. */
             412: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -6701,12 +10354,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route takes (`payload_too_large`). */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -6715,12 +10369,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is not `application/json` (`unsupported_media_type`). */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -6729,12 +10384,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -6744,12 +10400,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -6758,7 +10415,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -6790,67 +10458,52 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description A page of the list. `Link` has the next page (and in page mode prev, first, last). */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "enr_01jd4z3r4s5t6v7w8x9y0z1a2b",
+                     *           "student_id": "stu_01jd4z3q1r2s3t4v5w6x7y8z9a",
+                     *           "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+                     *           "status": "active",
+                     *           "progress_percent": 50,
+                     *           "enrolled_at": "2026-11-21T19:15:00.000Z",
+                     *           "completed_at": null,
+                     *           "created_at": "2026-11-21T19:15:00.000Z",
+                     *           "updated_at": "2026-11-22T10:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "per_page": 100,
+                     *         "next_cursor": null,
+                     *         "has_more": false
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        data: {
-                            /** @example enr_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            id: string;
-                            /** @example stu_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            student_id: string;
-                            /** @example crs_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            course_id: string;
-                            /** @description active → completed when the last lesson is completed; cancelled by DELETE (history kept). */
-                            status: "active" | "completed" | "cancelled";
-                            /** @description Completed lessons of the course, in percent. */
-                            progress_percent: number;
-                            /**
-                             * Format: date-time
-                             * @description When the enrollment became active (again, after a reactivation).
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            enrolled_at: string;
-                            completed_at: string | null;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            created_at: string;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            updated_at: string;
-                        }[];
-                        /** @description Page mode: page, per_page, total, total_pages, next_cursor. Cursor mode: per_page, next_cursor, has_more. */
-                        pagination: {
-                            /** @description Page mode: this page, 1-based. */
-                            page?: number;
-                            per_page: number;
-                            /** @description Page mode: number of matching records. */
-                            total?: number;
-                            /** @description Page mode: number of pages. */
-                            total_pages?: number;
-                            /** @description Cursor of the next page, or null at the end. */
-                            next_cursor: string | null;
-                            /** @description Cursor mode: whether another page follows. */
-                            has_more?: boolean;
-                        };
+                        data: components["schemas"]["Enrollment"][];
+                        /** @description PagePagination in page mode, CursorPagination in cursor mode. */
+                        pagination: components["schemas"]["PagePagination"] | components["schemas"]["CursorPagination"];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -6859,21 +10512,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -6882,12 +10538,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -6897,12 +10554,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -6911,7 +10569,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -6919,200 +10588,227 @@ export interface operations {
     createEnrollment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: within 24 h the same key from the same workspace replays the first answer (status and body) with `Idempotent-Replayed: true`; the same key with another body answers 422 `idempotency_key_reused`, and 409 `idempotency_request_in_progress` while the first is still running.
+                 * @example 3f2c9a4e-7b1d-4c8e-9f60-2a5d8e1b7c34
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description Student id (stu_…) of this workspace. */
-                    student_id: string;
-                    /** @description Published course id (crs_…) of this workspace. */
-                    course_id: string;
-                };
+                /**
+                 * @example {
+                 *       "student_id": "stu_01jd4z3q1r2s3t4v5w6x7y8z9a",
+                 *       "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateEnrollmentRequest"];
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The enrollment. */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "enr_01jd4z3r4s5t6v7w8x9y0z1a2b",
+                     *         "student_id": "stu_01jd4z3q1r2s3t4v5w6x7y8z9a",
+                     *         "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+                     *         "status": "active",
+                     *         "progress_percent": 50,
+                     *         "enrolled_at": "2026-11-21T19:15:00.000Z",
+                     *         "completed_at": null,
+                     *         "created_at": "2026-11-21T19:15:00.000Z",
+                     *         "updated_at": "2026-11-22T10:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        /** Enrollment */
-                        data: {
-                            /** @example enr_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            id: string;
-                            /** @example stu_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            student_id: string;
-                            /** @example crs_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            course_id: string;
-                            /** @description active → completed when the last lesson is completed; cancelled by DELETE (history kept). */
-                            status: "active" | "completed" | "cancelled";
-                            /** @description Completed lessons of the course, in percent. */
-                            progress_percent: number;
-                            /**
-                             * Format: date-time
-                             * @description When the enrollment became active (again, after a reactivation).
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            enrolled_at: string;
-                            completed_at: string | null;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            created_at: string;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            updated_at: string;
-                        };
+                        data: components["schemas"]["Enrollment"];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No such resource in this workspace (`resource_not_found`): also the answer for another workspace's id or a malformed one. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request conflicts with the state of a resource, or a request with the same Idempotency-Key is still running (`idempotency_request_in_progress`). */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route takes (`payload_too_large`). */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is not `application/json` (`unsupported_media_type`). */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description This Idempotency-Key was used with a different request (`idempotency_key_reused`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -7120,239 +10816,265 @@ export interface operations {
     bulkCreateEnrollments: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: within 24 h the same key from the same workspace replays the first answer (status and body) with `Idempotent-Replayed: true`; the same key with another body answers 422 `idempotency_key_reused`, and 409 `idempotency_request_in_progress` while the first is still running.
+                 * @example 3f2c9a4e-7b1d-4c8e-9f60-2a5d8e1b7c34
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "records": [
+                 *         {
+                 *           "student_id": "stu_01jd4z3q1r2s3t4v5w6x7y8z9a",
+                 *           "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z"
+                 *         },
+                 *         {
+                 *           "student_id": "stu_01jd4z3q1r2s3t4v5w6x7y8z9c",
+                 *           "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
-                    /** @description 1..100 records, each as for a single create. */
-                    records: unknown[];
+                    /** @description 1..100 records, each as for the single create. A record that does not fit fails on its own (its result is a validation_error); the others are created. */
+                    records: components["schemas"]["CreateEnrollmentRequest"][];
                 };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Every record was created: one result per record, in request order. */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "index": 0,
+                     *           "status": "created",
+                     *           "data": {
+                     *             "id": "enr_01jd4z3r4s5t6v7w8x9y0z1a2b",
+                     *             "student_id": "stu_01jd4z3q1r2s3t4v5w6x7y8z9a",
+                     *             "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+                     *             "status": "active",
+                     *             "progress_percent": 50,
+                     *             "enrolled_at": "2026-11-21T19:15:00.000Z",
+                     *             "completed_at": null,
+                     *             "created_at": "2026-11-21T19:15:00.000Z",
+                     *             "updated_at": "2026-11-22T10:00:00.000Z"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
-                        data: {
-                            /** @description Position of the record in the request. */
-                            index: number;
-                            status: "created" | "error";
-                            /** Enrollment */
-                            data?: {
-                                /** @example enr_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                                id: string;
-                                /** @example stu_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                                student_id: string;
-                                /** @example crs_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                                course_id: string;
-                                /** @description active → completed when the last lesson is completed; cancelled by DELETE (history kept). */
-                                status: "active" | "completed" | "cancelled";
-                                /** @description Completed lessons of the course, in percent. */
-                                progress_percent: number;
-                                /**
-                                 * Format: date-time
-                                 * @description When the enrollment became active (again, after a reactivation).
-                                 * @example 2026-11-21T19:05:00.000Z
-                                 */
-                                enrolled_at: string;
-                                completed_at: string | null;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-11-21T19:05:00.000Z
-                                 */
-                                created_at: string;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-11-21T19:05:00.000Z
-                                 */
-                                updated_at: string;
-                            };
-                            error?: {
-                                code: string;
-                                message: string;
-                                details: {
-                                    [key: string]: unknown;
-                                };
-                            };
-                        }[];
+                        /** @description One result per record, in request order. */
+                        data: components["schemas"]["EnrollmentBulkResult"][];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description Some records failed, each on its own; the others were created. One result per record, in request order. */
             207: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "index": 0,
+                     *           "status": "created",
+                     *           "data": {
+                     *             "id": "enr_01jd4z3r4s5t6v7w8x9y0z1a2b",
+                     *             "student_id": "stu_01jd4z3q1r2s3t4v5w6x7y8z9a",
+                     *             "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+                     *             "status": "active",
+                     *             "progress_percent": 50,
+                     *             "enrolled_at": "2026-11-21T19:15:00.000Z",
+                     *             "completed_at": null,
+                     *             "created_at": "2026-11-21T19:15:00.000Z",
+                     *             "updated_at": "2026-11-22T10:00:00.000Z"
+                     *           }
+                     *         },
+                     *         {
+                     *           "index": 1,
+                     *           "status": "error",
+                     *           "error": {
+                     *             "code": "resource_not_found",
+                     *             "message": "Student stu_01jd4z3q1r2s3t4v5w6x7y8z9c not found",
+                     *             "details": {
+                     *               "resource": "student",
+                     *               "id": "stu_01jd4z3q1r2s3t4v5w6x7y8z9c"
+                     *             }
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
-                        data: {
-                            /** @description Position of the record in the request. */
-                            index: number;
-                            status: "created" | "error";
-                            /** Enrollment */
-                            data?: {
-                                /** @example enr_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                                id: string;
-                                /** @example stu_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                                student_id: string;
-                                /** @example crs_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                                course_id: string;
-                                /** @description active → completed when the last lesson is completed; cancelled by DELETE (history kept). */
-                                status: "active" | "completed" | "cancelled";
-                                /** @description Completed lessons of the course, in percent. */
-                                progress_percent: number;
-                                /**
-                                 * Format: date-time
-                                 * @description When the enrollment became active (again, after a reactivation).
-                                 * @example 2026-11-21T19:05:00.000Z
-                                 */
-                                enrolled_at: string;
-                                completed_at: string | null;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-11-21T19:05:00.000Z
-                                 */
-                                created_at: string;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-11-21T19:05:00.000Z
-                                 */
-                                updated_at: string;
-                            };
-                            error?: {
-                                code: string;
-                                message: string;
-                                details: {
-                                    [key: string]: unknown;
-                                };
-                            };
-                        }[];
+                        /** @description One result per record, in request order. */
+                        data: components["schemas"]["EnrollmentBulkResult"][];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route takes (`payload_too_large`). */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is not `application/json` (`unsupported_media_type`). */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description This Idempotency-Key was used with a different request (`idempotency_key_reused`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -7369,9 +11091,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The enrollment. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -7380,43 +11103,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "enr_01jd4z3r4s5t6v7w8x9y0z1a2b",
+                     *         "student_id": "stu_01jd4z3q1r2s3t4v5w6x7y8z9a",
+                     *         "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+                     *         "status": "active",
+                     *         "progress_percent": 50,
+                     *         "enrolled_at": "2026-11-21T19:15:00.000Z",
+                     *         "completed_at": null,
+                     *         "created_at": "2026-11-21T19:15:00.000Z",
+                     *         "updated_at": "2026-11-22T10:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        /** Enrollment */
-                        data: {
-                            /** @example enr_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            id: string;
-                            /** @example stu_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            student_id: string;
-                            /** @example crs_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            course_id: string;
-                            /** @description active → completed when the last lesson is completed; cancelled by DELETE (history kept). */
-                            status: "active" | "completed" | "cancelled";
-                            /** @description Completed lessons of the course, in percent. */
-                            progress_percent: number;
-                            /**
-                             * Format: date-time
-                             * @description When the enrollment became active (again, after a reactivation).
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            enrolled_at: string;
-                            completed_at: string | null;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            created_at: string;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            updated_at: string;
-                        };
+                        data: components["schemas"]["Enrollment"];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -7425,21 +11135,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -7448,12 +11161,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No such resource in this workspace (`resource_not_found`): also the answer for another workspace's id or a malformed one. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -7462,12 +11176,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -7477,12 +11192,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -7491,7 +11207,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -7508,9 +11235,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The enrollment. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -7519,43 +11247,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "enr_01jd4z3r4s5t6v7w8x9y0z1a2b",
+                     *         "student_id": "stu_01jd4z3q1r2s3t4v5w6x7y8z9a",
+                     *         "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+                     *         "status": "active",
+                     *         "progress_percent": 50,
+                     *         "enrolled_at": "2026-11-21T19:15:00.000Z",
+                     *         "completed_at": null,
+                     *         "created_at": "2026-11-21T19:15:00.000Z",
+                     *         "updated_at": "2026-11-22T10:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        /** Enrollment */
-                        data: {
-                            /** @example enr_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            id: string;
-                            /** @example stu_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            student_id: string;
-                            /** @example crs_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            course_id: string;
-                            /** @description active → completed when the last lesson is completed; cancelled by DELETE (history kept). */
-                            status: "active" | "completed" | "cancelled";
-                            /** @description Completed lessons of the course, in percent. */
-                            progress_percent: number;
-                            /**
-                             * Format: date-time
-                             * @description When the enrollment became active (again, after a reactivation).
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            enrolled_at: string;
-                            completed_at: string | null;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            created_at: string;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            updated_at: string;
-                        };
+                        data: components["schemas"]["Enrollment"];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -7564,21 +11279,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -7587,12 +11305,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No such resource in this workspace (`resource_not_found`): also the answer for another workspace's id or a malformed one. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -7601,12 +11320,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -7616,12 +11336,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -7630,7 +11351,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -7650,9 +11382,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The student's progress per course. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -7661,41 +11394,52 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "student_id": "stu_01jd4z3q1r2s3t4v5w6x7y8z9a",
+                     *         "courses": [
+                     *           {
+                     *             "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+                     *             "enrollment_id": "enr_01jd4z3r4s5t6v7w8x9y0z1a2b",
+                     *             "status": "active",
+                     *             "progress_percent": 50,
+                     *             "lessons_completed": 1,
+                     *             "lessons_total": 2,
+                     *             "time_spent_seconds": 420,
+                     *             "last_activity_at": "2026-11-22T10:00:00.000Z",
+                     *             "lessons": [
+                     *               {
+                     *                 "lesson_id": "les_01jd4z3n5p6q7r8s9t0v1w2x3y",
+                     *                 "module_id": "mod_01jd4z3m2b7c8d9e0f1g2h3j4k",
+                     *                 "status": "completed",
+                     *                 "time_spent_seconds": 420,
+                     *                 "completed_at": "2026-11-22T10:00:00.000Z",
+                     *                 "last_activity_at": "2026-11-22T10:00:00.000Z"
+                     *               },
+                     *               {
+                     *                 "lesson_id": "les_01jd4z3p8r9s0t1v2w3x4y5z6a",
+                     *                 "module_id": "mod_01jd4z3m2b7c8d9e0f1g2h3j4k",
+                     *                 "status": "not_started",
+                     *                 "time_spent_seconds": 0,
+                     *                 "completed_at": null,
+                     *                 "last_activity_at": null
+                     *               }
+                     *             ]
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        /** StudentProgress */
-                        data: {
-                            /** @example stu_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            student_id: string;
-                            courses: {
-                                /** @example crs_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                                course_id: string;
-                                /** @example enr_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                                enrollment_id: string;
-                                status: "active" | "completed" | "cancelled";
-                                progress_percent: number;
-                                lessons_completed: number;
-                                lessons_total: number;
-                                time_spent_seconds: number;
-                                last_activity_at: string | null;
-                                /** @description In course order (module position, then lesson position). */
-                                lessons: {
-                                    /** @example les_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                                    lesson_id: string;
-                                    /** @example mod_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                                    module_id: string;
-                                    status: "not_started" | "started" | "completed";
-                                    time_spent_seconds: number;
-                                    completed_at: string | null;
-                                    last_activity_at: string | null;
-                                }[];
-                            }[];
-                        };
+                        data: components["schemas"]["StudentProgress"];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -7704,21 +11448,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -7727,12 +11474,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No such resource in this workspace (`resource_not_found`): also the answer for another workspace's id or a malformed one. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -7741,12 +11489,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -7756,12 +11505,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -7770,7 +11520,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -7778,7 +11539,13 @@ export interface operations {
     recordProgress: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: within 24 h the same key from the same workspace replays the first answer (status and body) with `Idempotent-Replayed: true`; the same key with another body answers 422 `idempotency_key_reused`, and 409 `idempotency_request_in_progress` while the first is still running.
+                 * @example 3f2c9a4e-7b1d-4c8e-9f60-2a5d8e1b7c34
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Student id (stu_…) */
                 id: string;
@@ -7787,218 +11554,226 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description Lesson (les_…) of a course the student is enrolled in. */
-                    lesson_id: string;
-                    /** @description A completed lesson stays completed. */
-                    status: "started" | "completed";
-                    /** @description Added to the time already spent (default 0). */
-                    time_spent_seconds?: number;
-                };
+                /**
+                 * @example {
+                 *       "lesson_id": "les_01jd4z3n5p6q7r8s9t0v1w2x3y",
+                 *       "status": "completed",
+                 *       "time_spent_seconds": 420
+                 *     }
+                 */
+                "application/json": components["schemas"]["RecordProgressRequest"];
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The progress on the lesson. */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "student_id": "stu_01jd4z3q1r2s3t4v5w6x7y8z9a",
+                     *         "lesson_id": "les_01jd4z3n5p6q7r8s9t0v1w2x3y",
+                     *         "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+                     *         "status": "completed",
+                     *         "time_spent_seconds": 420,
+                     *         "started_at": "2026-11-22T09:53:00.000Z",
+                     *         "completed_at": "2026-11-22T10:00:00.000Z",
+                     *         "last_activity_at": "2026-11-22T10:00:00.000Z",
+                     *         "enrollment": {
+                     *           "id": "enr_01jd4z3r4s5t6v7w8x9y0z1a2b",
+                     *           "student_id": "stu_01jd4z3q1r2s3t4v5w6x7y8z9a",
+                     *           "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+                     *           "status": "active",
+                     *           "progress_percent": 50,
+                     *           "enrolled_at": "2026-11-21T19:15:00.000Z",
+                     *           "completed_at": null,
+                     *           "created_at": "2026-11-21T19:15:00.000Z",
+                     *           "updated_at": "2026-11-22T10:00:00.000Z"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        /** LessonProgress */
-                        data: {
-                            /** @example stu_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            student_id: string;
-                            /** @example les_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            lesson_id: string;
-                            /** @example crs_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            course_id: string;
-                            status: "started" | "completed";
-                            time_spent_seconds: number;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            started_at: string;
-                            completed_at: string | null;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            last_activity_at: string;
-                            /** Enrollment */
-                            enrollment: {
-                                /** @example enr_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                                id: string;
-                                /** @example stu_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                                student_id: string;
-                                /** @example crs_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                                course_id: string;
-                                /** @description active → completed when the last lesson is completed; cancelled by DELETE (history kept). */
-                                status: "active" | "completed" | "cancelled";
-                                /** @description Completed lessons of the course, in percent. */
-                                progress_percent: number;
-                                /**
-                                 * Format: date-time
-                                 * @description When the enrollment became active (again, after a reactivation).
-                                 * @example 2026-11-21T19:05:00.000Z
-                                 */
-                                enrolled_at: string;
-                                completed_at: string | null;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-11-21T19:05:00.000Z
-                                 */
-                                created_at: string;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-11-21T19:05:00.000Z
-                                 */
-                                updated_at: string;
-                            };
-                        };
+                        data: components["schemas"]["Progress"];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No such resource in this workspace (`resource_not_found`): also the answer for another workspace's id or a malformed one. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request conflicts with the state of a resource, or a request with the same Idempotency-Key is still running (`idempotency_request_in_progress`). */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route takes (`payload_too_large`). */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is not `application/json` (`unsupported_media_type`). */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description This Idempotency-Key was used with a different request (`idempotency_key_reused`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -8006,7 +11781,13 @@ export interface operations {
     submitQuizAttempt: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: within 24 h the same key from the same workspace replays the first answer (status and body) with `Idempotent-Replayed: true`; the same key with another body answers 422 `idempotency_key_reused`, and 409 `idempotency_request_in_progress` while the first is still running.
+                 * @example 3f2c9a4e-7b1d-4c8e-9f60-2a5d8e1b7c34
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Lesson id (les_…) of a quiz lesson */
                 id: string;
@@ -8015,191 +11796,232 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description Student (stu_…) enrolled in the lesson's course. */
-                    student_id: string;
-                    answers: {
-                        question_id: string;
-                        /** @description In the form of the question kind, as for the quiz answers (short_answer: the text). */
-                        answer: unknown;
-                    }[];
-                };
+                /**
+                 * @example {
+                 *       "student_id": "stu_01jd4z3q1r2s3t4v5w6x7y8z9a",
+                 *       "answers": [
+                 *         {
+                 *           "question_id": "qst_01jd4z3p8r9s0t1v2w3x4y5z6b",
+                 *           "answer": 1
+                 *         },
+                 *         {
+                 *           "question_id": "qst_01jd4z3p8r9s0t1v2w3x4y5z6c",
+                 *           "answer": true
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["SubmitQuizAttemptRequest"];
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The graded attempt. */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "att_01jd4z3s7t8v9w0x1y2z3a4b5c",
+                     *         "lesson_id": "les_01jd4z3p8r9s0t1v2w3x4y5z6a",
+                     *         "student_id": "stu_01jd4z3q1r2s3t4v5w6x7y8z9a",
+                     *         "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+                     *         "score": 100,
+                     *         "passed": true,
+                     *         "per_question": [
+                     *           {
+                     *             "question_id": "qst_01jd4z3p8r9s0t1v2w3x4y5z6b",
+                     *             "correct": true
+                     *           },
+                     *           {
+                     *             "question_id": "qst_01jd4z3p8r9s0t1v2w3x4y5z6c",
+                     *             "correct": true
+                     *           }
+                     *         ],
+                     *         "created_at": "2026-11-22T10:05:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        /** QuizAttempt */
-                        data: {
-                            /** @example att_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            id: string;
-                            /** @example les_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            lesson_id: string;
-                            /** @example stu_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            student_id: string;
-                            /** @example crs_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            course_id: string;
-                            /** @description Percentage of questions answered right, rounded. */
-                            score: number;
-                            /** @description score ≥ the quiz passing_score. A passed attempt completes the lesson. */
-                            passed: boolean;
-                            per_question: {
-                                question_id: string;
-                                correct: boolean;
-                            }[];
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            created_at: string;
-                        };
+                        data: components["schemas"]["QuizAttempt"];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No such resource in this workspace (`resource_not_found`): also the answer for another workspace's id or a malformed one. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request conflicts with the state of a resource, or a request with the same Idempotency-Key is still running (`idempotency_request_in_progress`). */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route takes (`payload_too_large`). */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is not `application/json` (`unsupported_media_type`). */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description This Idempotency-Key was used with a different request (`idempotency_key_reused`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -8225,61 +12047,54 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description A page of the results, best first. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+                     *           "title": "Introduction to Algebra",
+                     *           "description": "Equations, functions and graphs, from the ground up.",
+                     *           "published": true,
+                     *           "enrollment_count": 42,
+                     *           "metadata": {
+                     *             "level": "beginner"
+                     *           },
+                     *           "created_at": "2026-11-21T19:05:00.000Z",
+                     *           "updated_at": "2026-11-22T08:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "per_page": 20,
+                     *         "total": 1,
+                     *         "total_pages": 1,
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        data: {
-                            /** @example crs_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            id: string;
-                            title: string;
-                            description: string;
-                            published: boolean;
-                            /** @description Enrollments that are not cancelled. Read-only. */
-                            enrollment_count: number;
-                            /** @description Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as given. */
-                            metadata: {
-                                [key: string]: string;
-                            };
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            created_at: string;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            updated_at: string;
-                        }[];
-                        /** @description Page mode: page, per_page, total, total_pages, next_cursor. Cursor mode: per_page, next_cursor, has_more. */
-                        pagination: {
-                            /** @description Page mode: this page, 1-based. */
-                            page?: number;
-                            per_page: number;
-                            /** @description Page mode: number of matching records. */
-                            total?: number;
-                            /** @description Page mode: number of pages. */
-                            total_pages?: number;
-                            /** @description Cursor of the next page, or null at the end. */
-                            next_cursor: string | null;
-                            /** @description Cursor mode: whether another page follows. */
-                            has_more?: boolean;
-                        };
+                        data: components["schemas"]["Course"][];
+                        pagination: components["schemas"]["PagePagination"];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -8288,21 +12103,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -8311,12 +12129,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -8326,12 +12145,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -8340,7 +12160,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -8366,76 +12197,56 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description A page of the results, best first. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "les_01jd4z3n5p6q7r8s9t0v1w2x3y",
+                     *           "module_id": "mod_01jd4z3m2b7c8d9e0f1g2h3j4k",
+                     *           "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+                     *           "title": "What is an equation?",
+                     *           "type": "text",
+                     *           "content": "# Equations\nAn equation says that two expressions are equal.",
+                     *           "video_url": null,
+                     *           "duration_seconds": 300,
+                     *           "position": 0,
+                     *           "quiz": null,
+                     *           "created_at": "2026-11-21T19:07:00.000Z",
+                     *           "updated_at": "2026-11-21T19:07:00.000Z"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "per_page": 20,
+                     *         "total": 1,
+                     *         "total_pages": 1,
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        data: {
-                            /** @example les_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            id: string;
-                            /** @example mod_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            module_id: string;
-                            /** @example crs_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            course_id: string;
-                            title: string;
-                            type: "text" | "video" | "quiz" | "assignment";
-                            /** @description Markdown. */
-                            content: string;
-                            video_url: string | null;
-                            duration_seconds: number | null;
-                            /** @description 0-based, dense within the module. */
-                            position: number;
-                            /** @description For quiz lessons; answers only for keys with courses:write. */
-                            quiz: {
-                                passing_score: number;
-                                questions: {
-                                    id: string;
-                                    prompt: string;
-                                    kind: "single_choice" | "multiple_choice" | "true_false" | "short_answer";
-                                    choices?: string[];
-                                    /** @description Only shown to keys with courses:write. */
-                                    answer?: unknown;
-                                }[];
-                            } | null;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            created_at: string;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            updated_at: string;
-                        }[];
-                        /** @description Page mode: page, per_page, total, total_pages, next_cursor. Cursor mode: per_page, next_cursor, has_more. */
-                        pagination: {
-                            /** @description Page mode: this page, 1-based. */
-                            page?: number;
-                            per_page: number;
-                            /** @description Page mode: number of matching records. */
-                            total?: number;
-                            /** @description Page mode: number of pages. */
-                            total_pages?: number;
-                            /** @description Cursor of the next page, or null at the end. */
-                            next_cursor: string | null;
-                            /** @description Cursor mode: whether another page follows. */
-                            has_more?: boolean;
-                        };
+                        data: components["schemas"]["Lesson"][];
+                        pagination: components["schemas"]["PagePagination"];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -8444,21 +12255,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -8467,12 +12281,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -8482,12 +12297,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -8496,7 +12312,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -8522,61 +12349,53 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description A page of the results, best first. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "stu_01jd4z3q1r2s3t4v5w6x7y8z9a",
+                     *           "email": "ada@example.com",
+                     *           "name": "Ada Lovelace",
+                     *           "external_id": "sis-1815",
+                     *           "metadata": {
+                     *             "cohort": "2026-autumn"
+                     *           },
+                     *           "created_at": "2026-11-21T19:10:00.000Z",
+                     *           "updated_at": "2026-11-21T19:10:00.000Z"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "per_page": 20,
+                     *         "total": 1,
+                     *         "total_pages": 1,
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        data: {
-                            /** @example stu_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            id: string;
-                            /** @description As given; unique in the workspace regardless of case. */
-                            email: string;
-                            name: string;
-                            /** @description Your own id for the student (unique in the workspace), or null. */
-                            external_id: string | null;
-                            /** @description Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as given. */
-                            metadata: {
-                                [key: string]: string;
-                            };
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            created_at: string;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            updated_at: string;
-                        }[];
-                        /** @description Page mode: page, per_page, total, total_pages, next_cursor. Cursor mode: per_page, next_cursor, has_more. */
-                        pagination: {
-                            /** @description Page mode: this page, 1-based. */
-                            page?: number;
-                            per_page: number;
-                            /** @description Page mode: number of matching records. */
-                            total?: number;
-                            /** @description Page mode: number of pages. */
-                            total_pages?: number;
-                            /** @description Cursor of the next page, or null at the end. */
-                            next_cursor: string | null;
-                            /** @description Cursor mode: whether another page follows. */
-                            has_more?: boolean;
-                        };
+                        data: components["schemas"]["Student"][];
+                        pagination: components["schemas"]["PagePagination"];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -8585,21 +12404,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -8608,12 +12430,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -8623,12 +12446,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -8637,7 +12461,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -8665,9 +12500,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The course's figures over the period. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -8676,65 +12512,52 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+                     *         "from": "2026-11-01T00:00:00.000Z",
+                     *         "to": "2026-12-01T00:00:00.000Z",
+                     *         "enrollments": {
+                     *           "total": 42,
+                     *           "active": 30,
+                     *           "completed": 10,
+                     *           "cancelled": 2
+                     *         },
+                     *         "active_students": {
+                     *           "last_7_days": 18,
+                     *           "last_30_days": 35
+                     *         },
+                     *         "completion_rate": 0.25,
+                     *         "average_progress_percent": 61.5,
+                     *         "median_time_to_complete_seconds": 604800,
+                     *         "lessons": [
+                     *           {
+                     *             "lesson_id": "les_01jd4z3n5p6q7r8s9t0v1w2x3y",
+                     *             "module_id": "mod_01jd4z3m2b7c8d9e0f1g2h3j4k",
+                     *             "title": "What is an equation?",
+                     *             "started": 38,
+                     *             "completed": 33
+                     *           }
+                     *         ],
+                     *         "enrollments_per_day": [
+                     *           {
+                     *             "date": "2026-11-21",
+                     *             "enrollments": 12
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        /** CourseAnalytics */
-                        data: {
-                            /** @example crs_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            course_id: string;
-                            /** @description The period's start as applied (null: the beginning). */
-                            from: string | null;
-                            /**
-                             * Format: date-time
-                             * @description The period's end as applied (exclusive).
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            to: string;
-                            /** @description Enrollments enrolled in the period, by their status now. */
-                            enrollments: {
-                                /** @description Enrollments whose enrolled_at is in the period, any status. */
-                                total: number;
-                                active: number;
-                                completed: number;
-                                cancelled: number;
-                            };
-                            /** @description Counted back from `to`; `from` does not apply. */
-                            active_students: {
-                                /** @description Students with activity in the course in [to − 7 days, to). */
-                                last_7_days: number;
-                                /** @description Students with activity in the course in [to − 30 days, to). */
-                                last_30_days: number;
-                            };
-                            completion_rate: number | null;
-                            average_progress_percent: number | null;
-                            median_time_to_complete_seconds: number | null;
-                            /** @description The completion funnel: every lesson in course order. */
-                            lessons: {
-                                /** @example les_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                                lesson_id: string;
-                                /** @example mod_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                                module_id: string;
-                                title: string;
-                                /** @description Students who started the lesson in the period (any activity on it). */
-                                started: number;
-                                /** @description Students who completed the lesson in the period. */
-                                completed: number;
-                            }[];
-                            /** @description Enrollments of the period by UTC day of enrolled_at; days without any are left out. */
-                            enrollments_per_day: {
-                                /**
-                                 * Format: date
-                                 * @description UTC day.
-                                 */
-                                date: string;
-                                enrollments: number;
-                            }[];
-                        };
+                        data: components["schemas"]["CourseAnalytics"];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -8743,21 +12566,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -8766,12 +12592,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No such resource in this workspace (`resource_not_found`): also the answer for another workspace's id or a malformed one. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -8780,12 +12607,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -8795,12 +12623,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -8809,7 +12638,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -8837,9 +12677,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The student's figures over the period. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -8848,38 +12689,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "student_id": "stu_01jd4z3q1r2s3t4v5w6x7y8z9a",
+                     *         "from": "2026-11-01T00:00:00.000Z",
+                     *         "to": "2026-12-01T00:00:00.000Z",
+                     *         "courses_enrolled": 2,
+                     *         "courses_completed": 1,
+                     *         "average_progress_percent": 75,
+                     *         "time_spent_seconds": 5400,
+                     *         "quiz_attempts": 3,
+                     *         "quiz_average_score": 83.33,
+                     *         "last_active_at": "2026-11-22T10:05:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        /** StudentAnalytics */
-                        data: {
-                            /** @example stu_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            student_id: string;
-                            /** @description The period's start as applied (null: the beginning). */
-                            from: string | null;
-                            /**
-                             * Format: date-time
-                             * @description The period's end as applied (exclusive).
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            to: string;
-                            /** @description Enrollments not cancelled whose enrolled_at is in the period. */
-                            courses_enrolled: number;
-                            /** @description Of those, the completed ones. */
-                            courses_completed: number;
-                            average_progress_percent: number | null;
-                            /** @description Time recorded on lessons whose last activity is in the period. */
-                            time_spent_seconds: number;
-                            /** @description Quiz attempts made in the period. */
-                            quiz_attempts: number;
-                            quiz_average_score: number | null;
-                            /** @description Latest lesson activity in the period. */
-                            last_active_at: string | null;
-                        };
+                        data: components["schemas"]["StudentAnalytics"];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -8888,21 +12722,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -8911,12 +12748,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No such resource in this workspace (`resource_not_found`): also the answer for another workspace's id or a malformed one. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -8925,12 +12763,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -8940,12 +12779,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -8954,7 +12794,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -8985,9 +12836,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The quizzes' results over the period. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -8996,43 +12848,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "from": "2026-11-01T00:00:00.000Z",
+                     *         "to": "2026-12-01T00:00:00.000Z",
+                     *         "quizzes": [
+                     *           {
+                     *             "lesson_id": "les_01jd4z3p8r9s0t1v2w3x4y5z6a",
+                     *             "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+                     *             "title": "Check your understanding",
+                     *             "attempts": 40,
+                     *             "unique_students": 31,
+                     *             "average_score": 78.5,
+                     *             "median_score": 80,
+                     *             "pass_rate": 0.825,
+                     *             "questions": [
+                     *               {
+                     *                 "question_id": "qst_01jd4z3p8r9s0t1v2w3x4y5z6b",
+                     *                 "attempts": 40,
+                     *                 "correct_rate": 0.9
+                     *               }
+                     *             ]
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        /** QuizResults */
-                        data: {
-                            /** @description The period's start as applied (null: the beginning). */
-                            from: string | null;
-                            /**
-                             * Format: date-time
-                             * @description The period's end as applied (exclusive).
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            to: string;
-                            quizzes: {
-                                /** @example les_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                                lesson_id: string;
-                                /** @example crs_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                                course_id: string;
-                                title: string;
-                                attempts: number;
-                                unique_students: number;
-                                average_score: number | null;
-                                median_score: number | null;
-                                pass_rate: number | null;
-                                /** @description The quiz's current questions, in quiz order. */
-                                questions: {
-                                    question_id: string;
-                                    /** @description Attempts that graded this question. */
-                                    attempts: number;
-                                    correct_rate: number | null;
-                                }[];
-                            }[];
-                        };
+                        data: components["schemas"]["QuizResults"];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -9041,21 +12892,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -9064,12 +12918,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No such resource in this workspace (`resource_not_found`): also the answer for another workspace's id or a malformed one. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -9078,12 +12933,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -9093,12 +12949,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -9107,7 +12964,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -9142,59 +13010,61 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description A page of the list. `Link` has the next page (and in page mode prev, first, last). */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "evt_01jd4z3y2z3a4b5c6d7e8f9g0h",
+                     *           "type": "student.enrolled",
+                     *           "created_at": "2026-11-21T19:15:00.000Z",
+                     *           "data": {
+                     *             "object": {
+                     *               "id": "enr_01jd4z3r4s5t6v7w8x9y0z1a2b",
+                     *               "student_id": "stu_01jd4z3q1r2s3t4v5w6x7y8z9a",
+                     *               "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+                     *               "status": "active",
+                     *               "progress_percent": 50,
+                     *               "enrolled_at": "2026-11-21T19:15:00.000Z",
+                     *               "completed_at": null,
+                     *               "created_at": "2026-11-21T19:15:00.000Z",
+                     *               "updated_at": "2026-11-22T10:00:00.000Z"
+                     *             }
+                     *           }
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "per_page": 20,
+                     *         "total": 1,
+                     *         "total_pages": 1,
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        data: {
-                            /** @example evt_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            id: string;
-                            /**
-                             * @description What happened; see docs/webhooks.md for every type and its object.
-                             * @enum {unknown}
-                             */
-                            type: "course.created" | "course.updated" | "course.deleted" | "course.published" | "course.unpublished" | "module.created" | "module.updated" | "module.deleted" | "lesson.created" | "lesson.updated" | "lesson.deleted" | "student.created" | "student.updated" | "student.deleted" | "student.enrolled" | "student.unenrolled" | "student.completed_lesson" | "student.completed_course" | "quiz.submitted" | "quiz.passed" | "quiz.failed" | "export.completed" | "export.failed" | "webhook_endpoint.disabled" | "webhook_endpoint.test";
-                            /**
-                             * Format: date-time
-                             * @description When the change was committed.
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            created_at: string;
-                            data: {
-                                /** @description The resource as the API returns it after the change (before it, for `*.deleted`): a course, module, lesson, student, enrollment (`student.enrolled`, `student.unenrolled`, `student.completed_course`), progress record (`student.completed_lesson`), quiz attempt (`quiz.*`), export or webhook endpoint. */
-                                object: {
-                                    [key: string]: unknown;
-                                };
-                            };
-                        }[];
-                        /** @description Page mode: page, per_page, total, total_pages, next_cursor. Cursor mode: per_page, next_cursor, has_more. */
-                        pagination: {
-                            /** @description Page mode: this page, 1-based. */
-                            page?: number;
-                            per_page: number;
-                            /** @description Page mode: number of matching records. */
-                            total?: number;
-                            /** @description Page mode: number of pages. */
-                            total_pages?: number;
-                            /** @description Cursor of the next page, or null at the end. */
-                            next_cursor: string | null;
-                            /** @description Cursor mode: whether another page follows. */
-                            has_more?: boolean;
-                        };
+                        data: components["schemas"]["Event"][];
+                        /** @description PagePagination in page mode, CursorPagination in cursor mode. */
+                        pagination: components["schemas"]["PagePagination"] | components["schemas"]["CursorPagination"];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -9203,21 +13073,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -9226,12 +13099,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -9241,12 +13115,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -9255,7 +13130,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -9272,9 +13158,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The event. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -9283,38 +13170,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "evt_01jd4z3y2z3a4b5c6d7e8f9g0h",
+                     *         "type": "student.enrolled",
+                     *         "created_at": "2026-11-21T19:15:00.000Z",
+                     *         "data": {
+                     *           "object": {
+                     *             "id": "enr_01jd4z3r4s5t6v7w8x9y0z1a2b",
+                     *             "student_id": "stu_01jd4z3q1r2s3t4v5w6x7y8z9a",
+                     *             "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+                     *             "status": "active",
+                     *             "progress_percent": 50,
+                     *             "enrolled_at": "2026-11-21T19:15:00.000Z",
+                     *             "completed_at": null,
+                     *             "created_at": "2026-11-21T19:15:00.000Z",
+                     *             "updated_at": "2026-11-22T10:00:00.000Z"
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        /**
-                         * Event
-                         * @description The payload of a webhook delivery, and an entry of the event log.
-                         */
-                        data: {
-                            /** @example evt_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            id: string;
-                            /**
-                             * @description What happened; see docs/webhooks.md for every type and its object.
-                             * @enum {unknown}
-                             */
-                            type: "course.created" | "course.updated" | "course.deleted" | "course.published" | "course.unpublished" | "module.created" | "module.updated" | "module.deleted" | "lesson.created" | "lesson.updated" | "lesson.deleted" | "student.created" | "student.updated" | "student.deleted" | "student.enrolled" | "student.unenrolled" | "student.completed_lesson" | "student.completed_course" | "quiz.submitted" | "quiz.passed" | "quiz.failed" | "export.completed" | "export.failed" | "webhook_endpoint.disabled" | "webhook_endpoint.test";
-                            /**
-                             * Format: date-time
-                             * @description When the change was committed.
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            created_at: string;
-                            data: {
-                                /** @description The resource as the API returns it after the change (before it, for `*.deleted`): a course, module, lesson, student, enrollment (`student.enrolled`, `student.unenrolled`, `student.completed_course`), progress record (`student.completed_lesson`), quiz attempt (`quiz.*`), export or webhook endpoint. */
-                                object: {
-                                    [key: string]: unknown;
-                                };
-                            };
-                        };
+                        data: components["schemas"]["Event"];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -9323,21 +13209,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -9346,12 +13235,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No such resource in this workspace (`resource_not_found`): also the answer for another workspace's id or a malformed one. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -9360,12 +13250,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -9375,12 +13266,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -9389,7 +13281,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -9397,7 +13300,13 @@ export interface operations {
     createExport: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: within 24 h the same key from the same workspace replays the first answer (status and body) with `Idempotent-Replayed: true`; the same key with another body answers 422 `idempotency_key_reused`, and 409 `idempotency_request_in_progress` while the first is still running.
+                 * @example 3f2c9a4e-7b1d-4c8e-9f60-2a5d8e1b7c34
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Course id (crs_…) */
                 id: string;
@@ -9406,176 +13315,200 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description json: the course tree, which POST /courses/import reads back; imscc: an IMS Common Cartridge 1.1 package (Canvas, Moodle). */
-                    format: "json" | "imscc";
-                };
+                /**
+                 * @example {
+                 *       "format": "imscc"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateExportRequest"];
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The export job, queued; `Location` is its URL. */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "exp_01jd4z3x9y0z1a2b3c4d5e6f7g",
+                     *         "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+                     *         "format": "imscc",
+                     *         "status": "queued",
+                     *         "created_at": "2026-11-22T11:00:00.000Z",
+                     *         "completed_at": null,
+                     *         "download_url": null,
+                     *         "expires_at": null,
+                     *         "size_bytes": null,
+                     *         "error": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        /** Export */
-                        data: {
-                            /** @example exp_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            id: string;
-                            /** @example crs_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            course_id: string;
-                            /** @description json: the course tree, which POST /courses/import reads back; imscc: an IMS Common Cartridge 1.1 package (Canvas, Moodle). */
-                            format: "json" | "imscc";
-                            status: "queued" | "running" | "succeeded" | "failed";
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            created_at: string;
-                            /** @description When the export succeeded or failed. */
-                            completed_at: string | null;
-                            /** @description Path of the file under this API (GET it with your key) while the export has succeeded and not expired; null otherwise. */
-                            download_url: string | null;
-                            /** @description When the file is removed: 7 days after completion. */
-                            expires_at: string | null;
-                            /** @description Size of the file once built. */
-                            size_bytes: number | null;
-                            /** @description Why a failed export failed. */
-                            error: {
-                                code: string;
-                                message: string;
-                            } | null;
-                        };
+                        data: components["schemas"]["Export"];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No such resource in this workspace (`resource_not_found`): also the answer for another workspace's id or a malformed one. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route takes (`payload_too_large`). */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is not `application/json` (`unsupported_media_type`). */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description This Idempotency-Key was used with a different request (`idempotency_key_reused`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -9592,9 +13525,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The export job. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -9603,41 +13537,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "exp_01jd4z3x9y0z1a2b3c4d5e6f7g",
+                     *         "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+                     *         "format": "imscc",
+                     *         "status": "succeeded",
+                     *         "created_at": "2026-11-22T11:00:00.000Z",
+                     *         "completed_at": "2026-11-22T11:00:02.000Z",
+                     *         "download_url": "/api/v1/exports/exp_01jd4z3x9y0z1a2b3c4d5e6f7g/download",
+                     *         "expires_at": "2026-11-29T11:00:02.000Z",
+                     *         "size_bytes": 48213,
+                     *         "error": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        /** Export */
-                        data: {
-                            /** @example exp_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            id: string;
-                            /** @example crs_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            course_id: string;
-                            /** @description json: the course tree, which POST /courses/import reads back; imscc: an IMS Common Cartridge 1.1 package (Canvas, Moodle). */
-                            format: "json" | "imscc";
-                            status: "queued" | "running" | "succeeded" | "failed";
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            created_at: string;
-                            /** @description When the export succeeded or failed. */
-                            completed_at: string | null;
-                            /** @description Path of the file under this API (GET it with your key) while the export has succeeded and not expired; null otherwise. */
-                            download_url: string | null;
-                            /** @description When the file is removed: 7 days after completion. */
-                            expires_at: string | null;
-                            /** @description Size of the file once built. */
-                            size_bytes: number | null;
-                            /** @description Why a failed export failed. */
-                            error: {
-                                code: string;
-                                message: string;
-                            } | null;
-                        };
+                        data: components["schemas"]["Export"];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -9646,21 +13570,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -9669,12 +13596,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No such resource in this workspace (`resource_not_found`): also the answer for another workspace's id or a malformed one. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -9683,12 +13611,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -9698,12 +13627,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -9712,7 +13642,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -9732,6 +13673,7 @@ export interface operations {
             /** @description The export file. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -9829,6 +13771,7 @@ export interface operations {
                                             id?: string;
                                             prompt: string;
                                             kind: "single_choice" | "multiple_choice" | "true_false" | "short_answer";
+                                            /** @description Required for single_choice and multiple_choice; not used by the other kinds. */
                                             choices?: string[];
                                             /** @description single_choice: index of the right choice; multiple_choice: list of right indexes; true_false: boolean; short_answer: accepted strings (trimmed, any case). */
                                             answer: number | boolean | number[] | string[];
@@ -9841,9 +13784,10 @@ export interface operations {
                     "application/zip": string;
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -9852,21 +13796,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -9875,12 +13822,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No such resource in this workspace (`resource_not_found`): also the answer for another workspace's id or a malformed one. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -9889,12 +13837,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request conflicts with the state of a resource, or a request with the same Idempotency-Key is still running (`idempotency_request_in_progress`). */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -9903,12 +13852,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The export's file has been removed (`export_expired`). */
             410: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -9917,12 +13867,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -9932,12 +13883,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -9946,7 +13898,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -9954,258 +13917,241 @@ export interface operations {
     importCourse: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: within 24 h the same key from the same workspace replays the first answer (status and body) with `Idempotent-Replayed: true`; the same key with another body answers 422 `idempotency_key_reused`, and 409 `idempotency_request_in_progress` while the first is still running.
+                 * @example 3f2c9a4e-7b1d-4c8e-9f60-2a5d8e1b7c34
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
+        /** @description A whole course: the json export, and the body of POST /courses/import. */
         requestBody: {
             content: {
-                "application/json": {
-                    /** @enum {string} */
-                    object: "course_export";
-                    /**
-                     * @description Version of this document format.
-                     * @enum {number}
-                     */
-                    version: 1;
-                    /**
-                     * Format: date-time
-                     * @example 2026-11-21T19:05:00.000Z
-                     */
-                    exported_at?: string;
-                    course: {
-                        /** @description The id in the exported workspace; import assigns new ids. */
-                        id?: string;
-                        /**
-                         * Format: date-time
-                         * @description Kept for reference; import stamps its own times.
-                         * @example 2026-11-21T19:05:00.000Z
-                         */
-                        created_at?: string;
-                        /**
-                         * Format: date-time
-                         * @description Kept for reference; import stamps its own times.
-                         * @example 2026-11-21T19:05:00.000Z
-                         */
-                        updated_at?: string;
-                        /** @description 1..200 characters, not blank. */
-                        title: string;
-                        /** @description Up to 20,000 characters (markdown). */
-                        description?: string;
-                        published?: boolean;
-                        /** @description Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as given. */
-                        metadata?: {
-                            [key: string]: string;
-                        };
-                        /** @description In order. */
-                        modules: {
-                            /** @description The id in the exported workspace; import assigns new ids. */
-                            id?: string;
-                            /**
-                             * Format: date-time
-                             * @description Kept for reference; import stamps its own times.
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            created_at?: string;
-                            /**
-                             * Format: date-time
-                             * @description Kept for reference; import stamps its own times.
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            updated_at?: string;
-                            /** @description 1..200 characters, not blank. */
-                            title: string;
-                            /** @description Up to 20,000 characters (markdown). */
-                            description?: string;
-                            /** @description In order. */
-                            lessons: {
-                                /** @description The id in the exported workspace; import assigns new ids. */
-                                id?: string;
-                                /**
-                                 * Format: date-time
-                                 * @description Kept for reference; import stamps its own times.
-                                 * @example 2026-11-21T19:05:00.000Z
-                                 */
-                                created_at?: string;
-                                /**
-                                 * Format: date-time
-                                 * @description Kept for reference; import stamps its own times.
-                                 * @example 2026-11-21T19:05:00.000Z
-                                 */
-                                updated_at?: string;
-                                /** @description 1..200 characters, not blank. */
-                                title: string;
-                                type: "text" | "video" | "quiz" | "assignment";
-                                /** @description Markdown, up to 200,000 characters. */
-                                content?: string;
-                                video_url?: string | null;
-                                duration_seconds?: number | null;
-                                /** @description For quiz lessons, with the answers. */
-                                quiz?: {
-                                    /** @description Minimum score (0..100) to pass. */
-                                    passing_score: number;
-                                    questions: {
-                                        /** @description Kept when given (to keep attempts comparable); assigned (qst_…) otherwise. */
-                                        id?: string;
-                                        prompt: string;
-                                        kind: "single_choice" | "multiple_choice" | "true_false" | "short_answer";
-                                        choices?: string[];
-                                        /** @description single_choice: index of the right choice; multiple_choice: list of right indexes; true_false: boolean; short_answer: accepted strings (trimmed, any case). */
-                                        answer: number | boolean | number[] | string[];
-                                    }[];
-                                } | null;
-                            }[];
-                        }[];
-                    };
-                };
+                /**
+                 * @example {
+                 *       "object": "course_export",
+                 *       "version": 1,
+                 *       "exported_at": "2026-11-22T11:00:02.000Z",
+                 *       "course": {
+                 *         "id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+                 *         "title": "Introduction to Algebra",
+                 *         "description": "Equations, functions and graphs, from the ground up.",
+                 *         "published": true,
+                 *         "metadata": {
+                 *           "level": "beginner"
+                 *         },
+                 *         "modules": [
+                 *           {
+                 *             "title": "Linear equations",
+                 *             "description": "Solving for one unknown.",
+                 *             "lessons": [
+                 *               {
+                 *                 "title": "What is an equation?",
+                 *                 "type": "text",
+                 *                 "content": "# Equations",
+                 *                 "duration_seconds": 300
+                 *               },
+                 *               {
+                 *                 "title": "Check your understanding",
+                 *                 "type": "quiz",
+                 *                 "quiz": {
+                 *                   "passing_score": 60,
+                 *                   "questions": [
+                 *                     {
+                 *                       "id": "qst_01jd4z3p8r9s0t1v2w3x4y5z6b",
+                 *                       "prompt": "Solve 2x + 3 = 7. x = ?",
+                 *                       "kind": "single_choice",
+                 *                       "choices": [
+                 *                         "1",
+                 *                         "2",
+                 *                         "5"
+                 *                       ],
+                 *                       "answer": 1
+                 *                     }
+                 *                   ]
+                 *                 }
+                 *               }
+                 *             ]
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CourseDocument"];
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The course. */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+                     *         "title": "Introduction to Algebra",
+                     *         "description": "Equations, functions and graphs, from the ground up.",
+                     *         "published": true,
+                     *         "enrollment_count": 42,
+                     *         "metadata": {
+                     *           "level": "beginner"
+                     *         },
+                     *         "created_at": "2026-11-21T19:05:00.000Z",
+                     *         "updated_at": "2026-11-22T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        /** Course */
-                        data: {
-                            /** @example crs_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            id: string;
-                            title: string;
-                            description: string;
-                            published: boolean;
-                            /** @description Enrollments that are not cancelled. Read-only. */
-                            enrollment_count: number;
-                            /** @description Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as given. */
-                            metadata: {
-                                [key: string]: string;
-                            };
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            created_at: string;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            updated_at: string;
-                        };
+                        data: components["schemas"]["Course"];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route takes (`payload_too_large`). */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is not `application/json` (`unsupported_media_type`). */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description This Idempotency-Key was used with a different request (`idempotency_key_reused`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -10228,60 +14174,56 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description A page of the list. `Link` has the next page (and in page mode prev, first, last). */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "whe_01jd4z3v3w4x5y6z7a8b9c0d1e",
+                     *           "url": "https://lms.example.com/webhooks/lectern",
+                     *           "description": "LMS sync",
+                     *           "events": [
+                     *             "student.enrolled",
+                     *             "student.completed_course"
+                     *           ],
+                     *           "enabled": true,
+                     *           "disabled_reason": null,
+                     *           "created_at": "2026-11-21T19:20:00.000Z",
+                     *           "updated_at": "2026-11-21T19:20:00.000Z"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "per_page": 20,
+                     *         "total": 1,
+                     *         "total_pages": 1,
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        data: {
-                            /** @example whe_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            id: string;
-                            url: string;
-                            description: string;
-                            /** @description Event types it receives, or `["*"]`. */
-                            events: string[];
-                            /** @description A disabled endpoint receives nothing. */
-                            enabled: boolean;
-                            /** @description `failing` when Lectern disabled it after 5 days of failed deliveries; null otherwise. */
-                            disabled_reason: "failing" | null;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            created_at: string;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            updated_at: string;
-                        }[];
-                        /** @description Page mode: page, per_page, total, total_pages, next_cursor. Cursor mode: per_page, next_cursor, has_more. */
-                        pagination: {
-                            /** @description Page mode: this page, 1-based. */
-                            page?: number;
-                            per_page: number;
-                            /** @description Page mode: number of matching records. */
-                            total?: number;
-                            /** @description Page mode: number of pages. */
-                            total_pages?: number;
-                            /** @description Cursor of the next page, or null at the end. */
-                            next_cursor: string | null;
-                            /** @description Cursor mode: whether another page follows. */
-                            has_more?: boolean;
-                        };
+                        data: components["schemas"]["WebhookEndpoint"][];
+                        /** @description PagePagination in page mode, CursorPagination in cursor mode. */
+                        pagination: components["schemas"]["PagePagination"] | components["schemas"]["CursorPagination"];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -10290,21 +14232,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -10313,12 +14258,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -10328,12 +14274,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -10342,7 +14289,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -10350,185 +14308,218 @@ export interface operations {
     createWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: within 24 h the same key from the same workspace replays the first answer (status and body) with `Idempotent-Replayed: true`; the same key with another body answers 422 `idempotency_key_reused`, and 409 `idempotency_request_in_progress` while the first is still running.
+                 * @example 3f2c9a4e-7b1d-4c8e-9f60-2a5d8e1b7c34
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description Where deliveries are POSTed: https in production; never a loopback, private, link-local or metadata address (checked at creation and again at every delivery). */
-                    url: string;
-                    /** @description Event types to receive, or `["*"]` for all. */
-                    events?: ("*" | "course.created" | "course.updated" | "course.deleted" | "course.published" | "course.unpublished" | "module.created" | "module.updated" | "module.deleted" | "lesson.created" | "lesson.updated" | "lesson.deleted" | "student.created" | "student.updated" | "student.deleted" | "student.enrolled" | "student.unenrolled" | "student.completed_lesson" | "student.completed_course" | "quiz.submitted" | "quiz.passed" | "quiz.failed" | "export.completed" | "export.failed" | "webhook_endpoint.disabled")[];
-                    /** @description A note of your own, up to 500 characters. */
-                    description?: string;
-                    /** @description Default true. */
-                    enabled?: boolean;
-                };
+                /**
+                 * @example {
+                 *       "url": "https://lms.example.com/webhooks/lectern",
+                 *       "events": [
+                 *         "student.enrolled",
+                 *         "student.completed_course"
+                 *       ],
+                 *       "description": "LMS sync"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateWebhookEndpointRequest"];
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The new endpoint with its signing `secret`, this once. */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "whe_01jd4z3v3w4x5y6z7a8b9c0d1e",
+                     *         "url": "https://lms.example.com/webhooks/lectern",
+                     *         "description": "LMS sync",
+                     *         "events": [
+                     *           "student.enrolled",
+                     *           "student.completed_course"
+                     *         ],
+                     *         "enabled": true,
+                     *         "disabled_reason": null,
+                     *         "created_at": "2026-11-21T19:20:00.000Z",
+                     *         "updated_at": "2026-11-21T19:20:00.000Z",
+                     *         "secret": "whsec_5lnOWACAJ3Orl3zQBnTHPnIJpYXsBTxJBlKgfkiJeaA="
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        /** WebhookEndpointWithSecret */
-                        data: {
-                            /** @example whe_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            id: string;
-                            url: string;
-                            description: string;
-                            /** @description Event types it receives, or `["*"]`. */
-                            events: string[];
-                            /** @description A disabled endpoint receives nothing. */
-                            enabled: boolean;
-                            /** @description `failing` when Lectern disabled it after 5 days of failed deliveries; null otherwise. */
-                            disabled_reason: "failing" | null;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            created_at: string;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            updated_at: string;
-                            /** @description The signing secret (`whsec_…`), shown once: verify deliveries with it. */
-                            secret: string;
-                        };
+                        data: components["schemas"]["WebhookEndpointWithSecret"];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request conflicts with the state of a resource, or a request with the same Idempotency-Key is still running (`idempotency_request_in_progress`). */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route takes (`payload_too_large`). */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is not `application/json` (`unsupported_media_type`). */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description This Idempotency-Key was used with a different request (`idempotency_key_reused`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -10545,9 +14536,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The webhook endpoint. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -10556,36 +14548,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "whe_01jd4z3v3w4x5y6z7a8b9c0d1e",
+                     *         "url": "https://lms.example.com/webhooks/lectern",
+                     *         "description": "LMS sync",
+                     *         "events": [
+                     *           "student.enrolled",
+                     *           "student.completed_course"
+                     *         ],
+                     *         "enabled": true,
+                     *         "disabled_reason": null,
+                     *         "created_at": "2026-11-21T19:20:00.000Z",
+                     *         "updated_at": "2026-11-21T19:20:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        /** WebhookEndpoint */
-                        data: {
-                            /** @example whe_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            id: string;
-                            url: string;
-                            description: string;
-                            /** @description Event types it receives, or `["*"]`. */
-                            events: string[];
-                            /** @description A disabled endpoint receives nothing. */
-                            enabled: boolean;
-                            /** @description `failing` when Lectern disabled it after 5 days of failed deliveries; null otherwise. */
-                            disabled_reason: "failing" | null;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            created_at: string;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            updated_at: string;
-                        };
+                        data: components["schemas"]["WebhookEndpoint"];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -10594,21 +14582,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -10617,12 +14608,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No such resource in this workspace (`resource_not_found`): also the answer for another workspace's id or a malformed one. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -10631,12 +14623,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -10646,12 +14639,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -10660,7 +14654,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -10678,24 +14683,25 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description The fields to change; the others stay. */
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description Where deliveries are POSTed: https in production; never a loopback, private, link-local or metadata address (checked at creation and again at every delivery). */
-                    url?: string;
-                    /** @description Event types to receive, or `["*"]` for all. */
-                    events?: ("*" | "course.created" | "course.updated" | "course.deleted" | "course.published" | "course.unpublished" | "module.created" | "module.updated" | "module.deleted" | "lesson.created" | "lesson.updated" | "lesson.deleted" | "student.created" | "student.updated" | "student.deleted" | "student.enrolled" | "student.unenrolled" | "student.completed_lesson" | "student.completed_course" | "quiz.submitted" | "quiz.passed" | "quiz.failed" | "export.completed" | "export.failed" | "webhook_endpoint.disabled")[];
-                    /** @description A note of your own, up to 500 characters. */
-                    description?: string;
-                    /** @description true again after Lectern disabled it resumes deliveries (new events only). */
-                    enabled?: boolean;
-                };
+                /**
+                 * @example {
+                 *       "events": [
+                 *         "*"
+                 *       ],
+                 *       "enabled": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateWebhookEndpointRequest"];
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The webhook endpoint. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -10704,36 +14710,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "whe_01jd4z3v3w4x5y6z7a8b9c0d1e",
+                     *         "url": "https://lms.example.com/webhooks/lectern",
+                     *         "description": "LMS sync",
+                     *         "events": [
+                     *           "student.enrolled",
+                     *           "student.completed_course"
+                     *         ],
+                     *         "enabled": true,
+                     *         "disabled_reason": null,
+                     *         "created_at": "2026-11-21T19:20:00.000Z",
+                     *         "updated_at": "2026-11-21T19:20:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        /** WebhookEndpoint */
-                        data: {
-                            /** @example whe_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            id: string;
-                            url: string;
-                            description: string;
-                            /** @description Event types it receives, or `["*"]`. */
-                            events: string[];
-                            /** @description A disabled endpoint receives nothing. */
-                            enabled: boolean;
-                            /** @description `failing` when Lectern disabled it after 5 days of failed deliveries; null otherwise. */
-                            disabled_reason: "failing" | null;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            created_at: string;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            updated_at: string;
-                        };
+                        data: components["schemas"]["WebhookEndpoint"];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -10742,21 +14744,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -10765,12 +14770,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No such resource in this workspace (`resource_not_found`): also the answer for another workspace's id or a malformed one. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -10779,12 +14785,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description If-Match does not match the current ETag (`precondition_failed`): read the resource again. */
             412: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -10793,12 +14800,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route takes (`payload_too_large`). */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -10807,12 +14815,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is not `application/json` (`unsupported_media_type`). */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -10821,12 +14830,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -10836,12 +14846,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -10850,7 +14861,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -10867,9 +14889,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The endpoint is gone, with its pending deliveries. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -10878,6 +14901,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "whe_01jd4z3k9q8x7v6b5n4m3c2x1z",
+                     *         "deleted": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: {
                             /** @example whe_01jd4z3k9q8x7v6b5n4m3c2x1z */
@@ -10888,9 +14919,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -10899,21 +14931,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -10922,12 +14957,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No such resource in this workspace (`resource_not_found`): also the answer for another workspace's id or a malformed one. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -10936,12 +14972,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -10951,12 +14988,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -10965,7 +15003,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -10983,24 +15032,25 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description The fields to change; the others stay. */
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description Where deliveries are POSTed: https in production; never a loopback, private, link-local or metadata address (checked at creation and again at every delivery). */
-                    url?: string;
-                    /** @description Event types to receive, or `["*"]` for all. */
-                    events?: ("*" | "course.created" | "course.updated" | "course.deleted" | "course.published" | "course.unpublished" | "module.created" | "module.updated" | "module.deleted" | "lesson.created" | "lesson.updated" | "lesson.deleted" | "student.created" | "student.updated" | "student.deleted" | "student.enrolled" | "student.unenrolled" | "student.completed_lesson" | "student.completed_course" | "quiz.submitted" | "quiz.passed" | "quiz.failed" | "export.completed" | "export.failed" | "webhook_endpoint.disabled")[];
-                    /** @description A note of your own, up to 500 characters. */
-                    description?: string;
-                    /** @description true again after Lectern disabled it resumes deliveries (new events only). */
-                    enabled?: boolean;
-                };
+                /**
+                 * @example {
+                 *       "events": [
+                 *         "*"
+                 *       ],
+                 *       "enabled": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateWebhookEndpointRequest"];
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The webhook endpoint. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -11009,36 +15059,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "whe_01jd4z3v3w4x5y6z7a8b9c0d1e",
+                     *         "url": "https://lms.example.com/webhooks/lectern",
+                     *         "description": "LMS sync",
+                     *         "events": [
+                     *           "student.enrolled",
+                     *           "student.completed_course"
+                     *         ],
+                     *         "enabled": true,
+                     *         "disabled_reason": null,
+                     *         "created_at": "2026-11-21T19:20:00.000Z",
+                     *         "updated_at": "2026-11-21T19:20:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        /** WebhookEndpoint */
-                        data: {
-                            /** @example whe_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            id: string;
-                            url: string;
-                            description: string;
-                            /** @description Event types it receives, or `["*"]`. */
-                            events: string[];
-                            /** @description A disabled endpoint receives nothing. */
-                            enabled: boolean;
-                            /** @description `failing` when Lectern disabled it after 5 days of failed deliveries; null otherwise. */
-                            disabled_reason: "failing" | null;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            created_at: string;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            updated_at: string;
-                        };
+                        data: components["schemas"]["WebhookEndpoint"];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -11047,21 +15093,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -11070,12 +15119,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No such resource in this workspace (`resource_not_found`): also the answer for another workspace's id or a malformed one. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -11084,12 +15134,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description If-Match does not match the current ETag (`precondition_failed`): read the resource again. */
             412: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -11098,12 +15149,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route takes (`payload_too_large`). */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -11112,12 +15164,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is not `application/json` (`unsupported_media_type`). */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -11126,12 +15179,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -11141,12 +15195,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -11155,7 +15210,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -11163,189 +15229,230 @@ export interface operations {
     rotateWebhookSecret: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: within 24 h the same key from the same workspace replays the first answer (status and body) with `Idempotent-Replayed: true`; the same key with another body answers 422 `idempotency_key_reused`, and 409 `idempotency_request_in_progress` while the first is still running.
+                 * @example 3f2c9a4e-7b1d-4c8e-9f60-2a5d8e1b7c34
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Webhook endpoint id (whe_…) */
                 id: string;
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description How long the old secret keeps working (default 86400; 0 stops it now). */
+                    grace_period_seconds?: number;
+                };
+            };
+        };
         responses: {
-            /** @description Default Response */
+            /** @description The endpoint with its new signing `secret`, this once; the old secret also signs until the grace period ends. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "whe_01jd4z3v3w4x5y6z7a8b9c0d1e",
+                     *         "url": "https://lms.example.com/webhooks/lectern",
+                     *         "description": "LMS sync",
+                     *         "events": [
+                     *           "student.enrolled",
+                     *           "student.completed_course"
+                     *         ],
+                     *         "enabled": true,
+                     *         "disabled_reason": null,
+                     *         "created_at": "2026-11-21T19:20:00.000Z",
+                     *         "updated_at": "2026-11-21T19:20:00.000Z",
+                     *         "secret": "whsec_5lnOWACAJ3Orl3zQBnTHPnIJpYXsBTxJBlKgfkiJeaA="
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        /** WebhookEndpointWithSecret */
-                        data: {
-                            /** @example whe_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            id: string;
-                            url: string;
-                            description: string;
-                            /** @description Event types it receives, or `["*"]`. */
-                            events: string[];
-                            /** @description A disabled endpoint receives nothing. */
-                            enabled: boolean;
-                            /** @description `failing` when Lectern disabled it after 5 days of failed deliveries; null otherwise. */
-                            disabled_reason: "failing" | null;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            created_at: string;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            updated_at: string;
-                            /** @description The signing secret (`whsec_…`), shown once: verify deliveries with it. */
-                            secret: string;
-                        };
+                        data: components["schemas"]["WebhookEndpointWithSecret"];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No such resource in this workspace (`resource_not_found`): also the answer for another workspace's id or a malformed one. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request conflicts with the state of a resource, or a request with the same Idempotency-Key is still running (`idempotency_request_in_progress`). */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is larger than the route takes (`payload_too_large`). */
             413: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The body is not `application/json` (`unsupported_media_type`). */
             415: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description This Idempotency-Key was used with a different request (`idempotency_key_reused`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -11353,7 +15460,13 @@ export interface operations {
     testWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: within 24 h the same key from the same workspace replays the first answer (status and body) with `Idempotent-Replayed: true`; the same key with another body answers 422 `idempotency_key_reused`, and 409 `idempotency_request_in_progress` while the first is still running.
+                 * @example 3f2c9a4e-7b1d-4c8e-9f60-2a5d8e1b7c34
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Webhook endpoint id (whe_…) */
                 id: string;
@@ -11362,173 +15475,183 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The delivery, with every attempt. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "dlv_01jd4z3w6x7y8z9a0b1c2d3e4f",
+                     *         "endpoint_id": "whe_01jd4z3v3w4x5y6z7a8b9c0d1e",
+                     *         "event_id": "evt_01jd4z3w6x7y8z9a0b1c2d3e4e",
+                     *         "event_type": "webhook_endpoint.test",
+                     *         "status": "succeeded",
+                     *         "attempt_count": 1,
+                     *         "next_attempt_at": null,
+                     *         "attempts": [
+                     *           {
+                     *             "attempt": 1,
+                     *             "status_code": 204,
+                     *             "latency_ms": 8,
+                     *             "response_excerpt": "",
+                     *             "error": null,
+                     *             "attempted_at": "2026-11-21T19:21:00.010Z"
+                     *           }
+                     *         ],
+                     *         "created_at": "2026-11-21T19:21:00.000Z",
+                     *         "updated_at": "2026-11-21T19:21:00.010Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        /**
-                         * WebhookDelivery
-                         * @description One event sent to one endpoint, with every attempt.
-                         */
-                        data: {
-                            /** @example dlv_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            id: string;
-                            /** @example whe_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            endpoint_id: string;
-                            /** @example evt_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            event_id: string;
-                            event_type: string;
-                            /** @description `pending` until a 2xx answer (`succeeded`) or the retry schedule runs out (`failed`). */
-                            status: "pending" | "succeeded" | "failed";
-                            attempt_count: number;
-                            /** @description When the next attempt is due; null once settled. */
-                            next_attempt_at: string | null;
-                            /** @description Every attempt, oldest first. */
-                            attempts: {
-                                /** @description 1 for the first try. */
-                                attempt: number;
-                                /** @description The receiver’s HTTP status; null when no response came. */
-                                status_code: number | null;
-                                /** @description From sending to the end of the response (or the failure). */
-                                latency_ms: number;
-                                /** @description The first 1,024 characters of the response body. */
-                                response_excerpt: string;
-                                /** @description Why no response came (timeout, connection refused, refused address…); null otherwise. */
-                                error: string | null;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-11-21T19:05:00.000Z
-                                 */
-                                attempted_at: string;
-                            }[];
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            created_at: string;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            updated_at: string;
-                        };
+                        data: components["schemas"]["Delivery"];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No such resource in this workspace (`resource_not_found`): also the answer for another workspace's id or a malformed one. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request conflicts with the state of a resource, or a request with the same Idempotency-Key is still running (`idempotency_request_in_progress`). */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description This Idempotency-Key was used with a different request (`idempotency_key_reused`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -11557,80 +15680,64 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description A page of the list. `Link` has the next page (and in page mode prev, first, last). */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "dlv_01jd4z3w6x7y8z9a0b1c2d3e4f",
+                     *           "endpoint_id": "whe_01jd4z3v3w4x5y6z7a8b9c0d1e",
+                     *           "event_id": "evt_01jd4z3w6x7y8z9a0b1c2d3e4e",
+                     *           "event_type": "webhook_endpoint.test",
+                     *           "status": "succeeded",
+                     *           "attempt_count": 1,
+                     *           "next_attempt_at": null,
+                     *           "attempts": [
+                     *             {
+                     *               "attempt": 1,
+                     *               "status_code": 204,
+                     *               "latency_ms": 8,
+                     *               "response_excerpt": "",
+                     *               "error": null,
+                     *               "attempted_at": "2026-11-21T19:21:00.010Z"
+                     *             }
+                     *           ],
+                     *           "created_at": "2026-11-21T19:21:00.000Z",
+                     *           "updated_at": "2026-11-21T19:21:00.010Z"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "per_page": 20,
+                     *         "total": 1,
+                     *         "total_pages": 1,
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        data: {
-                            /** @example dlv_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            id: string;
-                            /** @example whe_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            endpoint_id: string;
-                            /** @example evt_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            event_id: string;
-                            event_type: string;
-                            /** @description `pending` until a 2xx answer (`succeeded`) or the retry schedule runs out (`failed`). */
-                            status: "pending" | "succeeded" | "failed";
-                            attempt_count: number;
-                            /** @description When the next attempt is due; null once settled. */
-                            next_attempt_at: string | null;
-                            /** @description Every attempt, oldest first. */
-                            attempts: {
-                                /** @description 1 for the first try. */
-                                attempt: number;
-                                /** @description The receiver’s HTTP status; null when no response came. */
-                                status_code: number | null;
-                                /** @description From sending to the end of the response (or the failure). */
-                                latency_ms: number;
-                                /** @description The first 1,024 characters of the response body. */
-                                response_excerpt: string;
-                                /** @description Why no response came (timeout, connection refused, refused address…); null otherwise. */
-                                error: string | null;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-11-21T19:05:00.000Z
-                                 */
-                                attempted_at: string;
-                            }[];
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            created_at: string;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            updated_at: string;
-                        }[];
-                        /** @description Page mode: page, per_page, total, total_pages, next_cursor. Cursor mode: per_page, next_cursor, has_more. */
-                        pagination: {
-                            /** @description Page mode: this page, 1-based. */
-                            page?: number;
-                            per_page: number;
-                            /** @description Page mode: number of matching records. */
-                            total?: number;
-                            /** @description Page mode: number of pages. */
-                            total_pages?: number;
-                            /** @description Cursor of the next page, or null at the end. */
-                            next_cursor: string | null;
-                            /** @description Cursor mode: whether another page follows. */
-                            has_more?: boolean;
-                        };
+                        data: components["schemas"]["Delivery"][];
+                        /** @description PagePagination in page mode, CursorPagination in cursor mode. */
+                        pagination: components["schemas"]["PagePagination"] | components["schemas"]["CursorPagination"];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -11639,21 +15746,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -11662,12 +15772,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No such resource in this workspace (`resource_not_found`): also the answer for another workspace's id or a malformed one. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -11676,12 +15787,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -11691,12 +15803,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -11705,7 +15818,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -11722,9 +15846,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The delivery, with every attempt. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -11733,59 +15858,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "dlv_01jd4z3w6x7y8z9a0b1c2d3e4f",
+                     *         "endpoint_id": "whe_01jd4z3v3w4x5y6z7a8b9c0d1e",
+                     *         "event_id": "evt_01jd4z3w6x7y8z9a0b1c2d3e4e",
+                     *         "event_type": "webhook_endpoint.test",
+                     *         "status": "succeeded",
+                     *         "attempt_count": 1,
+                     *         "next_attempt_at": null,
+                     *         "attempts": [
+                     *           {
+                     *             "attempt": 1,
+                     *             "status_code": 204,
+                     *             "latency_ms": 8,
+                     *             "response_excerpt": "",
+                     *             "error": null,
+                     *             "attempted_at": "2026-11-21T19:21:00.010Z"
+                     *           }
+                     *         ],
+                     *         "created_at": "2026-11-21T19:21:00.000Z",
+                     *         "updated_at": "2026-11-21T19:21:00.010Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        /**
-                         * WebhookDelivery
-                         * @description One event sent to one endpoint, with every attempt.
-                         */
-                        data: {
-                            /** @example dlv_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            id: string;
-                            /** @example whe_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            endpoint_id: string;
-                            /** @example evt_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            event_id: string;
-                            event_type: string;
-                            /** @description `pending` until a 2xx answer (`succeeded`) or the retry schedule runs out (`failed`). */
-                            status: "pending" | "succeeded" | "failed";
-                            attempt_count: number;
-                            /** @description When the next attempt is due; null once settled. */
-                            next_attempt_at: string | null;
-                            /** @description Every attempt, oldest first. */
-                            attempts: {
-                                /** @description 1 for the first try. */
-                                attempt: number;
-                                /** @description The receiver’s HTTP status; null when no response came. */
-                                status_code: number | null;
-                                /** @description From sending to the end of the response (or the failure). */
-                                latency_ms: number;
-                                /** @description The first 1,024 characters of the response body. */
-                                response_excerpt: string;
-                                /** @description Why no response came (timeout, connection refused, refused address…); null otherwise. */
-                                error: string | null;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-11-21T19:05:00.000Z
-                                 */
-                                attempted_at: string;
-                            }[];
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            created_at: string;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            updated_at: string;
-                        };
+                        data: components["schemas"]["Delivery"];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -11794,21 +15900,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -11817,12 +15926,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No such resource in this workspace (`resource_not_found`): also the answer for another workspace's id or a malformed one. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -11831,12 +15941,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -11846,12 +15957,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
@@ -11860,7 +15972,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -11868,7 +15991,13 @@ export interface operations {
     retryWebhookDelivery: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: within 24 h the same key from the same workspace replays the first answer (status and body) with `Idempotent-Replayed: true`; the same key with another body answers 422 `idempotency_key_reused`, and 409 `idempotency_request_in_progress` while the first is still running.
+                 * @example 3f2c9a4e-7b1d-4c8e-9f60-2a5d8e1b7c34
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Webhook delivery id (dlv_…) */
                 id: string;
@@ -11877,174 +16006,1109 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The delivery, with every attempt. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "dlv_01jd4z3w6x7y8z9a0b1c2d3e4f",
+                     *         "endpoint_id": "whe_01jd4z3v3w4x5y6z7a8b9c0d1e",
+                     *         "event_id": "evt_01jd4z3w6x7y8z9a0b1c2d3e4e",
+                     *         "event_type": "webhook_endpoint.test",
+                     *         "status": "succeeded",
+                     *         "attempt_count": 1,
+                     *         "next_attempt_at": null,
+                     *         "attempts": [
+                     *           {
+                     *             "attempt": 1,
+                     *             "status_code": 204,
+                     *             "latency_ms": 8,
+                     *             "response_excerpt": "",
+                     *             "error": null,
+                     *             "attempted_at": "2026-11-21T19:21:00.010Z"
+                     *           }
+                     *         ],
+                     *         "created_at": "2026-11-21T19:21:00.000Z",
+                     *         "updated_at": "2026-11-21T19:21:00.010Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
-                        /**
-                         * WebhookDelivery
-                         * @description One event sent to one endpoint, with every attempt.
-                         */
-                        data: {
-                            /** @example dlv_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            id: string;
-                            /** @example whe_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            endpoint_id: string;
-                            /** @example evt_01jd4z3k9q8x7v6b5n4m3c2x1z */
-                            event_id: string;
-                            event_type: string;
-                            /** @description `pending` until a 2xx answer (`succeeded`) or the retry schedule runs out (`failed`). */
-                            status: "pending" | "succeeded" | "failed";
-                            attempt_count: number;
-                            /** @description When the next attempt is due; null once settled. */
-                            next_attempt_at: string | null;
-                            /** @description Every attempt, oldest first. */
-                            attempts: {
-                                /** @description 1 for the first try. */
-                                attempt: number;
-                                /** @description The receiver’s HTTP status; null when no response came. */
-                                status_code: number | null;
-                                /** @description From sending to the end of the response (or the failure). */
-                                latency_ms: number;
-                                /** @description The first 1,024 characters of the response body. */
-                                response_excerpt: string;
-                                /** @description Why no response came (timeout, connection refused, refused address…); null otherwise. */
-                                error: string | null;
-                                /**
-                                 * Format: date-time
-                                 * @example 2026-11-21T19:05:00.000Z
-                                 */
-                                attempted_at: string;
-                            }[];
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            created_at: string;
-                            /**
-                             * Format: date-time
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            updated_at: string;
-                        };
+                        data: components["schemas"]["Delivery"];
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request is malformed: `validation_error` (with `details.errors`), `invalid_json`, `invalid_parameter` or `conflicting_credentials`. */
             400: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No API key (`missing_api_key`), or one that is unknown, malformed, expired or revoked (`invalid_api_key`). */
             401: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The key lacks the scope (`insufficient_permissions`), the plan has no API access (`plan_not_eligible`), or HTTPS is required (`https_required`). */
             403: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description No such resource in this workspace (`resource_not_found`): also the answer for another workspace's id or a malformed one. */
             404: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description The request conflicts with the state of a resource, or a request with the same Idempotency-Key is still running (`idempotency_request_in_progress`). */
             409: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description This Idempotency-Key was used with a different request (`idempotency_key_reused`). */
             422: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds. */
             429: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Default Response */
+            /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
+            };
+            /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    onCourseCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every attempt and for every endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's secret (Standard Webhooks); two, space-separated, during a secret rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event, as GET /events/{id} answers it. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CourseCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the delivery succeeded. The body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status (or none within the timeout) fails the attempt; it is retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCourseUpdated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every attempt and for every endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's secret (Standard Webhooks); two, space-separated, during a secret rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event, as GET /events/{id} answers it. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CourseUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the delivery succeeded. The body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status (or none within the timeout) fails the attempt; it is retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCourseDeleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every attempt and for every endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's secret (Standard Webhooks); two, space-separated, during a secret rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event, as GET /events/{id} answers it. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CourseDeletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the delivery succeeded. The body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status (or none within the timeout) fails the attempt; it is retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCoursePublished: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every attempt and for every endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's secret (Standard Webhooks); two, space-separated, during a secret rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event, as GET /events/{id} answers it. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CoursePublishedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the delivery succeeded. The body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status (or none within the timeout) fails the attempt; it is retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCourseUnpublished: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every attempt and for every endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's secret (Standard Webhooks); two, space-separated, during a secret rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event, as GET /events/{id} answers it. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CourseUnpublishedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the delivery succeeded. The body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status (or none within the timeout) fails the attempt; it is retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onModuleCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every attempt and for every endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's secret (Standard Webhooks); two, space-separated, during a secret rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event, as GET /events/{id} answers it. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModuleCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the delivery succeeded. The body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status (or none within the timeout) fails the attempt; it is retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onModuleUpdated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every attempt and for every endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's secret (Standard Webhooks); two, space-separated, during a secret rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event, as GET /events/{id} answers it. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModuleUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the delivery succeeded. The body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status (or none within the timeout) fails the attempt; it is retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onModuleDeleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every attempt and for every endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's secret (Standard Webhooks); two, space-separated, during a secret rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event, as GET /events/{id} answers it. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ModuleDeletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the delivery succeeded. The body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status (or none within the timeout) fails the attempt; it is retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onLessonCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every attempt and for every endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's secret (Standard Webhooks); two, space-separated, during a secret rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event, as GET /events/{id} answers it. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LessonCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the delivery succeeded. The body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status (or none within the timeout) fails the attempt; it is retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onLessonUpdated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every attempt and for every endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's secret (Standard Webhooks); two, space-separated, during a secret rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event, as GET /events/{id} answers it. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LessonUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the delivery succeeded. The body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status (or none within the timeout) fails the attempt; it is retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onLessonDeleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every attempt and for every endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's secret (Standard Webhooks); two, space-separated, during a secret rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event, as GET /events/{id} answers it. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LessonDeletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the delivery succeeded. The body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status (or none within the timeout) fails the attempt; it is retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onStudentCreated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every attempt and for every endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's secret (Standard Webhooks); two, space-separated, during a secret rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event, as GET /events/{id} answers it. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StudentCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the delivery succeeded. The body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status (or none within the timeout) fails the attempt; it is retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onStudentUpdated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every attempt and for every endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's secret (Standard Webhooks); two, space-separated, during a secret rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event, as GET /events/{id} answers it. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StudentUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the delivery succeeded. The body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status (or none within the timeout) fails the attempt; it is retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onStudentDeleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every attempt and for every endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's secret (Standard Webhooks); two, space-separated, during a secret rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event, as GET /events/{id} answers it. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StudentDeletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the delivery succeeded. The body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status (or none within the timeout) fails the attempt; it is retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onStudentEnrolled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every attempt and for every endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's secret (Standard Webhooks); two, space-separated, during a secret rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event, as GET /events/{id} answers it. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StudentEnrolledEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the delivery succeeded. The body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status (or none within the timeout) fails the attempt; it is retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onStudentUnenrolled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every attempt and for every endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's secret (Standard Webhooks); two, space-separated, during a secret rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event, as GET /events/{id} answers it. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StudentUnenrolledEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the delivery succeeded. The body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status (or none within the timeout) fails the attempt; it is retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onStudentCompletedLesson: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every attempt and for every endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's secret (Standard Webhooks); two, space-separated, during a secret rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event, as GET /events/{id} answers it. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StudentCompletedLessonEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the delivery succeeded. The body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status (or none within the timeout) fails the attempt; it is retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onStudentCompletedCourse: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every attempt and for every endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's secret (Standard Webhooks); two, space-separated, during a secret rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event, as GET /events/{id} answers it. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StudentCompletedCourseEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the delivery succeeded. The body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status (or none within the timeout) fails the attempt; it is retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onQuizSubmitted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every attempt and for every endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's secret (Standard Webhooks); two, space-separated, during a secret rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event, as GET /events/{id} answers it. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuizSubmittedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the delivery succeeded. The body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status (or none within the timeout) fails the attempt; it is retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onQuizPassed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every attempt and for every endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's secret (Standard Webhooks); two, space-separated, during a secret rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event, as GET /events/{id} answers it. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuizPassedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the delivery succeeded. The body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status (or none within the timeout) fails the attempt; it is retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onQuizFailed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every attempt and for every endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's secret (Standard Webhooks); two, space-separated, during a secret rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event, as GET /events/{id} answers it. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QuizFailedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the delivery succeeded. The body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status (or none within the timeout) fails the attempt; it is retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onExportCompleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every attempt and for every endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's secret (Standard Webhooks); two, space-separated, during a secret rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event, as GET /events/{id} answers it. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExportCompletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the delivery succeeded. The body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status (or none within the timeout) fails the attempt; it is retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onExportFailed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every attempt and for every endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's secret (Standard Webhooks); two, space-separated, during a secret rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event, as GET /events/{id} answers it. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExportFailedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the delivery succeeded. The body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status (or none within the timeout) fails the attempt; it is retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onWebhookEndpointDisabled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every attempt and for every endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's secret (Standard Webhooks); two, space-separated, during a secret rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event, as GET /events/{id} answers it. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEndpointDisabledEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the delivery succeeded. The body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status (or none within the timeout) fails the attempt; it is retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onWebhookEndpointTest: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every attempt and for every endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's secret (Standard Webhooks); two, space-separated, during a secret rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event, as GET /events/{id} answers it. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEndpointTestEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the delivery succeeded. The body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status (or none within the timeout) fails the attempt; it is retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
