@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Iterator, Mapping, Optional, Union
 from ._webhooks import WebhookVerifyMixin
 from .types import (
     ApiKey,
+    ApiKeyWithSecret,
     BulkCreateEnrollmentsBody,
     BulkCreateEnrollmentsResponse,
     BulkCreateStudentsBody,
@@ -16,31 +17,29 @@ from .types import (
     Course,
     CourseAnalytics,
     CourseDocument,
-    CreateApiKeyBody,
-    CreateApiKeyData,
-    CreateCourseBody,
-    CreateEnrollmentBody,
-    CreateExportBody,
-    CreateLessonBody,
-    CreateModuleBody,
-    CreateStudentBody,
-    CreateWebhookEndpointBody,
+    CreateApiKeyRequest,
+    CreateCourseRequest,
+    CreateEnrollmentRequest,
+    CreateExportRequest,
+    CreateLessonRequest,
+    CreateModuleRequest,
+    CreateStudentRequest,
+    CreateWebhookEndpointRequest,
     DeleteCourseData,
     DeleteCourseParams,
     DeleteLessonData,
     DeleteModuleData,
     DeleteStudentData,
     DeleteWebhookEndpointData,
+    Delivery,
     Enrollment,
     Event,
     Export,
     GetCourseAnalyticsParams,
     GetQuizResultsParams,
-    GetRateLimitsData,
     GetStudentAnalyticsParams,
     GetStudentProgressParams,
     Lesson,
-    LessonProgress,
     ListApiKeysParams,
     ListApiKeysResponse,
     ListCoursesParams,
@@ -60,15 +59,13 @@ from .types import (
     ListWebhookEndpointsParams,
     ListWebhookEndpointsResponse,
     Module,
-    PatchCourseBody,
-    PatchLessonBody,
-    PatchModuleBody,
-    PatchStudentBody,
-    PatchWebhookEndpointBody,
+    Progress,
     QuizAttempt,
     QuizResults,
-    RecordProgressBody,
-    RotateApiKeyData,
+    RateLimits,
+    RecordProgressRequest,
+    RotateApiKeyBody,
+    RotateWebhookSecretBody,
     SearchCoursesParams,
     SearchCoursesResponse,
     SearchLessonsParams,
@@ -78,13 +75,12 @@ from .types import (
     Student,
     StudentAnalytics,
     StudentProgress,
-    SubmitQuizAttemptBody,
-    UpdateCourseBody,
-    UpdateLessonBody,
-    UpdateModuleBody,
-    UpdateStudentBody,
-    UpdateWebhookEndpointBody,
-    WebhookDelivery,
+    SubmitQuizAttemptRequest,
+    UpdateCourseRequest,
+    UpdateLessonRequest,
+    UpdateModuleRequest,
+    UpdateStudentRequest,
+    UpdateWebhookEndpointRequest,
     WebhookEndpoint,
     WebhookEndpointWithSecret,
 )
@@ -141,7 +137,8 @@ class AnalyticsResource(_Resource):
         (inclusive) and `to` (exclusive, default now) pick the period; `from` must be before `to` (400).
         Every figure is defined in docs/analytics.md.
 
-        Requires scope `analytics:read` (or `analytics:write`).
+        Requires scope `analytics:read` (or `analytics:write`). Rate limits: one request against the
+        key's hourly quota and burst bucket.
         """
         return self._client._call(
             "GET",
@@ -169,7 +166,8 @@ class AnalyticsResource(_Resource):
         `from` (inclusive) and `to` (exclusive, default now) pick the period; `from` must be before `to`
         (400). Every figure is defined in docs/analytics.md.
 
-        Requires scope `analytics:read` (or `analytics:write`).
+        Requires scope `analytics:read` (or `analytics:write`). Rate limits: one request against the
+        key's hourly quota and burst bucket.
         """
         return self._client._call(
             "GET",
@@ -197,7 +195,8 @@ class AnalyticsResource(_Resource):
         answers 404. `from` (inclusive) and `to` (exclusive, default now) pick the period; `from` must
         be before `to` (400). Every figure is defined in docs/analytics.md.
 
-        Requires scope `analytics:read` (or `analytics:write`).
+        Requires scope `analytics:read` (or `analytics:write`). Rate limits: one request against the
+        key's hourly quota and burst bucket.
         """
         return self._client._call(
             "GET",
@@ -226,7 +225,8 @@ class ApiKeysResource(_Resource):
 
         ``GET /api-keys`` · scope ``keys:write``
 
-        Requires scope `keys:write`.
+        Requires scope `keys:write`. Rate limits: one request against the key's hourly quota and burst
+        bucket.
         """
         return self._client._paginate("/api-keys", {}, params, headers=headers, timeout=timeout)
 
@@ -242,7 +242,8 @@ class ApiKeysResource(_Resource):
 
         ``GET /api-keys`` · scope ``keys:write``
 
-        Requires scope `keys:write`.
+        Requires scope `keys:write`. Rate limits: one request against the key's hourly quota and burst
+        bucket.
         """
         return self._client._call(
             "GET",
@@ -256,12 +257,12 @@ class ApiKeysResource(_Resource):
 
     def create(
         self,
-        body: CreateApiKeyBody,
+        body: CreateApiKeyRequest,
         *,
         idempotency_key: IdempotencyKey = None,
         headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[float] = None,
-    ) -> CreateApiKeyData:
+    ) -> ApiKeyWithSecret:
         """Create an API key.
 
         ``POST /api-keys`` · scope ``keys:write``
@@ -269,7 +270,8 @@ class ApiKeysResource(_Resource):
         The answer's `key` is the full key, shown this once. Same environment as the calling key; scopes
         never wider than its own.
 
-        Requires scope `keys:write`.
+        Requires scope `keys:write`. Rate limits: one request against the key's hourly quota and burst
+        bucket.
         """
         return self._client._call(
             "POST",
@@ -293,7 +295,8 @@ class ApiKeysResource(_Resource):
 
         ``GET /api-keys/{id}`` · scope ``keys:write``
 
-        Requires scope `keys:write`.
+        Requires scope `keys:write`. Rate limits: one request against the key's hourly quota and burst
+        bucket.
         """
         return self._client._call(
             "GET",
@@ -307,11 +310,12 @@ class ApiKeysResource(_Resource):
     def rotate(
         self,
         id: str,
+        body: Optional[RotateApiKeyBody] = None,
         *,
         idempotency_key: IdempotencyKey = None,
         headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[float] = None,
-    ) -> RotateApiKeyData:
+    ) -> ApiKeyWithSecret:
         """Rotate an API key.
 
         ``POST /api-keys/{id}/rotate`` · scope ``keys:write``
@@ -320,12 +324,14 @@ class ApiKeysResource(_Resource):
         once; the old secret keeps working for the grace period. Only a key whose scopes are within the
         calling key's (403 `insufficient_permissions` otherwise).
 
-        Requires scope `keys:write`.
+        Requires scope `keys:write`. Rate limits: one request against the key's hourly quota and burst
+        bucket.
         """
         return self._client._call(
             "POST",
             "/api-keys/{id}/rotate",
             {"id": id},
+            body=body,
             result="data",
             idempotency_key=idempotency_key,
             headers=headers,
@@ -348,7 +354,8 @@ class ApiKeysResource(_Resource):
         period. Only a key whose scopes are within the calling key's (403 `insufficient_permissions`
         otherwise).
 
-        Requires scope `keys:write`.
+        Requires scope `keys:write`. Rate limits: one request against the key's hourly quota and burst
+        bucket.
         """
         return self._client._call(
             "POST",
@@ -378,7 +385,8 @@ class CoursesResource(_Resource):
 
         Page mode (`page`, `per_page`) by default; cursor mode with `cursor` for bulk syncing.
 
-        Requires scope `courses:read` (or `courses:write`).
+        Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's
+        hourly quota and burst bucket.
         """
         return self._client._paginate("/courses", {}, params, headers=headers, timeout=timeout)
 
@@ -395,7 +403,8 @@ class CoursesResource(_Resource):
 
         Page mode (`page`, `per_page`) by default; cursor mode with `cursor` for bulk syncing.
 
-        Requires scope `courses:read` (or `courses:write`).
+        Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's
+        hourly quota and burst bucket.
         """
         return self._client._call(
             "GET",
@@ -409,7 +418,7 @@ class CoursesResource(_Resource):
 
     def create(
         self,
-        body: CreateCourseBody,
+        body: CreateCourseRequest,
         *,
         idempotency_key: IdempotencyKey = None,
         headers: Optional[Mapping[str, str]] = None,
@@ -419,7 +428,8 @@ class CoursesResource(_Resource):
 
         ``POST /courses`` · scope ``courses:write``
 
-        Requires scope `courses:write`.
+        Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and
+        burst bucket.
         """
         return self._client._call(
             "POST",
@@ -443,7 +453,8 @@ class CoursesResource(_Resource):
 
         ``GET /courses/{id}`` · scope ``courses:read``
 
-        Requires scope `courses:read` (or `courses:write`).
+        Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's
+        hourly quota and burst bucket.
         """
         return self._client._call(
             "GET",
@@ -457,7 +468,7 @@ class CoursesResource(_Resource):
     def update(
         self,
         id: str,
-        body: UpdateCourseBody,
+        body: UpdateCourseRequest,
         *,
         headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[float] = None,
@@ -469,7 +480,8 @@ class CoursesResource(_Resource):
         Changes the fields given and leaves the rest. Send `If-Match` with the ETag you read to avoid
         lost updates.
 
-        Requires scope `courses:write`.
+        Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and
+        burst bucket.
         """
         return self._client._call(
             "PUT",
@@ -484,7 +496,7 @@ class CoursesResource(_Resource):
     def patch(
         self,
         id: str,
-        body: PatchCourseBody,
+        body: UpdateCourseRequest,
         *,
         headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[float] = None,
@@ -496,7 +508,8 @@ class CoursesResource(_Resource):
         Changes the fields given and leaves the rest. Send `If-Match` with the ETag you read to avoid
         lost updates.
 
-        Requires scope `courses:write`.
+        Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and
+        burst bucket.
         """
         return self._client._call(
             "PATCH",
@@ -522,7 +535,8 @@ class CoursesResource(_Resource):
 
         A course with enrollments answers 409 `course_has_enrollments` unless `force=true`.
 
-        Requires scope `courses:write`.
+        Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and
+        burst bucket.
         """
         return self._client._call(
             "DELETE",
@@ -546,7 +560,8 @@ class CoursesResource(_Resource):
 
         ``POST /courses/{id}/publish`` · scope ``courses:write``
 
-        Requires scope `courses:write`.
+        Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and
+        burst bucket.
         """
         return self._client._call(
             "POST",
@@ -570,7 +585,8 @@ class CoursesResource(_Resource):
 
         ``POST /courses/{id}/unpublish`` · scope ``courses:write``
 
-        Requires scope `courses:write`.
+        Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and
+        burst bucket.
         """
         return self._client._call(
             "POST",
@@ -600,7 +616,8 @@ class EnrollmentsResource(_Resource):
 
         Filters: `student_id`, `course_id`, `status`, `updated_since`.
 
-        Requires scope `enrollments:read` (or `enrollments:write`).
+        Requires scope `enrollments:read` (or `enrollments:write`). Rate limits: one request against the
+        key's hourly quota and burst bucket.
         """
         return self._client._paginate("/enrollments", {}, params, headers=headers, timeout=timeout)
 
@@ -617,7 +634,8 @@ class EnrollmentsResource(_Resource):
 
         Filters: `student_id`, `course_id`, `status`, `updated_since`.
 
-        Requires scope `enrollments:read` (or `enrollments:write`).
+        Requires scope `enrollments:read` (or `enrollments:write`). Rate limits: one request against the
+        key's hourly quota and burst bucket.
         """
         return self._client._call(
             "GET",
@@ -631,7 +649,7 @@ class EnrollmentsResource(_Resource):
 
     def create(
         self,
-        body: CreateEnrollmentBody,
+        body: CreateEnrollmentRequest,
         *,
         idempotency_key: IdempotencyKey = None,
         headers: Optional[Mapping[str, str]] = None,
@@ -644,7 +662,8 @@ class EnrollmentsResource(_Resource):
         The course must be published (409 `course_not_published`). Enrolling twice answers 409
         `already_enrolled` with `details.enrollment_id`; a cancelled enrollment is reactivated (201).
 
-        Requires scope `enrollments:write`.
+        Requires scope `enrollments:write`. Rate limits: one request against the key's hourly quota and
+        burst bucket.
         """
         return self._client._call(
             "POST",
@@ -672,7 +691,8 @@ class EnrollmentsResource(_Resource):
         Each record succeeds or fails on its own, with the rules of a single enrollment; one result per
         record, in order. 201 when all were created, 207 when any failed.
 
-        Requires scope `enrollments:write`.
+        Requires scope `enrollments:write`. Rate limits: one request against the key's hourly quota and
+        burst bucket, and one against its `bulk` window (20 an hour unless the account sets its own).
         """
         return self._client._call(
             "POST",
@@ -696,7 +716,8 @@ class EnrollmentsResource(_Resource):
 
         ``GET /enrollments/{id}`` · scope ``enrollments:read``
 
-        Requires scope `enrollments:read` (or `enrollments:write`).
+        Requires scope `enrollments:read` (or `enrollments:write`). Rate limits: one request against the
+        key's hourly quota and burst bucket.
         """
         return self._client._call(
             "GET",
@@ -721,7 +742,8 @@ class EnrollmentsResource(_Resource):
         Sets status `cancelled` and answers the enrollment; its history is kept. Cancelling again
         changes nothing.
 
-        Requires scope `enrollments:write`.
+        Requires scope `enrollments:write`. Rate limits: one request against the key's hourly quota and
+        burst bucket.
         """
         return self._client._call(
             "DELETE",
@@ -752,7 +774,8 @@ class EventsResource(_Resource):
         first. Filters: `type` (exact, or a family such as `student.*`), `from`, `to`. Cursor mode with
         `cursor` walks the log without gaps.
 
-        Requires scope `webhooks:read` (or `webhooks:write`).
+        Requires scope `webhooks:read` (or `webhooks:write`). Rate limits: one request against the key's
+        hourly quota and burst bucket.
         """
         return self._client._paginate("/events", {}, params, headers=headers, timeout=timeout)
 
@@ -771,7 +794,8 @@ class EventsResource(_Resource):
         first. Filters: `type` (exact, or a family such as `student.*`), `from`, `to`. Cursor mode with
         `cursor` walks the log without gaps.
 
-        Requires scope `webhooks:read` (or `webhooks:write`).
+        Requires scope `webhooks:read` (or `webhooks:write`). Rate limits: one request against the key's
+        hourly quota and burst bucket.
         """
         return self._client._call(
             "GET",
@@ -794,7 +818,8 @@ class EventsResource(_Resource):
 
         ``GET /events/{id}`` · scope ``webhooks:read``
 
-        Requires scope `webhooks:read` (or `webhooks:write`).
+        Requires scope `webhooks:read` (or `webhooks:write`). Rate limits: one request against the key's
+        hourly quota and burst bucket.
         """
         return self._client._call(
             "GET",
@@ -812,7 +837,7 @@ class ExportsResource(_Resource):
     def create(
         self,
         id: str,
-        body: CreateExportBody,
+        body: CreateExportRequest,
         *,
         idempotency_key: IdempotencyKey = None,
         headers: Optional[Mapping[str, str]] = None,
@@ -826,7 +851,8 @@ class ExportsResource(_Resource):
         (or listen for `export.completed` / `export.failed`), then GET its `download_url`. 10 exports an
         hour per key.
 
-        Requires scope `exports:write`.
+        Requires scope `exports:write`. Rate limits: one request against the key's hourly quota and
+        burst bucket, and one against its `export` window (10 an hour unless the account sets its own).
         """
         return self._client._call(
             "POST",
@@ -850,7 +876,8 @@ class ExportsResource(_Resource):
 
         ``GET /exports/{id}`` · scope ``courses:read``
 
-        Requires scope `courses:read` (or `courses:write`).
+        Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's
+        hourly quota and burst bucket.
         """
         return self._client._call(
             "GET",
@@ -877,7 +904,8 @@ class ExportsResource(_Resource):
         file has been removed (7 days after completion). A file holding quiz answers needs courses:write
         or exports:write.
 
-        Requires scope `courses:read` (or `courses:write`).
+        Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's
+        hourly quota and burst bucket.
         """
         return self._client._call(
             "GET",
@@ -904,7 +932,8 @@ class ExportsResource(_Resource):
         order of their arrays, quizzes with their answers. All or nothing. Bodies up to 32 MiB; counts
         against the bulk window (20 an hour per key).
 
-        Requires scope `courses:write`.
+        Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and
+        burst bucket, and one against its `bulk` window (20 an hour unless the account sets its own).
         """
         return self._client._call(
             "POST",
@@ -935,7 +964,8 @@ class LessonsResource(_Resource):
 
         ``GET /modules/{id}/lessons`` · scope ``courses:read``
 
-        Requires scope `courses:read` (or `courses:write`).
+        Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's
+        hourly quota and burst bucket.
         """
         return self._client._paginate("/modules/{id}/lessons", {"id": id}, params, headers=headers, timeout=timeout)
 
@@ -952,7 +982,8 @@ class LessonsResource(_Resource):
 
         ``GET /modules/{id}/lessons`` · scope ``courses:read``
 
-        Requires scope `courses:read` (or `courses:write`).
+        Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's
+        hourly quota and burst bucket.
         """
         return self._client._call(
             "GET",
@@ -967,7 +998,7 @@ class LessonsResource(_Resource):
     def create(
         self,
         id: str,
-        body: CreateLessonBody,
+        body: CreateLessonRequest,
         *,
         idempotency_key: IdempotencyKey = None,
         headers: Optional[Mapping[str, str]] = None,
@@ -980,7 +1011,8 @@ class LessonsResource(_Resource):
         At `position` (0-based; default: the end). A lesson of type `quiz` needs `quiz`; other types
         take none.
 
-        Requires scope `courses:write`.
+        Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and
+        burst bucket.
         """
         return self._client._call(
             "POST",
@@ -1004,7 +1036,8 @@ class LessonsResource(_Resource):
 
         ``GET /lessons/{id}`` · scope ``courses:read``
 
-        Requires scope `courses:read` (or `courses:write`).
+        Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's
+        hourly quota and burst bucket.
         """
         return self._client._call(
             "GET",
@@ -1018,7 +1051,7 @@ class LessonsResource(_Resource):
     def update(
         self,
         id: str,
-        body: UpdateLessonBody,
+        body: UpdateLessonRequest,
         *,
         headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[float] = None,
@@ -1029,7 +1062,8 @@ class LessonsResource(_Resource):
 
         A new `quiz` replaces the whole quiz; send question ids back to keep them.
 
-        Requires scope `courses:write`.
+        Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and
+        burst bucket.
         """
         return self._client._call(
             "PUT",
@@ -1044,7 +1078,7 @@ class LessonsResource(_Resource):
     def patch(
         self,
         id: str,
-        body: PatchLessonBody,
+        body: UpdateLessonRequest,
         *,
         headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[float] = None,
@@ -1055,7 +1089,8 @@ class LessonsResource(_Resource):
 
         A new `quiz` replaces the whole quiz; send question ids back to keep them.
 
-        Requires scope `courses:write`.
+        Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and
+        burst bucket.
         """
         return self._client._call(
             "PATCH",
@@ -1078,7 +1113,8 @@ class LessonsResource(_Resource):
 
         ``DELETE /lessons/{id}`` · scope ``courses:write``
 
-        Requires scope `courses:write`.
+        Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and
+        burst bucket.
         """
         return self._client._call(
             "DELETE",
@@ -1107,7 +1143,8 @@ class ModulesResource(_Resource):
 
         ``GET /courses/{id}/modules`` · scope ``courses:read``
 
-        Requires scope `courses:read` (or `courses:write`).
+        Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's
+        hourly quota and burst bucket.
         """
         return self._client._paginate("/courses/{id}/modules", {"id": id}, params, headers=headers, timeout=timeout)
 
@@ -1124,7 +1161,8 @@ class ModulesResource(_Resource):
 
         ``GET /courses/{id}/modules`` · scope ``courses:read``
 
-        Requires scope `courses:read` (or `courses:write`).
+        Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's
+        hourly quota and burst bucket.
         """
         return self._client._call(
             "GET",
@@ -1139,7 +1177,7 @@ class ModulesResource(_Resource):
     def create(
         self,
         id: str,
-        body: CreateModuleBody,
+        body: CreateModuleRequest,
         *,
         idempotency_key: IdempotencyKey = None,
         headers: Optional[Mapping[str, str]] = None,
@@ -1151,7 +1189,8 @@ class ModulesResource(_Resource):
 
         At `position` (0-based; default: the end); the modules from there on move down one.
 
-        Requires scope `courses:write`.
+        Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and
+        burst bucket.
         """
         return self._client._call(
             "POST",
@@ -1175,7 +1214,8 @@ class ModulesResource(_Resource):
 
         ``GET /modules/{id}`` · scope ``courses:read``
 
-        Requires scope `courses:read` (or `courses:write`).
+        Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's
+        hourly quota and burst bucket.
         """
         return self._client._call(
             "GET",
@@ -1189,7 +1229,7 @@ class ModulesResource(_Resource):
     def update(
         self,
         id: str,
-        body: UpdateModuleBody,
+        body: UpdateModuleRequest,
         *,
         headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[float] = None,
@@ -1198,7 +1238,8 @@ class ModulesResource(_Resource):
 
         ``PUT /modules/{id}`` · scope ``courses:write``
 
-        Requires scope `courses:write`.
+        Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and
+        burst bucket.
         """
         return self._client._call(
             "PUT",
@@ -1213,7 +1254,7 @@ class ModulesResource(_Resource):
     def patch(
         self,
         id: str,
-        body: PatchModuleBody,
+        body: UpdateModuleRequest,
         *,
         headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[float] = None,
@@ -1222,7 +1263,8 @@ class ModulesResource(_Resource):
 
         ``PATCH /modules/{id}`` · scope ``courses:write``
 
-        Requires scope `courses:write`.
+        Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and
+        burst bucket.
         """
         return self._client._call(
             "PATCH",
@@ -1245,7 +1287,8 @@ class ModulesResource(_Resource):
 
         ``DELETE /modules/{id}`` · scope ``courses:write``
 
-        Requires scope `courses:write`.
+        Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and
+        burst bucket.
         """
         return self._client._call(
             "DELETE",
@@ -1263,12 +1306,12 @@ class ProgressResource(_Resource):
     def record(
         self,
         id: str,
-        body: RecordProgressBody,
+        body: RecordProgressRequest,
         *,
         idempotency_key: IdempotencyKey = None,
         headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[float] = None,
-    ) -> LessonProgress:
+    ) -> Progress:
         """Record a student's activity on a lesson.
 
         ``POST /students/{id}/progress`` · scope ``enrollments:write``
@@ -1277,7 +1320,8 @@ class ProgressResource(_Resource):
         completed lesson stays completed; completing the last lesson of the course completes the
         enrollment.
 
-        Requires scope `enrollments:write`.
+        Requires scope `enrollments:write`. Rate limits: one request against the key's hourly quota and
+        burst bucket.
         """
         return self._client._call(
             "POST",
@@ -1302,7 +1346,8 @@ class ProgressResource(_Resource):
 
         ``GET /students/{id}/progress`` · scope ``enrollments:read``
 
-        Requires scope `enrollments:read` (or `enrollments:write`).
+        Requires scope `enrollments:read` (or `enrollments:write`). Rate limits: one request against the
+        key's hourly quota and burst bucket.
         """
         return self._client._call(
             "GET",
@@ -1317,7 +1362,7 @@ class ProgressResource(_Resource):
     def submit_quiz_attempt(
         self,
         id: str,
-        body: SubmitQuizAttemptBody,
+        body: SubmitQuizAttemptRequest,
         *,
         idempotency_key: IdempotencyKey = None,
         headers: Optional[Mapping[str, str]] = None,
@@ -1330,7 +1375,8 @@ class ProgressResource(_Resource):
         Graded on the server. The student must be enrolled (409 `not_enrolled`); answers to questions
         the quiz does not have, or in the wrong form, are a 400. A passed attempt completes the lesson.
 
-        Requires scope `enrollments:write`.
+        Requires scope `enrollments:write`. Rate limits: one request against the key's hourly quota and
+        burst bucket.
         """
         return self._client._call(
             "POST",
@@ -1352,14 +1398,15 @@ class RateLimitsResource(_Resource):
         *,
         headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[float] = None,
-    ) -> GetRateLimitsData:
+    ) -> RateLimits:
         """The calling key's rate-limit budgets.
 
         ``GET /rate-limits``
 
         Any valid key may read its own budgets; this request spends none of them.
 
-        Any valid API key may call it; no scope is needed.
+        Any valid API key may call it; no scope is needed. Rate limits: spends none of the key's
+        budgets.
         """
         return self._client._call("GET", "/rate-limits", {}, result="data", headers=headers, timeout=timeout)
 
@@ -1382,7 +1429,9 @@ class SearchResource(_Resource):
         (`cursor` answers 400 `invalid_parameter`). A `q` without any letter or digit answers 400
         `validation_error`.
 
-        Requires scope `courses:read` (or `courses:write`).
+        Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's
+        hourly quota and burst bucket, and one against its `search` window (100 an hour unless the
+        account sets its own).
         """
         return self._client._call(
             "GET",
@@ -1409,7 +1458,9 @@ class SearchResource(_Resource):
         GET /lessons/:id. Best matches first, ties by id; page mode only (`cursor` answers 400
         `invalid_parameter`). A `q` without any letter or digit answers 400 `validation_error`.
 
-        Requires scope `courses:read` (or `courses:write`).
+        Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's
+        hourly quota and burst bucket, and one against its `search` window (100 an hour unless the
+        account sets its own).
         """
         return self._client._call(
             "GET",
@@ -1436,7 +1487,9 @@ class SearchResource(_Resource):
         Best matches first, ties by id; page mode only (`cursor` answers 400 `invalid_parameter`). A `q`
         without any letter or digit answers 400 `validation_error`.
 
-        Requires scope `students:read` (or `students:write`).
+        Requires scope `students:read` (or `students:write`). Rate limits: one request against the key's
+        hourly quota and burst bucket, and one against its `search` window (100 an hour unless the
+        account sets its own).
         """
         return self._client._call(
             "GET",
@@ -1467,7 +1520,8 @@ class StudentsResource(_Resource):
         Filters: `email` (any case), `external_id`, `updated_since`. Page mode by default; cursor mode
         with `cursor`.
 
-        Requires scope `students:read` (or `students:write`).
+        Requires scope `students:read` (or `students:write`). Rate limits: one request against the key's
+        hourly quota and burst bucket.
         """
         return self._client._paginate("/students", {}, params, headers=headers, timeout=timeout)
 
@@ -1485,7 +1539,8 @@ class StudentsResource(_Resource):
         Filters: `email` (any case), `external_id`, `updated_since`. Page mode by default; cursor mode
         with `cursor`.
 
-        Requires scope `students:read` (or `students:write`).
+        Requires scope `students:read` (or `students:write`). Rate limits: one request against the key's
+        hourly quota and burst bucket.
         """
         return self._client._call(
             "GET",
@@ -1499,7 +1554,7 @@ class StudentsResource(_Resource):
 
     def create(
         self,
-        body: CreateStudentBody,
+        body: CreateStudentRequest,
         *,
         idempotency_key: IdempotencyKey = None,
         headers: Optional[Mapping[str, str]] = None,
@@ -1512,7 +1567,8 @@ class StudentsResource(_Resource):
         An email (any case) or external_id already used in the workspace answers 409 `student_exists`
         with `details.student_id`.
 
-        Requires scope `students:write`.
+        Requires scope `students:write`. Rate limits: one request against the key's hourly quota and
+        burst bucket.
         """
         return self._client._call(
             "POST",
@@ -1540,7 +1596,8 @@ class StudentsResource(_Resource):
         Each record succeeds or fails on its own; the answer has one result per record, in order. 201
         when all were created, 207 when any failed.
 
-        Requires scope `students:write`.
+        Requires scope `students:write`. Rate limits: one request against the key's hourly quota and
+        burst bucket, and one against its `bulk` window (20 an hour unless the account sets its own).
         """
         return self._client._call(
             "POST",
@@ -1564,7 +1621,8 @@ class StudentsResource(_Resource):
 
         ``GET /students/{id}`` · scope ``students:read``
 
-        Requires scope `students:read` (or `students:write`).
+        Requires scope `students:read` (or `students:write`). Rate limits: one request against the key's
+        hourly quota and burst bucket.
         """
         return self._client._call(
             "GET",
@@ -1578,7 +1636,7 @@ class StudentsResource(_Resource):
     def update(
         self,
         id: str,
-        body: UpdateStudentBody,
+        body: UpdateStudentRequest,
         *,
         headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[float] = None,
@@ -1590,7 +1648,8 @@ class StudentsResource(_Resource):
         Changes the fields given and leaves the rest; `external_id: null` removes it. Send `If-Match` to
         avoid lost updates.
 
-        Requires scope `students:write`.
+        Requires scope `students:write`. Rate limits: one request against the key's hourly quota and
+        burst bucket.
         """
         return self._client._call(
             "PUT",
@@ -1605,7 +1664,7 @@ class StudentsResource(_Resource):
     def patch(
         self,
         id: str,
-        body: PatchStudentBody,
+        body: UpdateStudentRequest,
         *,
         headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[float] = None,
@@ -1617,7 +1676,8 @@ class StudentsResource(_Resource):
         Changes the fields given and leaves the rest; `external_id: null` removes it. Send `If-Match` to
         avoid lost updates.
 
-        Requires scope `students:write`.
+        Requires scope `students:write`. Rate limits: one request against the key's hourly quota and
+        burst bucket.
         """
         return self._client._call(
             "PATCH",
@@ -1643,7 +1703,8 @@ class StudentsResource(_Resource):
         Erases the student and their enrollments (each course's enrollment_count is lowered
         accordingly).
 
-        Requires scope `students:write`.
+        Requires scope `students:write`. Rate limits: one request against the key's hourly quota and
+        burst bucket.
         """
         return self._client._call(
             "DELETE",
@@ -1670,7 +1731,8 @@ class WebhooksResource(WebhookVerifyMixin, _Resource):
 
         ``GET /webhook-endpoints`` · scope ``webhooks:read``
 
-        Requires scope `webhooks:read` (or `webhooks:write`).
+        Requires scope `webhooks:read` (or `webhooks:write`). Rate limits: one request against the key's
+        hourly quota and burst bucket.
         """
         return self._client._paginate("/webhook-endpoints", {}, params, headers=headers, timeout=timeout)
 
@@ -1685,7 +1747,8 @@ class WebhooksResource(WebhookVerifyMixin, _Resource):
 
         ``GET /webhook-endpoints`` · scope ``webhooks:read``
 
-        Requires scope `webhooks:read` (or `webhooks:write`).
+        Requires scope `webhooks:read` (or `webhooks:write`). Rate limits: one request against the key's
+        hourly quota and burst bucket.
         """
         return self._client._call(
             "GET",
@@ -1699,7 +1762,7 @@ class WebhooksResource(WebhookVerifyMixin, _Resource):
 
     def create_endpoint(
         self,
-        body: CreateWebhookEndpointBody,
+        body: CreateWebhookEndpointRequest,
         *,
         idempotency_key: IdempotencyKey = None,
         headers: Optional[Mapping[str, str]] = None,
@@ -1713,7 +1776,8 @@ class WebhooksResource(WebhookVerifyMixin, _Resource):
         https in production and may not point to a loopback, private, link-local or metadata address
         (400 `validation_error` on `/url`).
 
-        Requires scope `webhooks:write`.
+        Requires scope `webhooks:write`. Rate limits: one request against the key's hourly quota and
+        burst bucket.
         """
         return self._client._call(
             "POST",
@@ -1737,7 +1801,8 @@ class WebhooksResource(WebhookVerifyMixin, _Resource):
 
         ``GET /webhook-endpoints/{id}`` · scope ``webhooks:read``
 
-        Requires scope `webhooks:read` (or `webhooks:write`).
+        Requires scope `webhooks:read` (or `webhooks:write`). Rate limits: one request against the key's
+        hourly quota and burst bucket.
         """
         return self._client._call(
             "GET",
@@ -1751,7 +1816,7 @@ class WebhooksResource(WebhookVerifyMixin, _Resource):
     def update_endpoint(
         self,
         id: str,
-        body: UpdateWebhookEndpointBody,
+        body: UpdateWebhookEndpointRequest,
         *,
         headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[float] = None,
@@ -1763,7 +1828,8 @@ class WebhooksResource(WebhookVerifyMixin, _Resource):
         Changes the fields given. `enabled: true` re-enables an endpoint Lectern disabled; it receives
         events from then on.
 
-        Requires scope `webhooks:write`.
+        Requires scope `webhooks:write`. Rate limits: one request against the key's hourly quota and
+        burst bucket.
         """
         return self._client._call(
             "PUT",
@@ -1778,7 +1844,7 @@ class WebhooksResource(WebhookVerifyMixin, _Resource):
     def patch_endpoint(
         self,
         id: str,
-        body: PatchWebhookEndpointBody,
+        body: UpdateWebhookEndpointRequest,
         *,
         headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[float] = None,
@@ -1790,7 +1856,8 @@ class WebhooksResource(WebhookVerifyMixin, _Resource):
         Changes the fields given. `enabled: true` re-enables an endpoint Lectern disabled; it receives
         events from then on.
 
-        Requires scope `webhooks:write`.
+        Requires scope `webhooks:write`. Rate limits: one request against the key's hourly quota and
+        burst bucket.
         """
         return self._client._call(
             "PATCH",
@@ -1815,7 +1882,8 @@ class WebhooksResource(WebhookVerifyMixin, _Resource):
 
         Its pending deliveries are dropped with it.
 
-        Requires scope `webhooks:write`.
+        Requires scope `webhooks:write`. Rate limits: one request against the key's hourly quota and
+        burst bucket.
         """
         return self._client._call(
             "DELETE",
@@ -1829,6 +1897,7 @@ class WebhooksResource(WebhookVerifyMixin, _Resource):
     def rotate_secret(
         self,
         id: str,
+        body: Optional[RotateWebhookSecretBody] = None,
         *,
         idempotency_key: IdempotencyKey = None,
         headers: Optional[Mapping[str, str]] = None,
@@ -1842,12 +1911,14 @@ class WebhooksResource(WebhookVerifyMixin, _Resource):
         once; until the grace period ends every delivery carries two signatures, one per secret, as
         Standard Webhooks allows.
 
-        Requires scope `webhooks:write`.
+        Requires scope `webhooks:write`. Rate limits: one request against the key's hourly quota and
+        burst bucket.
         """
         return self._client._call(
             "POST",
             "/webhook-endpoints/{id}/rotate-secret",
             {"id": id},
+            body=body,
             result="data",
             idempotency_key=idempotency_key,
             headers=headers,
@@ -1861,7 +1932,7 @@ class WebhooksResource(WebhookVerifyMixin, _Resource):
         idempotency_key: IdempotencyKey = None,
         headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[float] = None,
-    ) -> WebhookDelivery:
+    ) -> Delivery:
         """Send a test event to an endpoint.
 
         ``POST /webhook-endpoints/{id}/test`` · scope ``webhooks:write``
@@ -1870,7 +1941,8 @@ class WebhooksResource(WebhookVerifyMixin, _Resource):
         when disabled, and answers the delivery after the first attempt. A failed attempt is retried on
         the usual schedule.
 
-        Requires scope `webhooks:write`.
+        Requires scope `webhooks:write`. Rate limits: one request against the key's hourly quota and
+        burst bucket.
         """
         return self._client._call(
             "POST",
@@ -1889,7 +1961,7 @@ class WebhooksResource(WebhookVerifyMixin, _Resource):
         *,
         headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[float] = None,
-    ) -> Iterator[WebhookDelivery]:
+    ) -> Iterator[Delivery]:
         """List an endpoint’s deliveries: every item, page after page in cursor mode, each page requested
         only when the previous one's items are consumed. ``list_deliveries_page`` answers one page as
         asked.
@@ -1899,7 +1971,8 @@ class WebhooksResource(WebhookVerifyMixin, _Resource):
         Newest first, each with every attempt (status code, latency, response excerpt). Filters:
         `status`, `event_id`.
 
-        Requires scope `webhooks:read` (or `webhooks:write`).
+        Requires scope `webhooks:read` (or `webhooks:write`). Rate limits: one request against the key's
+        hourly quota and burst bucket.
         """
         return self._client._paginate("/webhook-endpoints/{id}/deliveries", {"id": id}, params, headers=headers, timeout=timeout)
 
@@ -1918,7 +1991,8 @@ class WebhooksResource(WebhookVerifyMixin, _Resource):
         Newest first, each with every attempt (status code, latency, response excerpt). Filters:
         `status`, `event_id`.
 
-        Requires scope `webhooks:read` (or `webhooks:write`).
+        Requires scope `webhooks:read` (or `webhooks:write`). Rate limits: one request against the key's
+        hourly quota and burst bucket.
         """
         return self._client._call(
             "GET",
@@ -1936,12 +2010,13 @@ class WebhooksResource(WebhookVerifyMixin, _Resource):
         *,
         headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[float] = None,
-    ) -> WebhookDelivery:
+    ) -> Delivery:
         """Get a delivery.
 
         ``GET /webhook-deliveries/{id}`` · scope ``webhooks:read``
 
-        Requires scope `webhooks:read` (or `webhooks:write`).
+        Requires scope `webhooks:read` (or `webhooks:write`). Rate limits: one request against the key's
+        hourly quota and burst bucket.
         """
         return self._client._call(
             "GET",
@@ -1959,7 +2034,7 @@ class WebhooksResource(WebhookVerifyMixin, _Resource):
         idempotency_key: IdempotencyKey = None,
         headers: Optional[Mapping[str, str]] = None,
         timeout: Optional[float] = None,
-    ) -> WebhookDelivery:
+    ) -> Delivery:
         """Send a delivery again now.
 
         ``POST /webhook-deliveries/{id}/retry`` · scope ``webhooks:write``
@@ -1967,7 +2042,8 @@ class WebhooksResource(WebhookVerifyMixin, _Resource):
         Whatever its status, also to a disabled endpoint; answers the delivery after the attempt. A
         failed attempt continues the retry schedule.
 
-        Requires scope `webhooks:write`.
+        Requires scope `webhooks:write`. Rate limits: one request against the key's hourly quota and
+        burst bucket.
         """
         return self._client._call(
             "POST",

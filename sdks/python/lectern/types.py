@@ -8,65 +8,116 @@ from typing import Any, Dict, List, Literal, Optional, TypedDict, Union
 
 __all__ = [
     "ApiKey",
+    "ApiKeyWithSecret",
+    "AssignmentLesson",
     "BulkCreateEnrollmentsBody",
     "BulkCreateEnrollmentsResponse",
-    "BulkCreateEnrollmentsResponseDataItem",
-    "BulkCreateEnrollmentsResponseDataItemError",
     "BulkCreateStudentsBody",
     "BulkCreateStudentsResponse",
-    "BulkCreateStudentsResponseDataItem",
-    "BulkCreateStudentsResponseDataItemError",
     "Course",
     "CourseAnalytics",
     "CourseAnalyticsActiveStudents",
     "CourseAnalyticsEnrollments",
     "CourseAnalyticsEnrollmentsPerDayItem",
     "CourseAnalyticsLessonsItem",
+    "CourseCreatedEvent",
+    "CourseCreatedEventData",
+    "CourseDeletedEvent",
+    "CourseDeletedEventData",
     "CourseDocument",
     "CourseDocumentCourse",
-    "CourseDocumentCourseModulesItem",
-    "CourseDocumentCourseModulesItemLessonsItem",
-    "CourseDocumentCourseModulesItemLessonsItemQuiz",
-    "CourseDocumentCourseModulesItemLessonsItemQuizQuestionsItem",
-    "CreateApiKeyBody",
-    "CreateApiKeyData",
-    "CreateCourseBody",
-    "CreateEnrollmentBody",
-    "CreateExportBody",
-    "CreateLessonBody",
-    "CreateLessonBodyQuiz",
-    "CreateLessonBodyQuizQuestionsItem",
-    "CreateModuleBody",
-    "CreateStudentBody",
-    "CreateWebhookEndpointBody",
+    "CourseProgress",
+    "CoursePublishedEvent",
+    "CoursePublishedEventData",
+    "CourseUnpublishedEvent",
+    "CourseUnpublishedEventData",
+    "CourseUpdatedEvent",
+    "CourseUpdatedEventData",
+    "CreateApiKeyRequest",
+    "CreateCourseRequest",
+    "CreateEnrollmentRequest",
+    "CreateExportRequest",
+    "CreateLessonRequest",
+    "CreateModuleRequest",
+    "CreateStudentRequest",
+    "CreateWebhookEndpointRequest",
+    "CursorPagination",
     "DeleteCourseData",
     "DeleteCourseParams",
     "DeleteLessonData",
     "DeleteModuleData",
     "DeleteStudentData",
     "DeleteWebhookEndpointData",
+    "Delivery",
+    "DeliveryAttempt",
     "Enrollment",
-    "Error",
-    "ErrorError",
+    "EnrollmentBulkCreated",
+    "EnrollmentBulkError",
+    "EnrollmentBulkErrorErrorAlreadyEnrolled",
+    "EnrollmentBulkErrorErrorAlreadyEnrolledDetails",
+    "EnrollmentBulkErrorErrorCourseNotPublished",
+    "EnrollmentBulkErrorErrorCourseNotPublishedDetails",
+    "EnrollmentBulkErrorErrorResourceNotFound",
+    "EnrollmentBulkErrorErrorResourceNotFoundDetails",
+    "EnrollmentBulkErrorErrorValidationError",
+    "EnrollmentBulkErrorErrorValidationErrorDetails",
+    "EnrollmentBulkErrorErrorValidationErrorDetailsErrorsItem",
+    "EnrollmentBulkResult",
+    "ErrorResponse",
+    "ErrorResponseErrorAlreadyEnrolled",
+    "ErrorResponseErrorAlreadyEnrolledDetails",
+    "ErrorResponseErrorCourseHasEnrollments",
+    "ErrorResponseErrorCourseHasEnrollmentsDetails",
+    "ErrorResponseErrorCourseNotPublished",
+    "ErrorResponseErrorCourseNotPublishedDetails",
+    "ErrorResponseErrorExportExpired",
+    "ErrorResponseErrorExportExpiredDetails",
+    "ErrorResponseErrorExportNotReady",
+    "ErrorResponseErrorExportNotReadyDetails",
+    "ErrorResponseErrorInsufficientPermissions",
+    "ErrorResponseErrorInsufficientPermissionsDetails",
+    "ErrorResponseErrorInvalidParameter",
+    "ErrorResponseErrorInvalidParameterDetails",
+    "ErrorResponseErrorMethodNotAllowed",
+    "ErrorResponseErrorMethodNotAllowedDetails",
+    "ErrorResponseErrorNotEnrolled",
+    "ErrorResponseErrorNotEnrolledDetails",
+    "ErrorResponseErrorPlanNotEligible",
+    "ErrorResponseErrorPlanNotEligibleDetails",
+    "ErrorResponseErrorPreconditionFailed",
+    "ErrorResponseErrorPreconditionFailedDetails",
+    "ErrorResponseErrorRateLimitExceeded",
+    "ErrorResponseErrorRateLimitExceededDetails",
+    "ErrorResponseErrorResourceNotFound",
+    "ErrorResponseErrorResourceNotFoundDetails",
+    "ErrorResponseErrorStudentExists",
+    "ErrorResponseErrorStudentExistsDetails",
+    "ErrorResponseErrorValidationError",
+    "ErrorResponseErrorValidationErrorDetails",
+    "ErrorResponseErrorValidationErrorDetailsErrorsItem",
+    "ErrorResponseErrorVariant12",
+    "ErrorResponseErrorVariant12Details",
+    "ErrorResponseErrorVariant17",
     "Event",
-    "EventData",
     "Export",
+    "ExportCompletedEvent",
+    "ExportCompletedEventData",
     "ExportError",
+    "ExportFailedEvent",
+    "ExportFailedEventData",
     "GetCourseAnalyticsParams",
     "GetQuizResultsParams",
-    "GetRateLimitsData",
-    "GetRateLimitsDataBurst",
-    "GetRateLimitsDataEndpoints",
-    "GetRateLimitsDataEndpointsBulk",
-    "GetRateLimitsDataEndpointsExport",
-    "GetRateLimitsDataEndpointsSearch",
-    "GetRateLimitsDataHourly",
     "GetStudentAnalyticsParams",
     "GetStudentProgressParams",
     "Lesson",
-    "LessonProgress",
-    "LessonQuiz",
-    "LessonQuizQuestionsItem",
+    "LessonCreatedEvent",
+    "LessonCreatedEventData",
+    "LessonDeletedEvent",
+    "LessonDeletedEventData",
+    "LessonDocument",
+    "LessonProgressState",
+    "LessonUpdatedEvent",
+    "LessonUpdatedEventData",
     "ListApiKeysParams",
     "ListApiKeysResponse",
     "ListCoursesParams",
@@ -86,140 +137,100 @@ __all__ = [
     "ListWebhookEndpointsParams",
     "ListWebhookEndpointsResponse",
     "Module",
-    "Pagination",
-    "PatchCourseBody",
-    "PatchLessonBody",
-    "PatchLessonBodyQuiz",
-    "PatchLessonBodyQuizQuestionsItem",
-    "PatchModuleBody",
-    "PatchStudentBody",
-    "PatchWebhookEndpointBody",
+    "ModuleCreatedEvent",
+    "ModuleCreatedEventData",
+    "ModuleDeletedEvent",
+    "ModuleDeletedEventData",
+    "ModuleDocument",
+    "ModuleUpdatedEvent",
+    "ModuleUpdatedEventData",
+    "MultipleChoiceQuestion",
+    "PagePagination",
+    "Progress",
+    "Quiz",
     "QuizAttempt",
     "QuizAttemptPerQuestionItem",
+    "QuizFailedEvent",
+    "QuizFailedEventData",
+    "QuizInput",
+    "QuizLesson",
+    "QuizPassedEvent",
+    "QuizPassedEventData",
+    "QuizQuestion",
+    "QuizQuestionInput",
     "QuizResult",
     "QuizResultQuestionsItem",
     "QuizResults",
-    "RecordProgressBody",
-    "RotateApiKeyData",
+    "QuizSubmittedEvent",
+    "QuizSubmittedEventData",
+    "RateLimitBucket",
+    "RateLimitWindow",
+    "RateLimits",
+    "RateLimitsEndpoints",
+    "RecordProgressRequest",
+    "RotateApiKeyBody",
+    "RotateWebhookSecretBody",
     "SearchCoursesParams",
     "SearchCoursesResponse",
     "SearchLessonsParams",
     "SearchLessonsResponse",
     "SearchStudentsParams",
     "SearchStudentsResponse",
+    "ShortAnswerQuestion",
+    "SingleChoiceQuestion",
     "Student",
     "StudentAnalytics",
+    "StudentBulkCreated",
+    "StudentBulkError",
+    "StudentBulkErrorErrorStudentExists",
+    "StudentBulkErrorErrorStudentExistsDetails",
+    "StudentBulkErrorErrorValidationError",
+    "StudentBulkErrorErrorValidationErrorDetails",
+    "StudentBulkErrorErrorValidationErrorDetailsErrorsItem",
+    "StudentBulkResult",
+    "StudentCompletedCourseEvent",
+    "StudentCompletedCourseEventData",
+    "StudentCompletedLessonEvent",
+    "StudentCompletedLessonEventData",
+    "StudentCreatedEvent",
+    "StudentCreatedEventData",
+    "StudentDeletedEvent",
+    "StudentDeletedEventData",
+    "StudentEnrolledEvent",
+    "StudentEnrolledEventData",
     "StudentProgress",
-    "StudentProgressCoursesItem",
-    "StudentProgressCoursesItemLessonsItem",
-    "SubmitQuizAttemptBody",
-    "SubmitQuizAttemptBodyAnswersItem",
-    "UpdateCourseBody",
-    "UpdateLessonBody",
-    "UpdateLessonBodyQuiz",
-    "UpdateLessonBodyQuizQuestionsItem",
-    "UpdateModuleBody",
-    "UpdateStudentBody",
-    "UpdateWebhookEndpointBody",
-    "WebhookAttempt",
-    "WebhookDelivery",
+    "StudentUnenrolledEvent",
+    "StudentUnenrolledEventData",
+    "StudentUpdatedEvent",
+    "StudentUpdatedEventData",
+    "SubmitQuizAttemptRequest",
+    "SubmitQuizAttemptRequestAnswersItem",
+    "TextLesson",
+    "TrueFalseQuestion",
+    "UpdateCourseRequest",
+    "UpdateLessonRequest",
+    "UpdateModuleRequest",
+    "UpdateStudentRequest",
+    "UpdateWebhookEndpointRequest",
+    "VideoLesson",
     "WebhookEndpoint",
+    "WebhookEndpointDisabledEvent",
+    "WebhookEndpointDisabledEventData",
+    "WebhookEndpointTestEvent",
+    "WebhookEndpointTestEventData",
     "WebhookEndpointWithSecret",
     "WebhookEvent",
 ]
 
 
-class Error(TypedDict):
-    error: ErrorError
-
-
-class _ErrorErrorRequired(TypedDict):
-    #: Machine-readable code from the closed list in docs/api.md.
-    code: str
-    #: Human-readable explanation.
-    message: str
-    #: Structured context; may be empty.
-    details: Dict[str, Any]
-    #: The X-Request-Id of this response.
-    request_id: str
-
-
-class ErrorError(_ErrorErrorRequired, total=False):
-    #: Seconds to wait (429 only).
-    retry_after: int
-
-
-class ListApiKeysParams(TypedDict, total=False):
-    """Query parameters of ``GET /api-keys``."""
-
-    #: Page number, 1-based (page mode).
-    page: int
-    #: Records per page, 1..100 (default 20).
-    per_page: int
-    #: Cursor mode: `next_cursor` of the previous page; empty to start from the beginning.
-    cursor: str
-    #: Only records updated at or after this time.
-    updated_since: str
-
-
-class ListApiKeysResponse(TypedDict):
-    data: List[ApiKey]
-    #: Page mode: page, per_page, total, total_pages, next_cursor. Cursor mode: per_page,
-    #: next_cursor, has_more.
-    pagination: Pagination
-
-
 class ApiKey(TypedDict):
+    """An API key of the account and environment, never its secret."""
+
     id: str
     name: str
     environment: Literal["production", "development", "staging"]
-    scopes: List[str]
-    #: Marker and first/last 4 characters of the current secret, e.g. lct_prod_AbCd…wXyZ.
-    key_hint: str
-    created_at: str
-    last_used_at: Optional[str]
-    expires_at: Optional[str]
-    revoked_at: Optional[str]
-
-
-class _PaginationRequired(TypedDict):
-    per_page: int
-    #: Cursor of the next page, or null at the end.
-    next_cursor: Optional[str]
-
-
-class Pagination(_PaginationRequired, total=False):
-    """Page mode: page, per_page, total, total_pages, next_cursor. Cursor mode: per_page, next_cursor,
-    has_more.
-    """
-
-    #: Page mode: this page, 1-based.
-    page: int
-    #: Page mode: number of matching records.
-    total: int
-    #: Page mode: number of pages.
-    total_pages: int
-    #: Cursor mode: whether another page follows.
-    has_more: bool
-
-
-class _CreateApiKeyBodyRequired(TypedDict):
-    name: str
-    environment: Literal["production", "development", "staging"]
-
-
-class CreateApiKeyBody(_CreateApiKeyBodyRequired, total=False):
-    #: Default ["*"]; never wider than the calling key's.
+    #: `["*"]` for every scope; a `write` scope also grants its `read`.
     scopes: List[Literal["*", "courses:read", "courses:write", "students:read", "students:write", "enrollments:read", "enrollments:write", "analytics:read", "exports:write", "webhooks:read", "webhooks:write", "keys:write"]]
-    #: After this instant the key stops working.
-    expires_at: str
-
-
-class _CreateApiKeyDataRequired(TypedDict):
-    id: str
-    name: str
-    environment: Literal["production", "development", "staging"]
-    scopes: List[str]
     #: Marker and first/last 4 characters of the current secret, e.g. lct_prod_AbCd…wXyZ.
     key_hint: str
     created_at: str
@@ -228,17 +239,12 @@ class _CreateApiKeyDataRequired(TypedDict):
     revoked_at: Optional[str]
 
 
-class CreateApiKeyData(_CreateApiKeyDataRequired, total=False):
-    #: The full key. Shown once; store it now. Absent when an Idempotency-Key replays the answer:
-    #: secrets are not kept.
-    key: str
-
-
-class _RotateApiKeyDataRequired(TypedDict):
+class _ApiKeyWithSecretRequired(TypedDict):
     id: str
     name: str
     environment: Literal["production", "development", "staging"]
-    scopes: List[str]
+    #: `["*"]` for every scope; a `write` scope also grants its `read`.
+    scopes: List[Literal["*", "courses:read", "courses:write", "students:read", "students:write", "enrollments:read", "enrollments:write", "analytics:read", "exports:write", "webhooks:read", "webhooks:write", "keys:write"]]
     #: Marker and first/last 4 characters of the current secret, e.g. lct_prod_AbCd…wXyZ.
     key_hint: str
     created_at: str
@@ -247,123 +253,39 @@ class _RotateApiKeyDataRequired(TypedDict):
     revoked_at: Optional[str]
 
 
-class RotateApiKeyData(_RotateApiKeyDataRequired, total=False):
-    #: The full key. Shown once; store it now. Absent when an Idempotency-Key replays the answer:
-    #: secrets are not kept.
+class ApiKeyWithSecret(_ApiKeyWithSecretRequired, total=False):
+    """The answer of create and rotate: the key and, this once, its secret."""
+
+    #: The full key (`lct_<marker>_<secret>`), shown this once: store it now. Absent when an
+    #: Idempotency-Key replays the answer, since secrets are not kept.
     key: str
 
 
-class GetRateLimitsData(TypedDict):
-    plan: str
-    hourly: GetRateLimitsDataHourly
-    burst: GetRateLimitsDataBurst
-    #: Per-endpoint windows (POST /courses/:id/export; POST /students/bulk and /enrollments/bulk;
-    #: GET /search/*), spent besides the hourly quota.
-    endpoints: GetRateLimitsDataEndpoints
+class AssignmentLesson(TypedDict):
+    """Work to hand in, described in `content`."""
 
-
-class GetRateLimitsDataHourly(TypedDict):
-    #: Requests allowed in any 60 minutes.
-    limit: int
-    #: Requests counted in the window now.
-    used: int
-    #: Requests left in the window now.
-    remaining: int
-    #: Unix seconds when the oldest counted request stops counting (the X-RateLimit-Reset of this
-    #: window).
-    reset: int
-    #: Window length: 3600.
-    window_seconds: int
-
-
-class GetRateLimitsDataBurst(TypedDict):
-    #: Bucket capacity: the longest burst.
-    limit: int
-    #: Whole tokens in the bucket now.
-    remaining: int
-    #: Unix seconds when the bucket is full again.
-    reset: int
-    #: Tokens added per minute (spread evenly).
-    refill_per_minute: int
-
-
-class GetRateLimitsDataEndpoints(TypedDict):
-    """Per-endpoint windows (POST /courses/:id/export; POST /students/bulk and /enrollments/bulk; GET
-    /search/*), spent besides the hourly quota.
-    """
-
-    export: GetRateLimitsDataEndpointsExport
-    bulk: GetRateLimitsDataEndpointsBulk
-    search: GetRateLimitsDataEndpointsSearch
-
-
-class GetRateLimitsDataEndpointsExport(TypedDict):
-    #: Requests allowed in any 60 minutes.
-    limit: int
-    #: Requests counted in the window now.
-    used: int
-    #: Requests left in the window now.
-    remaining: int
-    #: Unix seconds when the oldest counted request stops counting (the X-RateLimit-Reset of this
-    #: window).
-    reset: int
-    #: Window length: 3600.
-    window_seconds: int
-
-
-class GetRateLimitsDataEndpointsBulk(TypedDict):
-    #: Requests allowed in any 60 minutes.
-    limit: int
-    #: Requests counted in the window now.
-    used: int
-    #: Requests left in the window now.
-    remaining: int
-    #: Unix seconds when the oldest counted request stops counting (the X-RateLimit-Reset of this
-    #: window).
-    reset: int
-    #: Window length: 3600.
-    window_seconds: int
-
-
-class GetRateLimitsDataEndpointsSearch(TypedDict):
-    #: Requests allowed in any 60 minutes.
-    limit: int
-    #: Requests counted in the window now.
-    used: int
-    #: Requests left in the window now.
-    remaining: int
-    #: Unix seconds when the oldest counted request stops counting (the X-RateLimit-Reset of this
-    #: window).
-    reset: int
-    #: Window length: 3600.
-    window_seconds: int
-
-
-class ListCoursesParams(TypedDict, total=False):
-    """Query parameters of ``GET /courses``."""
-
-    #: Page number, 1-based (page mode).
-    page: int
-    #: Records per page, 1..100 (default 20).
-    per_page: int
-    #: Cursor mode: `next_cursor` of the previous page; empty to start from the beginning.
-    cursor: str
-    #: Only records updated at or after this time.
-    updated_since: str
-    #: Order: created_at (default), updated_at or title; a leading - reverses it.
-    sort: Literal["created_at", "-created_at", "updated_at", "-updated_at", "title", "-title"]
-    #: Only published (true) or unpublished (false) courses.
-    published: bool
-
-
-class ListCoursesResponse(TypedDict):
-    data: List[Course]
-    #: Page mode: page, per_page, total, total_pages, next_cursor. Cursor mode: per_page,
-    #: next_cursor, has_more.
-    pagination: Pagination
+    id: str
+    module_id: str
+    course_id: str
+    title: str
+    type: Literal["assignment"]
+    #: Markdown.
+    content: str
+    #: The video to play (video lessons), or null.
+    video_url: Optional[str]
+    #: Expected length, or null.
+    duration_seconds: Optional[int]
+    #: 0-based, dense within the module.
+    position: int
+    #: Only quiz lessons have a quiz.
+    quiz: None
+    created_at: str
+    updated_at: str
 
 
 class Course(TypedDict):
+    """A course: ordered modules of lessons that students enroll in."""
+
     id: str
     title: str
     description: str
@@ -377,648 +299,11 @@ class Course(TypedDict):
     updated_at: str
 
 
-class _CreateCourseBodyRequired(TypedDict):
-    #: 1..200 characters, not blank.
-    title: str
-
-
-class CreateCourseBody(_CreateCourseBodyRequired, total=False):
-    #: Up to 20,000 characters (markdown).
-    description: str
-    published: bool
-    #: Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as
-    #: given.
-    metadata: Dict[str, str]
-
-
-class UpdateCourseBody(TypedDict, total=False):
-    #: 1..200 characters, not blank.
-    title: str
-    #: Up to 20,000 characters (markdown).
-    description: str
-    published: bool
-    #: Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as
-    #: given.
-    metadata: Dict[str, str]
-
-
-class PatchCourseBody(TypedDict, total=False):
-    #: 1..200 characters, not blank.
-    title: str
-    #: Up to 20,000 characters (markdown).
-    description: str
-    published: bool
-    #: Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as
-    #: given.
-    metadata: Dict[str, str]
-
-
-class DeleteCourseParams(TypedDict, total=False):
-    """Query parameters of ``DELETE /courses/{id}``."""
-
-    #: Delete even when the course has enrollments.
-    force: bool
-
-
-class DeleteCourseData(TypedDict):
-    id: str
-    deleted: Literal[True]
-
-
-class ListModulesParams(TypedDict, total=False):
-    """Query parameters of ``GET /courses/{id}/modules``."""
-
-    #: Page number, 1-based (page mode).
-    page: int
-    #: Records per page, 1..100 (default 20).
-    per_page: int
-    #: Cursor mode: `next_cursor` of the previous page; empty to start from the beginning.
-    cursor: str
-    #: Only records updated at or after this time.
-    updated_since: str
-    #: position (the only order).
-    sort: Literal["position"]
-
-
-class ListModulesResponse(TypedDict):
-    data: List[Module]
-    #: Page mode: page, per_page, total, total_pages, next_cursor. Cursor mode: per_page,
-    #: next_cursor, has_more.
-    pagination: Pagination
-
-
-class Module(TypedDict):
-    id: str
-    course_id: str
-    title: str
-    description: str
-    #: 0-based, dense within the course.
-    position: int
-    created_at: str
-    updated_at: str
-
-
-class _CreateModuleBodyRequired(TypedDict):
-    #: 1..200 characters, not blank.
-    title: str
-
-
-class CreateModuleBody(_CreateModuleBodyRequired, total=False):
-    #: Up to 20,000 characters (markdown).
-    description: str
-    #: 0-based; the others shift to make room. Default: at the end.
-    position: int
-
-
-class UpdateModuleBody(TypedDict, total=False):
-    #: 1..200 characters, not blank.
-    title: str
-    #: Up to 20,000 characters (markdown).
-    description: str
-    #: 0-based; the others shift to make room. Default: at the end.
-    position: int
-
-
-class PatchModuleBody(TypedDict, total=False):
-    #: 1..200 characters, not blank.
-    title: str
-    #: Up to 20,000 characters (markdown).
-    description: str
-    #: 0-based; the others shift to make room. Default: at the end.
-    position: int
-
-
-class DeleteModuleData(TypedDict):
-    id: str
-    deleted: Literal[True]
-
-
-class ListLessonsParams(TypedDict, total=False):
-    """Query parameters of ``GET /modules/{id}/lessons``."""
-
-    #: Page number, 1-based (page mode).
-    page: int
-    #: Records per page, 1..100 (default 20).
-    per_page: int
-    #: Cursor mode: `next_cursor` of the previous page; empty to start from the beginning.
-    cursor: str
-    #: Only records updated at or after this time.
-    updated_since: str
-    #: position (the only order).
-    sort: Literal["position"]
-
-
-class ListLessonsResponse(TypedDict):
-    data: List[Lesson]
-    #: Page mode: page, per_page, total, total_pages, next_cursor. Cursor mode: per_page,
-    #: next_cursor, has_more.
-    pagination: Pagination
-
-
-class Lesson(TypedDict):
-    id: str
-    module_id: str
-    course_id: str
-    title: str
-    type: Literal["text", "video", "quiz", "assignment"]
-    #: Markdown.
-    content: str
-    video_url: Optional[str]
-    duration_seconds: Optional[int]
-    #: 0-based, dense within the module.
-    position: int
-    #: For quiz lessons; answers only for keys with courses:write.
-    quiz: Optional[LessonQuiz]
-    created_at: str
-    updated_at: str
-
-
-class LessonQuiz(TypedDict):
-    passing_score: int
-    questions: List[LessonQuizQuestionsItem]
-
-
-class _LessonQuizQuestionsItemRequired(TypedDict):
-    id: str
-    prompt: str
-    kind: Literal["single_choice", "multiple_choice", "true_false", "short_answer"]
-
-
-class LessonQuizQuestionsItem(_LessonQuizQuestionsItemRequired, total=False):
-    choices: List[str]
-    #: Only shown to keys with courses:write.
-    answer: Any
-
-
-class _CreateLessonBodyRequired(TypedDict):
-    #: 1..200 characters, not blank.
-    title: str
-    type: Literal["text", "video", "quiz", "assignment"]
-
-
-class CreateLessonBody(_CreateLessonBodyRequired, total=False):
-    #: Markdown, up to 200,000 characters.
-    content: str
-    video_url: str
-    duration_seconds: int
-    #: 0-based; the others shift to make room. Default: at the end.
-    position: int
-    quiz: CreateLessonBodyQuiz
-
-
-class CreateLessonBodyQuiz(TypedDict):
-    #: Minimum score (0..100) to pass.
-    passing_score: int
-    questions: List[CreateLessonBodyQuizQuestionsItem]
-
-
-class _CreateLessonBodyQuizQuestionsItemRequired(TypedDict):
-    prompt: str
-    kind: Literal["single_choice", "multiple_choice", "true_false", "short_answer"]
-    #: single_choice: index of the right choice; multiple_choice: list of right indexes;
-    #: true_false: boolean; short_answer: accepted strings (trimmed, any case).
-    answer: Union[int, bool, List[int], List[str]]
-
-
-class CreateLessonBodyQuizQuestionsItem(_CreateLessonBodyQuizQuestionsItemRequired, total=False):
-    #: Kept when given (to keep attempts comparable); assigned (qst_…) otherwise.
-    id: str
-    choices: List[str]
-
-
-class UpdateLessonBody(TypedDict, total=False):
-    #: 1..200 characters, not blank.
-    title: str
-    type: Literal["text", "video", "quiz", "assignment"]
-    #: Markdown, up to 200,000 characters.
-    content: str
-    video_url: Optional[str]
-    duration_seconds: Optional[int]
-    #: 0-based; the others shift to make room. Default: at the end.
-    position: int
-    quiz: UpdateLessonBodyQuiz
-
-
-class UpdateLessonBodyQuiz(TypedDict):
-    #: Minimum score (0..100) to pass.
-    passing_score: int
-    questions: List[UpdateLessonBodyQuizQuestionsItem]
-
-
-class _UpdateLessonBodyQuizQuestionsItemRequired(TypedDict):
-    prompt: str
-    kind: Literal["single_choice", "multiple_choice", "true_false", "short_answer"]
-    #: single_choice: index of the right choice; multiple_choice: list of right indexes;
-    #: true_false: boolean; short_answer: accepted strings (trimmed, any case).
-    answer: Union[int, bool, List[int], List[str]]
-
-
-class UpdateLessonBodyQuizQuestionsItem(_UpdateLessonBodyQuizQuestionsItemRequired, total=False):
-    #: Kept when given (to keep attempts comparable); assigned (qst_…) otherwise.
-    id: str
-    choices: List[str]
-
-
-class PatchLessonBody(TypedDict, total=False):
-    #: 1..200 characters, not blank.
-    title: str
-    type: Literal["text", "video", "quiz", "assignment"]
-    #: Markdown, up to 200,000 characters.
-    content: str
-    video_url: Optional[str]
-    duration_seconds: Optional[int]
-    #: 0-based; the others shift to make room. Default: at the end.
-    position: int
-    quiz: PatchLessonBodyQuiz
-
-
-class PatchLessonBodyQuiz(TypedDict):
-    #: Minimum score (0..100) to pass.
-    passing_score: int
-    questions: List[PatchLessonBodyQuizQuestionsItem]
-
-
-class _PatchLessonBodyQuizQuestionsItemRequired(TypedDict):
-    prompt: str
-    kind: Literal["single_choice", "multiple_choice", "true_false", "short_answer"]
-    #: single_choice: index of the right choice; multiple_choice: list of right indexes;
-    #: true_false: boolean; short_answer: accepted strings (trimmed, any case).
-    answer: Union[int, bool, List[int], List[str]]
-
-
-class PatchLessonBodyQuizQuestionsItem(_PatchLessonBodyQuizQuestionsItemRequired, total=False):
-    #: Kept when given (to keep attempts comparable); assigned (qst_…) otherwise.
-    id: str
-    choices: List[str]
-
-
-class DeleteLessonData(TypedDict):
-    id: str
-    deleted: Literal[True]
-
-
-class ListStudentsParams(TypedDict, total=False):
-    """Query parameters of ``GET /students``."""
-
-    #: Page number, 1-based (page mode).
-    page: int
-    #: Records per page, 1..100 (default 20).
-    per_page: int
-    #: Cursor mode: `next_cursor` of the previous page; empty to start from the beginning.
-    cursor: str
-    #: Only records updated at or after this time.
-    updated_since: str
-    #: Order: created_at (default), updated_at, name or email; a leading - reverses it.
-    sort: Literal["created_at", "-created_at", "updated_at", "-updated_at", "name", "-name", "email", "-email"]
-    #: Only the student with this email (any case).
-    email: str
-    #: Only the student with this external id.
-    external_id: str
-
-
-class ListStudentsResponse(TypedDict):
-    data: List[Student]
-    #: Page mode: page, per_page, total, total_pages, next_cursor. Cursor mode: per_page,
-    #: next_cursor, has_more.
-    pagination: Pagination
-
-
-class Student(TypedDict):
-    id: str
-    #: As given; unique in the workspace regardless of case.
-    email: str
-    name: str
-    #: Your own id for the student (unique in the workspace), or null.
-    external_id: Optional[str]
-    #: Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as
-    #: given.
-    metadata: Dict[str, str]
-    created_at: str
-    updated_at: str
-
-
-class _CreateStudentBodyRequired(TypedDict):
-    #: Unique in the workspace, compared case-insensitively.
-    email: str
-    #: 1..200 characters, not blank.
-    name: str
-
-
-class CreateStudentBody(_CreateStudentBodyRequired, total=False):
-    #: Your own id for the student, unique in the workspace.
-    external_id: str
-    #: Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as
-    #: given.
-    metadata: Dict[str, str]
-
-
-class BulkCreateStudentsBody(TypedDict):
-    #: 1..100 records, each as for a single create.
-    records: List[Any]
-
-
-class BulkCreateStudentsResponse(TypedDict):
-    data: List[BulkCreateStudentsResponseDataItem]
-
-
-class _BulkCreateStudentsResponseDataItemRequired(TypedDict):
-    #: Position of the record in the request.
-    index: int
-    status: Literal["created", "error"]
-
-
-class BulkCreateStudentsResponseDataItem(_BulkCreateStudentsResponseDataItemRequired, total=False):
-    data: Student
-    error: BulkCreateStudentsResponseDataItemError
-
-
-class BulkCreateStudentsResponseDataItemError(TypedDict):
-    code: str
-    message: str
-    details: Dict[str, Any]
-
-
-class UpdateStudentBody(TypedDict, total=False):
-    #: Unique in the workspace, compared case-insensitively.
-    email: str
-    #: 1..200 characters, not blank.
-    name: str
-    #: null removes it.
-    external_id: Optional[str]
-    #: Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as
-    #: given.
-    metadata: Dict[str, str]
-
-
-class PatchStudentBody(TypedDict, total=False):
-    #: Unique in the workspace, compared case-insensitively.
-    email: str
-    #: 1..200 characters, not blank.
-    name: str
-    #: null removes it.
-    external_id: Optional[str]
-    #: Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as
-    #: given.
-    metadata: Dict[str, str]
-
-
-class DeleteStudentData(TypedDict):
-    id: str
-    deleted: Literal[True]
-
-
-class ListEnrollmentsParams(TypedDict, total=False):
-    """Query parameters of ``GET /enrollments``."""
-
-    #: Page number, 1-based (page mode).
-    page: int
-    #: Records per page, 1..100 (default 20).
-    per_page: int
-    #: Cursor mode: `next_cursor` of the previous page; empty to start from the beginning.
-    cursor: str
-    #: Only records updated at or after this time.
-    updated_since: str
-    #: created_at (default) or updated_at; a leading - reverses it.
-    sort: Literal["created_at", "-created_at", "updated_at", "-updated_at"]
-    student_id: str
-    course_id: str
-    #: active → completed when the last lesson is completed; cancelled by DELETE (history kept).
-    status: Literal["active", "completed", "cancelled"]
-
-
-class ListEnrollmentsResponse(TypedDict):
-    data: List[Enrollment]
-    #: Page mode: page, per_page, total, total_pages, next_cursor. Cursor mode: per_page,
-    #: next_cursor, has_more.
-    pagination: Pagination
-
-
-class Enrollment(TypedDict):
-    id: str
-    student_id: str
-    course_id: str
-    #: active → completed when the last lesson is completed; cancelled by DELETE (history kept).
-    status: Literal["active", "completed", "cancelled"]
-    #: Completed lessons of the course, in percent.
-    progress_percent: int
-    #: When the enrollment became active (again, after a reactivation).
-    enrolled_at: str
-    completed_at: Optional[str]
-    created_at: str
-    updated_at: str
-
-
-class CreateEnrollmentBody(TypedDict):
-    #: Student id (stu_…) of this workspace.
-    student_id: str
-    #: Published course id (crs_…) of this workspace.
-    course_id: str
-
-
-class BulkCreateEnrollmentsBody(TypedDict):
-    #: 1..100 records, each as for a single create.
-    records: List[Any]
-
-
-class BulkCreateEnrollmentsResponse(TypedDict):
-    data: List[BulkCreateEnrollmentsResponseDataItem]
-
-
-class _BulkCreateEnrollmentsResponseDataItemRequired(TypedDict):
-    #: Position of the record in the request.
-    index: int
-    status: Literal["created", "error"]
-
-
-class BulkCreateEnrollmentsResponseDataItem(_BulkCreateEnrollmentsResponseDataItemRequired, total=False):
-    data: Enrollment
-    error: BulkCreateEnrollmentsResponseDataItemError
-
-
-class BulkCreateEnrollmentsResponseDataItemError(TypedDict):
-    code: str
-    message: str
-    details: Dict[str, Any]
-
-
-class _RecordProgressBodyRequired(TypedDict):
-    #: Lesson (les_…) of a course the student is enrolled in.
-    lesson_id: str
-    #: A completed lesson stays completed.
-    status: Literal["started", "completed"]
-
-
-class RecordProgressBody(_RecordProgressBodyRequired, total=False):
-    #: Added to the time already spent (default 0).
-    time_spent_seconds: int
-
-
-class LessonProgress(TypedDict):
-    student_id: str
-    lesson_id: str
-    course_id: str
-    status: Literal["started", "completed"]
-    time_spent_seconds: int
-    started_at: str
-    completed_at: Optional[str]
-    last_activity_at: str
-    enrollment: Enrollment
-
-
-class GetStudentProgressParams(TypedDict, total=False):
-    """Query parameters of ``GET /students/{id}/progress``."""
-
-    #: Only this course.
-    course_id: str
-
-
-class StudentProgress(TypedDict):
-    student_id: str
-    courses: List[StudentProgressCoursesItem]
-
-
-class StudentProgressCoursesItem(TypedDict):
-    course_id: str
-    enrollment_id: str
-    status: Literal["active", "completed", "cancelled"]
-    progress_percent: int
-    lessons_completed: int
-    lessons_total: int
-    time_spent_seconds: int
-    last_activity_at: Optional[str]
-    #: In course order (module position, then lesson position).
-    lessons: List[StudentProgressCoursesItemLessonsItem]
-
-
-class StudentProgressCoursesItemLessonsItem(TypedDict):
-    lesson_id: str
-    module_id: str
-    status: Literal["not_started", "started", "completed"]
-    time_spent_seconds: int
-    completed_at: Optional[str]
-    last_activity_at: Optional[str]
-
-
-class SubmitQuizAttemptBody(TypedDict):
-    #: Student (stu_…) enrolled in the lesson's course.
-    student_id: str
-    answers: List[SubmitQuizAttemptBodyAnswersItem]
-
-
-class SubmitQuizAttemptBodyAnswersItem(TypedDict):
-    question_id: str
-    #: In the form of the question kind, as for the quiz answers (short_answer: the text).
-    answer: Any
-
-
-class QuizAttempt(TypedDict):
-    id: str
-    lesson_id: str
-    student_id: str
-    course_id: str
-    #: Percentage of questions answered right, rounded.
-    score: int
-    #: score ≥ the quiz passing_score. A passed attempt completes the lesson.
-    passed: bool
-    per_question: List[QuizAttemptPerQuestionItem]
-    created_at: str
-
-
-class QuizAttemptPerQuestionItem(TypedDict):
-    question_id: str
-    correct: bool
-
-
-class _SearchCoursesParamsRequired(TypedDict):
-    #: Words to find (1..200 characters). Every word must match, each as the start of a word
-    #: (`intro` finds "Introduction"), ignoring case and accents. Punctuation separates words and
-    #: has no other meaning.
-    q: str
-
-
-class SearchCoursesParams(_SearchCoursesParamsRequired, total=False):
-    """Query parameters of ``GET /search/courses``."""
-
-    #: Page number, 1-based (page mode).
-    page: int
-    #: Records per page, 1..100 (default 20).
-    per_page: int
-    #: Not supported: results come in relevance order, which a cursor cannot hold while the index
-    #: changes. Any value answers 400 `invalid_parameter`.
-    cursor: str
-
-
-class SearchCoursesResponse(TypedDict):
-    data: List[Course]
-    #: Page mode: page, per_page, total, total_pages, next_cursor. Cursor mode: per_page,
-    #: next_cursor, has_more.
-    pagination: Pagination
-
-
-class _SearchLessonsParamsRequired(TypedDict):
-    #: Words to find (1..200 characters). Every word must match, each as the start of a word
-    #: (`intro` finds "Introduction"), ignoring case and accents. Punctuation separates words and
-    #: has no other meaning.
-    q: str
-
-
-class SearchLessonsParams(_SearchLessonsParamsRequired, total=False):
-    """Query parameters of ``GET /search/lessons``."""
-
-    #: Page number, 1-based (page mode).
-    page: int
-    #: Records per page, 1..100 (default 20).
-    per_page: int
-    #: Not supported: results come in relevance order, which a cursor cannot hold while the index
-    #: changes. Any value answers 400 `invalid_parameter`.
-    cursor: str
-
-
-class SearchLessonsResponse(TypedDict):
-    data: List[Lesson]
-    #: Page mode: page, per_page, total, total_pages, next_cursor. Cursor mode: per_page,
-    #: next_cursor, has_more.
-    pagination: Pagination
-
-
-class _SearchStudentsParamsRequired(TypedDict):
-    #: Words to find (1..200 characters). Every word must match, each as the start of a word
-    #: (`intro` finds "Introduction"), ignoring case and accents. Punctuation separates words and
-    #: has no other meaning.
-    q: str
-
-
-class SearchStudentsParams(_SearchStudentsParamsRequired, total=False):
-    """Query parameters of ``GET /search/students``."""
-
-    #: Page number, 1-based (page mode).
-    page: int
-    #: Records per page, 1..100 (default 20).
-    per_page: int
-    #: Not supported: results come in relevance order, which a cursor cannot hold while the index
-    #: changes. Any value answers 400 `invalid_parameter`.
-    cursor: str
-
-
-class SearchStudentsResponse(TypedDict):
-    data: List[Student]
-    #: Page mode: page, per_page, total, total_pages, next_cursor. Cursor mode: per_page,
-    #: next_cursor, has_more.
-    pagination: Pagination
-
-
-_GetCourseAnalyticsParamsOptional = TypedDict("_GetCourseAnalyticsParamsOptional", {"from": "str", "to": "str"}, total=False)
-
-
-class GetCourseAnalyticsParams(_GetCourseAnalyticsParamsOptional):
-    """Query parameters of ``GET /courses/{id}/analytics``."""
-
-
 _CourseAnalyticsRequired = TypedDict("_CourseAnalyticsRequired", {"course_id": "str", "from": "Optional[str]", "to": "str", "enrollments": "CourseAnalyticsEnrollments", "active_students": "CourseAnalyticsActiveStudents", "completion_rate": "Optional[float]", "average_progress_percent": "Optional[float]", "median_time_to_complete_seconds": "Optional[float]", "lessons": "List[CourseAnalyticsLessonsItem]", "enrollments_per_day": "List[CourseAnalyticsEnrollmentsPerDayItem]"}, total=True)
 
 
 class CourseAnalytics(_CourseAnalyticsRequired):
-    pass
+    """A course's figures over a period (docs/analytics.md)."""
 
 
 class CourseAnalyticsEnrollments(TypedDict):
@@ -1056,94 +341,655 @@ class CourseAnalyticsEnrollmentsPerDayItem(TypedDict):
     enrollments: int
 
 
-_GetStudentAnalyticsParamsOptional = TypedDict("_GetStudentAnalyticsParamsOptional", {"from": "str", "to": "str"}, total=False)
-
-
-class GetStudentAnalyticsParams(_GetStudentAnalyticsParamsOptional):
-    """Query parameters of ``GET /students/{id}/analytics``."""
-
-
-_StudentAnalyticsRequired = TypedDict("_StudentAnalyticsRequired", {"student_id": "str", "from": "Optional[str]", "to": "str", "courses_enrolled": "int", "courses_completed": "int", "average_progress_percent": "Optional[float]", "time_spent_seconds": "int", "quiz_attempts": "int", "quiz_average_score": "Optional[float]", "last_active_at": "Optional[str]"}, total=True)
-
-
-class StudentAnalytics(_StudentAnalyticsRequired):
-    pass
-
-
-_GetQuizResultsParamsOptional = TypedDict("_GetQuizResultsParamsOptional", {"from": "str", "to": "str", "course_id": "str", "lesson_id": "str", "student_id": "str"}, total=False)
-
-
-class GetQuizResultsParams(_GetQuizResultsParamsOptional):
-    """Query parameters of ``GET /analytics/quiz-results``."""
-
-
-_QuizResultsRequired = TypedDict("_QuizResultsRequired", {"from": "Optional[str]", "to": "str", "quizzes": "List[QuizResult]"}, total=True)
-
-
-class QuizResults(_QuizResultsRequired):
-    pass
-
-
-class QuizResult(TypedDict):
-    lesson_id: str
-    course_id: str
-    title: str
-    attempts: int
-    unique_students: int
-    average_score: Optional[float]
-    median_score: Optional[float]
-    pass_rate: Optional[float]
-    #: The quiz's current questions, in quiz order.
-    questions: List[QuizResultQuestionsItem]
-
-
-class QuizResultQuestionsItem(TypedDict):
-    question_id: str
-    #: Attempts that graded this question.
-    attempts: int
-    correct_rate: Optional[float]
-
-
-_ListEventsParamsOptional = TypedDict("_ListEventsParamsOptional", {"page": "int", "per_page": "int", "cursor": "str", "sort": "Literal[\"-created_at\", \"created_at\"]", "type": "Literal[\"course.created\", \"course.updated\", \"course.deleted\", \"course.published\", \"course.unpublished\", \"module.created\", \"module.updated\", \"module.deleted\", \"lesson.created\", \"lesson.updated\", \"lesson.deleted\", \"student.created\", \"student.updated\", \"student.deleted\", \"student.enrolled\", \"student.unenrolled\", \"student.completed_lesson\", \"student.completed_course\", \"quiz.submitted\", \"quiz.passed\", \"quiz.failed\", \"export.completed\", \"export.failed\", \"webhook_endpoint.disabled\", \"webhook_endpoint.test\", \"course.*\", \"module.*\", \"lesson.*\", \"student.*\", \"quiz.*\", \"export.*\", \"webhook_endpoint.*\"]", "from": "str", "to": "str"}, total=False)
-
-
-class ListEventsParams(_ListEventsParamsOptional):
-    """Query parameters of ``GET /events``."""
-
-
-class ListEventsResponse(TypedDict):
-    data: List[Event]
-    #: Page mode: page, per_page, total, total_pages, next_cursor. Cursor mode: per_page,
-    #: next_cursor, has_more.
-    pagination: Pagination
-
-
-class Event(TypedDict):
-    """The payload of a webhook delivery, and an entry of the event log."""
+class CourseCreatedEvent(TypedDict):
+    """A course is created. One created with `published: true` sends only this."""
 
     id: str
-    #: What happened; see docs/webhooks.md for every type and its object.
-    type: Literal["course.created", "course.updated", "course.deleted", "course.published", "course.unpublished", "module.created", "module.updated", "module.deleted", "lesson.created", "lesson.updated", "lesson.deleted", "student.created", "student.updated", "student.deleted", "student.enrolled", "student.unenrolled", "student.completed_lesson", "student.completed_course", "quiz.submitted", "quiz.passed", "quiz.failed", "export.completed", "export.failed", "webhook_endpoint.disabled", "webhook_endpoint.test"]
+    type: Literal["course.created"]
     #: When the change was committed.
     created_at: str
-    data: EventData
+    #: `object`: the resource as the API returns it after the change (before it, for `*.deleted`).
+    data: CourseCreatedEventData
 
 
-class EventData(TypedDict):
-    #: The resource as the API returns it after the change (before it, for `*.deleted`): a course,
-    #: module, lesson, student, enrollment (`student.enrolled`, `student.unenrolled`,
-    #: `student.completed_course`), progress record (`student.completed_lesson`), quiz attempt
-    #: (`quiz.*`), export or webhook endpoint.
-    object: Dict[str, Any]
+class CourseCreatedEventData(TypedDict):
+    """`object`: the resource as the API returns it after the change (before it, for `*.deleted`)."""
+
+    #: A course: ordered modules of lessons that students enroll in.
+    object: Course
 
 
-class CreateExportBody(TypedDict):
+class CourseDeletedEvent(TypedDict):
+    """A course is deleted (the object as it was). Its modules, lessons and enrollments go without
+    events of their own.
+    """
+
+    id: str
+    type: Literal["course.deleted"]
+    #: When the change was committed.
+    created_at: str
+    #: `object`: the resource as the API returns it after the change (before it, for `*.deleted`).
+    data: CourseDeletedEventData
+
+
+class CourseDeletedEventData(TypedDict):
+    """`object`: the resource as the API returns it after the change (before it, for `*.deleted`)."""
+
+    #: A course: ordered modules of lessons that students enroll in.
+    object: Course
+
+
+class _CourseDocumentRequired(TypedDict):
+    object: Literal["course_export"]
+    #: Version of this document format.
+    version: Literal[1]
+    course: CourseDocumentCourse
+
+
+class CourseDocument(_CourseDocumentRequired, total=False):
+    """A whole course: the json export, and the body of POST /courses/import."""
+
+    exported_at: str
+
+
+class _CourseDocumentCourseRequired(TypedDict):
+    #: 1..200 characters, not blank.
+    title: str
+    #: In order.
+    modules: List[ModuleDocument]
+
+
+class CourseDocumentCourse(_CourseDocumentCourseRequired, total=False):
+    #: The id in the exported workspace; import assigns new ids.
+    id: str
+    #: Kept for reference; import stamps its own times.
+    created_at: str
+    #: Kept for reference; import stamps its own times.
+    updated_at: str
+    #: Up to 20,000 characters (markdown).
+    description: str
+    published: bool
+    #: Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as
+    #: given.
+    metadata: Dict[str, str]
+
+
+class CourseProgress(TypedDict):
+    """A student's progress in one course they are enrolled in."""
+
+    course_id: str
+    enrollment_id: str
+    status: Literal["active", "completed", "cancelled"]
+    progress_percent: int
+    lessons_completed: int
+    lessons_total: int
+    time_spent_seconds: int
+    last_activity_at: Optional[str]
+    #: In course order (module position, then lesson position).
+    lessons: List[LessonProgressState]
+
+
+class CoursePublishedEvent(TypedDict):
+    """`published` flips from false to true (POST /courses/{id}/publish, or an update)."""
+
+    id: str
+    type: Literal["course.published"]
+    #: When the change was committed.
+    created_at: str
+    #: `object`: the resource as the API returns it after the change (before it, for `*.deleted`).
+    data: CoursePublishedEventData
+
+
+class CoursePublishedEventData(TypedDict):
+    """`object`: the resource as the API returns it after the change (before it, for `*.deleted`)."""
+
+    #: A course: ordered modules of lessons that students enroll in.
+    object: Course
+
+
+class CourseUnpublishedEvent(TypedDict):
+    """`published` flips from true to false."""
+
+    id: str
+    type: Literal["course.unpublished"]
+    #: When the change was committed.
+    created_at: str
+    #: `object`: the resource as the API returns it after the change (before it, for `*.deleted`).
+    data: CourseUnpublishedEventData
+
+
+class CourseUnpublishedEventData(TypedDict):
+    """`object`: the resource as the API returns it after the change (before it, for `*.deleted`)."""
+
+    #: A course: ordered modules of lessons that students enroll in.
+    object: Course
+
+
+class CourseUpdatedEvent(TypedDict):
+    """An update sets any field other than `published`, even to its current value. Changes of
+    `enrollment_count` send nothing.
+    """
+
+    id: str
+    type: Literal["course.updated"]
+    #: When the change was committed.
+    created_at: str
+    #: `object`: the resource as the API returns it after the change (before it, for `*.deleted`).
+    data: CourseUpdatedEventData
+
+
+class CourseUpdatedEventData(TypedDict):
+    """`object`: the resource as the API returns it after the change (before it, for `*.deleted`)."""
+
+    #: A course: ordered modules of lessons that students enroll in.
+    object: Course
+
+
+class _CreateApiKeyRequestRequired(TypedDict):
+    name: str
+    environment: Literal["production", "development", "staging"]
+
+
+class CreateApiKeyRequest(_CreateApiKeyRequestRequired, total=False):
+    #: Default ["*"]; never wider than the calling key's.
+    scopes: List[Literal["*", "courses:read", "courses:write", "students:read", "students:write", "enrollments:read", "enrollments:write", "analytics:read", "exports:write", "webhooks:read", "webhooks:write", "keys:write"]]
+    #: After this instant the key stops working.
+    expires_at: str
+
+
+class _CreateCourseRequestRequired(TypedDict):
+    #: 1..200 characters, not blank.
+    title: str
+
+
+class CreateCourseRequest(_CreateCourseRequestRequired, total=False):
+    #: Up to 20,000 characters (markdown).
+    description: str
+    published: bool
+    #: Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as
+    #: given.
+    metadata: Dict[str, str]
+
+
+class CreateEnrollmentRequest(TypedDict):
+    #: Student id (stu_…) of this workspace.
+    student_id: str
+    #: Published course id (crs_…) of this workspace.
+    course_id: str
+
+
+class CreateExportRequest(TypedDict):
     #: json: the course tree, which POST /courses/import reads back; imscc: an IMS Common Cartridge
     #: 1.1 package (Canvas, Moodle).
     format: Literal["json", "imscc"]
 
 
+class _CreateLessonRequestRequired(TypedDict):
+    #: 1..200 characters, not blank.
+    title: str
+    type: Literal["text", "video", "quiz", "assignment"]
+
+
+class CreateLessonRequest(_CreateLessonRequestRequired, total=False):
+    """`quiz` is required for, and only taken by, lessons of type quiz (400 `validation_error` on
+    `/quiz` otherwise).
+    """
+
+    #: Markdown, up to 200,000 characters.
+    content: str
+    video_url: str
+    duration_seconds: int
+    #: 0-based; the others shift to make room. Default: at the end.
+    position: int
+    #: The quiz of a quiz lesson, with its answers.
+    quiz: QuizInput
+
+
+class _CreateModuleRequestRequired(TypedDict):
+    #: 1..200 characters, not blank.
+    title: str
+
+
+class CreateModuleRequest(_CreateModuleRequestRequired, total=False):
+    #: Up to 20,000 characters (markdown).
+    description: str
+    #: 0-based; the others shift to make room. Default: at the end.
+    position: int
+
+
+class _CreateStudentRequestRequired(TypedDict):
+    #: Unique in the workspace, compared case-insensitively.
+    email: str
+    #: 1..200 characters, not blank.
+    name: str
+
+
+class CreateStudentRequest(_CreateStudentRequestRequired, total=False):
+    #: Your own id for the student, unique in the workspace.
+    external_id: str
+    #: Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as
+    #: given.
+    metadata: Dict[str, str]
+
+
+class _CreateWebhookEndpointRequestRequired(TypedDict):
+    #: Where deliveries are POSTed: https in production; never a loopback, private, link-local or
+    #: metadata address (checked at creation and again at every delivery).
+    url: str
+
+
+class CreateWebhookEndpointRequest(_CreateWebhookEndpointRequestRequired, total=False):
+    #: Event types to receive, or `["*"]` for all.
+    events: List[Literal["*", "course.created", "course.updated", "course.deleted", "course.published", "course.unpublished", "module.created", "module.updated", "module.deleted", "lesson.created", "lesson.updated", "lesson.deleted", "student.created", "student.updated", "student.deleted", "student.enrolled", "student.unenrolled", "student.completed_lesson", "student.completed_course", "quiz.submitted", "quiz.passed", "quiz.failed", "export.completed", "export.failed", "webhook_endpoint.disabled"]]
+    #: A note of your own, up to 500 characters.
+    description: str
+    #: Default true.
+    enabled: bool
+
+
+class CursorPagination(TypedDict):
+    """Cursor mode (`cursor`, `per_page`): no totals."""
+
+    per_page: int
+    #: Pass it as `cursor` for the next page; null at the end.
+    next_cursor: Optional[str]
+    #: Whether another page follows.
+    has_more: bool
+
+
+class Delivery(TypedDict):
+    """One event sent to one endpoint, with every attempt."""
+
+    id: str
+    endpoint_id: str
+    event_id: str
+    event_type: Literal["course.created", "course.updated", "course.deleted", "course.published", "course.unpublished", "module.created", "module.updated", "module.deleted", "lesson.created", "lesson.updated", "lesson.deleted", "student.created", "student.updated", "student.deleted", "student.enrolled", "student.unenrolled", "student.completed_lesson", "student.completed_course", "quiz.submitted", "quiz.passed", "quiz.failed", "export.completed", "export.failed", "webhook_endpoint.disabled", "webhook_endpoint.test"]
+    #: `pending` until a 2xx answer (`succeeded`) or the retry schedule runs out (`failed`).
+    status: Literal["pending", "succeeded", "failed"]
+    attempt_count: int
+    #: When the next attempt is due; null once settled.
+    next_attempt_at: Optional[str]
+    #: Every attempt, oldest first.
+    attempts: List[DeliveryAttempt]
+    created_at: str
+    updated_at: str
+
+
+class DeliveryAttempt(TypedDict):
+    """One try at sending a delivery."""
+
+    #: 1 for the first try.
+    attempt: int
+    #: The receiver’s HTTP status; null when no response came.
+    status_code: Optional[int]
+    #: From sending to the end of the response (or the failure).
+    latency_ms: int
+    #: The first 1,024 characters of the response body.
+    response_excerpt: str
+    #: Why no response came (timeout, connection refused, refused address…); null otherwise.
+    error: Optional[str]
+    attempted_at: str
+
+
+class Enrollment(TypedDict):
+    """A student in a course."""
+
+    id: str
+    student_id: str
+    course_id: str
+    #: active → completed when the last lesson is completed; cancelled by DELETE (history kept).
+    status: Literal["active", "completed", "cancelled"]
+    #: Completed lessons of the course, in percent.
+    progress_percent: int
+    #: When the enrollment became active (again, after a reactivation).
+    enrolled_at: str
+    completed_at: Optional[str]
+    created_at: str
+    updated_at: str
+
+
+class EnrollmentBulkCreated(TypedDict):
+    """The record was created: `data` is the new resource."""
+
+    #: Position of the record in the request.
+    index: int
+    status: Literal["created"]
+    #: A student in a course.
+    data: Enrollment
+
+
+class EnrollmentBulkError(TypedDict):
+    """The record failed and nothing of it was written."""
+
+    #: Position of the record in the request.
+    index: int
+    status: Literal["error"]
+    #: Why this record failed, as the single create would have answered.
+    error: Union[EnrollmentBulkErrorErrorValidationError, EnrollmentBulkErrorErrorResourceNotFound, EnrollmentBulkErrorErrorAlreadyEnrolled, EnrollmentBulkErrorErrorCourseNotPublished]
+
+
+class EnrollmentBulkErrorErrorValidationError(TypedDict):
+    code: Literal["validation_error"]
+    #: What went wrong, for a person; may change between versions.
+    message: str
+    details: EnrollmentBulkErrorErrorValidationErrorDetails
+
+
+class EnrollmentBulkErrorErrorValidationErrorDetails(TypedDict, total=False):
+    #: One entry per problem, each with its pointer.
+    errors: List[EnrollmentBulkErrorErrorValidationErrorDetailsErrorsItem]
+
+
+class EnrollmentBulkErrorErrorValidationErrorDetailsErrorsItem(TypedDict):
+    #: JSON pointer to the value: `/title` in the body, `/query/per_page`,
+    #: `/headers/idempotency-key`, `/records/3/email`.
+    path: str
+    #: What is wrong with it.
+    message: str
+
+
+class EnrollmentBulkErrorErrorResourceNotFound(TypedDict):
+    code: Literal["resource_not_found"]
+    #: What went wrong, for a person; may change between versions.
+    message: str
+    details: EnrollmentBulkErrorErrorResourceNotFoundDetails
+
+
+class EnrollmentBulkErrorErrorResourceNotFoundDetails(TypedDict, total=False):
+    #: What was looked for: `course`, `student`, `api_key`… or `route` for a path that names
+    #: nothing.
+    resource: str
+    #: The id that was not found.
+    id: str
+
+
+class EnrollmentBulkErrorErrorAlreadyEnrolled(TypedDict):
+    code: Literal["already_enrolled"]
+    #: What went wrong, for a person; may change between versions.
+    message: str
+    details: EnrollmentBulkErrorErrorAlreadyEnrolledDetails
+
+
+class EnrollmentBulkErrorErrorAlreadyEnrolledDetails(TypedDict, total=False):
+    enrollment_id: Optional[str]
+
+
+class EnrollmentBulkErrorErrorCourseNotPublished(TypedDict):
+    code: Literal["course_not_published"]
+    #: What went wrong, for a person; may change between versions.
+    message: str
+    details: EnrollmentBulkErrorErrorCourseNotPublishedDetails
+
+
+class EnrollmentBulkErrorErrorCourseNotPublishedDetails(TypedDict, total=False):
+    course_id: str
+
+
+class ErrorResponse(TypedDict):
+    """The body of every error answer."""
+
+    #: Told apart by `code`; `details` has the shape of its code.
+    error: Union[ErrorResponseErrorValidationError, ErrorResponseErrorInvalidParameter, ErrorResponseErrorInsufficientPermissions, ErrorResponseErrorPlanNotEligible, ErrorResponseErrorResourceNotFound, ErrorResponseErrorMethodNotAllowed, ErrorResponseErrorAlreadyEnrolled, ErrorResponseErrorNotEnrolled, ErrorResponseErrorStudentExists, ErrorResponseErrorCourseHasEnrollments, ErrorResponseErrorCourseNotPublished, ErrorResponseErrorVariant12, ErrorResponseErrorExportNotReady, ErrorResponseErrorExportExpired, ErrorResponseErrorPreconditionFailed, ErrorResponseErrorRateLimitExceeded, ErrorResponseErrorVariant17]
+
+
+class ErrorResponseErrorValidationError(TypedDict):
+    code: Literal["validation_error"]
+    #: What went wrong, for a person; may change between versions.
+    message: str
+    details: ErrorResponseErrorValidationErrorDetails
+    #: The X-Request-Id of this response: quote it when asking for help.
+    request_id: str
+
+
+class ErrorResponseErrorValidationErrorDetails(TypedDict, total=False):
+    #: One entry per problem, each with its pointer.
+    errors: List[ErrorResponseErrorValidationErrorDetailsErrorsItem]
+
+
+class ErrorResponseErrorValidationErrorDetailsErrorsItem(TypedDict):
+    #: JSON pointer to the value: `/title` in the body, `/query/per_page`,
+    #: `/headers/idempotency-key`, `/records/3/email`.
+    path: str
+    #: What is wrong with it.
+    message: str
+
+
+class ErrorResponseErrorInvalidParameter(TypedDict):
+    code: Literal["invalid_parameter"]
+    #: What went wrong, for a person; may change between versions.
+    message: str
+    details: ErrorResponseErrorInvalidParameterDetails
+    #: The X-Request-Id of this response: quote it when asking for help.
+    request_id: str
+
+
+_ErrorResponseErrorInvalidParameterDetailsOptional = TypedDict("_ErrorResponseErrorInvalidParameterDetailsOptional", {"parameter": "str", "lesson_id": "str", "key_id": "str", "from": "str", "to": "str"}, total=False)
+
+
+class ErrorResponseErrorInvalidParameterDetails(_ErrorResponseErrorInvalidParameterDetailsOptional):
+    pass
+
+
+class ErrorResponseErrorInsufficientPermissions(TypedDict):
+    code: Literal["insufficient_permissions"]
+    #: What went wrong, for a person; may change between versions.
+    message: str
+    details: ErrorResponseErrorInsufficientPermissionsDetails
+    #: The X-Request-Id of this response: quote it when asking for help.
+    request_id: str
+
+
+class ErrorResponseErrorInsufficientPermissionsDetails(TypedDict, total=False):
+    #: The scope the key lacks.
+    required_scope: str
+    #: Scopes of the target key beyond the calling key's own.
+    scopes: List[str]
+    #: The API key the call would have changed.
+    key_id: str
+    #: What the call would have done to it: create, rotate or revoke.
+    action: str
+    #: The environment asked for, other than the calling key's.
+    environment: str
+
+
+class ErrorResponseErrorPlanNotEligible(TypedDict):
+    code: Literal["plan_not_eligible"]
+    #: What went wrong, for a person; may change between versions.
+    message: str
+    details: ErrorResponseErrorPlanNotEligibleDetails
+    #: The X-Request-Id of this response: quote it when asking for help.
+    request_id: str
+
+
+class ErrorResponseErrorPlanNotEligibleDetails(TypedDict, total=False):
+    #: The account's plan.
+    plan: str
+
+
+class ErrorResponseErrorResourceNotFound(TypedDict):
+    code: Literal["resource_not_found"]
+    #: What went wrong, for a person; may change between versions.
+    message: str
+    details: ErrorResponseErrorResourceNotFoundDetails
+    #: The X-Request-Id of this response: quote it when asking for help.
+    request_id: str
+
+
+class ErrorResponseErrorResourceNotFoundDetails(TypedDict, total=False):
+    #: What was looked for: `course`, `student`, `api_key`… or `route` for a path that names
+    #: nothing.
+    resource: str
+    #: The id that was not found.
+    id: str
+
+
+class ErrorResponseErrorMethodNotAllowed(TypedDict):
+    code: Literal["method_not_allowed"]
+    #: What went wrong, for a person; may change between versions.
+    message: str
+    details: ErrorResponseErrorMethodNotAllowedDetails
+    #: The X-Request-Id of this response: quote it when asking for help.
+    request_id: str
+
+
+class ErrorResponseErrorMethodNotAllowedDetails(TypedDict, total=False):
+    #: The methods the path takes.
+    allowed: List[str]
+
+
+class ErrorResponseErrorAlreadyEnrolled(TypedDict):
+    code: Literal["already_enrolled"]
+    #: What went wrong, for a person; may change between versions.
+    message: str
+    details: ErrorResponseErrorAlreadyEnrolledDetails
+    #: The X-Request-Id of this response: quote it when asking for help.
+    request_id: str
+
+
+class ErrorResponseErrorAlreadyEnrolledDetails(TypedDict, total=False):
+    enrollment_id: Optional[str]
+
+
+class ErrorResponseErrorNotEnrolled(TypedDict):
+    code: Literal["not_enrolled"]
+    #: What went wrong, for a person; may change between versions.
+    message: str
+    details: ErrorResponseErrorNotEnrolledDetails
+    #: The X-Request-Id of this response: quote it when asking for help.
+    request_id: str
+
+
+class ErrorResponseErrorNotEnrolledDetails(TypedDict, total=False):
+    student_id: str
+    course_id: str
+
+
+class ErrorResponseErrorStudentExists(TypedDict):
+    code: Literal["student_exists"]
+    #: What went wrong, for a person; may change between versions.
+    message: str
+    details: ErrorResponseErrorStudentExistsDetails
+    #: The X-Request-Id of this response: quote it when asking for help.
+    request_id: str
+
+
+class ErrorResponseErrorStudentExistsDetails(TypedDict, total=False):
+    #: The student that already has this email or external_id.
+    student_id: str
+    field: Literal["email", "external_id"]
+
+
+class ErrorResponseErrorCourseHasEnrollments(TypedDict):
+    code: Literal["course_has_enrollments"]
+    #: What went wrong, for a person; may change between versions.
+    message: str
+    details: ErrorResponseErrorCourseHasEnrollmentsDetails
+    #: The X-Request-Id of this response: quote it when asking for help.
+    request_id: str
+
+
+class ErrorResponseErrorCourseHasEnrollmentsDetails(TypedDict, total=False):
+    enrollment_count: int
+
+
+class ErrorResponseErrorCourseNotPublished(TypedDict):
+    code: Literal["course_not_published"]
+    #: What went wrong, for a person; may change between versions.
+    message: str
+    details: ErrorResponseErrorCourseNotPublishedDetails
+    #: The X-Request-Id of this response: quote it when asking for help.
+    request_id: str
+
+
+class ErrorResponseErrorCourseNotPublishedDetails(TypedDict, total=False):
+    course_id: str
+
+
+class ErrorResponseErrorVariant12(TypedDict):
+    code: Literal["idempotency_request_in_progress", "idempotency_key_reused"]
+    #: What went wrong, for a person; may change between versions.
+    message: str
+    details: ErrorResponseErrorVariant12Details
+    #: The X-Request-Id of this response: quote it when asking for help.
+    request_id: str
+
+
+class ErrorResponseErrorVariant12Details(TypedDict, total=False):
+    idempotency_key: str
+
+
+class ErrorResponseErrorExportNotReady(TypedDict):
+    code: Literal["export_not_ready"]
+    #: What went wrong, for a person; may change between versions.
+    message: str
+    details: ErrorResponseErrorExportNotReadyDetails
+    #: The X-Request-Id of this response: quote it when asking for help.
+    request_id: str
+
+
+class ErrorResponseErrorExportNotReadyDetails(TypedDict, total=False):
+    #: The export's status: queued, running or failed.
+    status: str
+
+
+class ErrorResponseErrorExportExpired(TypedDict):
+    code: Literal["export_expired"]
+    #: What went wrong, for a person; may change between versions.
+    message: str
+    details: ErrorResponseErrorExportExpiredDetails
+    #: The X-Request-Id of this response: quote it when asking for help.
+    request_id: str
+
+
+class ErrorResponseErrorExportExpiredDetails(TypedDict, total=False):
+    expired_at: Optional[str]
+
+
+class ErrorResponseErrorPreconditionFailed(TypedDict):
+    code: Literal["precondition_failed"]
+    #: What went wrong, for a person; may change between versions.
+    message: str
+    details: ErrorResponseErrorPreconditionFailedDetails
+    #: The X-Request-Id of this response: quote it when asking for help.
+    request_id: str
+
+
+class ErrorResponseErrorPreconditionFailedDetails(TypedDict, total=False):
+    #: The resource's current ETag.
+    etag: str
+
+
+class _ErrorResponseErrorRateLimitExceededRequired(TypedDict):
+    code: Literal["rate_limit_exceeded"]
+    #: What went wrong, for a person; may change between versions.
+    message: str
+    details: ErrorResponseErrorRateLimitExceededDetails
+    #: The X-Request-Id of this response: quote it when asking for help.
+    request_id: str
+
+
+class ErrorResponseErrorRateLimitExceeded(_ErrorResponseErrorRateLimitExceededRequired, total=False):
+    #: Whole seconds to wait, as in Retry-After (always sent with rate_limit_exceeded).
+    retry_after: int
+
+
+class ErrorResponseErrorRateLimitExceededDetails(TypedDict, total=False):
+    #: The budget that refused the request (docs/rate-limits.md).
+    limit: Literal["hourly", "burst", "export", "bulk", "search", "auth_failures"]
+
+
+class ErrorResponseErrorVariant17(TypedDict):
+    code: Literal["invalid_json", "conflicting_credentials", "malformed_request", "missing_api_key", "invalid_api_key", "https_required", "request_timeout", "payload_too_large", "unsupported_media_type", "headers_too_large", "internal_error", "service_unavailable"]
+    #: What went wrong, for a person; may change between versions.
+    message: str
+    details: Dict[str, Any]
+    #: The X-Request-Id of this response: quote it when asking for help.
+    request_id: str
+
+
 class Export(TypedDict):
+    """A course export, built in the background."""
+
     id: str
     course_id: str
     #: json: the course tree, which POST /courses/import reads back; imscc: an IMS Common Cartridge
@@ -1169,64 +1015,87 @@ class ExportError(TypedDict):
     message: str
 
 
-class _CourseDocumentRequired(TypedDict):
-    object: Literal["course_export"]
-    #: Version of this document format.
-    version: Literal[1]
-    course: CourseDocumentCourse
+class ExportCompletedEvent(TypedDict):
+    """A course export has succeeded: its file can be downloaded from `download_url`."""
 
-
-class CourseDocument(_CourseDocumentRequired, total=False):
-    exported_at: str
-
-
-class _CourseDocumentCourseRequired(TypedDict):
-    #: 1..200 characters, not blank.
-    title: str
-    #: In order.
-    modules: List[CourseDocumentCourseModulesItem]
-
-
-class CourseDocumentCourse(_CourseDocumentCourseRequired, total=False):
-    #: The id in the exported workspace; import assigns new ids.
     id: str
-    #: Kept for reference; import stamps its own times.
+    type: Literal["export.completed"]
+    #: When the change was committed.
     created_at: str
-    #: Kept for reference; import stamps its own times.
-    updated_at: str
-    #: Up to 20,000 characters (markdown).
-    description: str
-    published: bool
-    #: Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as
-    #: given.
-    metadata: Dict[str, str]
+    #: `object`: the resource as the API returns it after the change (before it, for `*.deleted`).
+    data: ExportCompletedEventData
 
 
-class _CourseDocumentCourseModulesItemRequired(TypedDict):
-    #: 1..200 characters, not blank.
-    title: str
-    #: In order.
-    lessons: List[CourseDocumentCourseModulesItemLessonsItem]
+class ExportCompletedEventData(TypedDict):
+    """`object`: the resource as the API returns it after the change (before it, for `*.deleted`)."""
+
+    #: A course export, built in the background.
+    object: Export
 
 
-class CourseDocumentCourseModulesItem(_CourseDocumentCourseModulesItemRequired, total=False):
-    #: The id in the exported workspace; import assigns new ids.
+class ExportFailedEvent(TypedDict):
+    """A course export has failed; `error` says why."""
+
     id: str
-    #: Kept for reference; import stamps its own times.
+    type: Literal["export.failed"]
+    #: When the change was committed.
     created_at: str
-    #: Kept for reference; import stamps its own times.
-    updated_at: str
-    #: Up to 20,000 characters (markdown).
-    description: str
+    #: `object`: the resource as the API returns it after the change (before it, for `*.deleted`).
+    data: ExportFailedEventData
 
 
-class _CourseDocumentCourseModulesItemLessonsItemRequired(TypedDict):
+class ExportFailedEventData(TypedDict):
+    """`object`: the resource as the API returns it after the change (before it, for `*.deleted`)."""
+
+    #: A course export, built in the background.
+    object: Export
+
+
+class LessonCreatedEvent(TypedDict):
+    """A lesson is created. The quiz comes without answers."""
+
+    id: str
+    type: Literal["lesson.created"]
+    #: When the change was committed.
+    created_at: str
+    #: `object`: the resource as the API returns it after the change (before it, for `*.deleted`).
+    data: LessonCreatedEventData
+
+
+class LessonCreatedEventData(TypedDict):
+    """`object`: the resource as the API returns it after the change (before it, for `*.deleted`)."""
+
+    #: A lesson of a module, by `type`: only a quiz lesson has a `quiz` (null for the others).
+    object: Lesson
+
+
+class LessonDeletedEvent(TypedDict):
+    """A lesson is deleted (the object as it was, quiz without answers)."""
+
+    id: str
+    type: Literal["lesson.deleted"]
+    #: When the change was committed.
+    created_at: str
+    #: `object`: the resource as the API returns it after the change (before it, for `*.deleted`).
+    data: LessonDeletedEventData
+
+
+class LessonDeletedEventData(TypedDict):
+    """`object`: the resource as the API returns it after the change (before it, for `*.deleted`)."""
+
+    #: A lesson of a module, by `type`: only a quiz lesson has a `quiz` (null for the others).
+    object: Lesson
+
+
+class _LessonDocumentRequired(TypedDict):
     #: 1..200 characters, not blank.
     title: str
     type: Literal["text", "video", "quiz", "assignment"]
 
 
-class CourseDocumentCourseModulesItemLessonsItem(_CourseDocumentCourseModulesItemLessonsItemRequired, total=False):
+class LessonDocument(_LessonDocumentRequired, total=False):
+    """A lesson of a CourseDocument."""
+
     #: The id in the exported workspace; import assigns new ids.
     id: str
     #: Kept for reference; import stamps its own times.
@@ -1238,16 +1107,274 @@ class CourseDocumentCourseModulesItemLessonsItem(_CourseDocumentCourseModulesIte
     video_url: Optional[str]
     duration_seconds: Optional[int]
     #: For quiz lessons, with the answers.
-    quiz: Optional[CourseDocumentCourseModulesItemLessonsItemQuiz]
+    quiz: Optional[QuizInput]
 
 
-class CourseDocumentCourseModulesItemLessonsItemQuiz(TypedDict):
+class LessonProgressState(TypedDict):
+    """One lesson of the course, for this student."""
+
+    lesson_id: str
+    module_id: str
+    status: Literal["not_started", "started", "completed"]
+    time_spent_seconds: int
+    completed_at: Optional[str]
+    last_activity_at: Optional[str]
+
+
+class LessonUpdatedEvent(TypedDict):
+    """A lesson update with a non-empty body, also a move. The quiz comes without answers."""
+
+    id: str
+    type: Literal["lesson.updated"]
+    #: When the change was committed.
+    created_at: str
+    #: `object`: the resource as the API returns it after the change (before it, for `*.deleted`).
+    data: LessonUpdatedEventData
+
+
+class LessonUpdatedEventData(TypedDict):
+    """`object`: the resource as the API returns it after the change (before it, for `*.deleted`)."""
+
+    #: A lesson of a module, by `type`: only a quiz lesson has a `quiz` (null for the others).
+    object: Lesson
+
+
+class Module(TypedDict):
+    """An ordered section of a course."""
+
+    id: str
+    course_id: str
+    title: str
+    description: str
+    #: 0-based, dense within the course.
+    position: int
+    created_at: str
+    updated_at: str
+
+
+class ModuleCreatedEvent(TypedDict):
+    """A module is created."""
+
+    id: str
+    type: Literal["module.created"]
+    #: When the change was committed.
+    created_at: str
+    #: `object`: the resource as the API returns it after the change (before it, for `*.deleted`).
+    data: ModuleCreatedEventData
+
+
+class ModuleCreatedEventData(TypedDict):
+    """`object`: the resource as the API returns it after the change (before it, for `*.deleted`)."""
+
+    #: An ordered section of a course.
+    object: Module
+
+
+class ModuleDeletedEvent(TypedDict):
+    """A module is deleted (the object as it was). Its lessons go without events."""
+
+    id: str
+    type: Literal["module.deleted"]
+    #: When the change was committed.
+    created_at: str
+    #: `object`: the resource as the API returns it after the change (before it, for `*.deleted`).
+    data: ModuleDeletedEventData
+
+
+class ModuleDeletedEventData(TypedDict):
+    """`object`: the resource as the API returns it after the change (before it, for `*.deleted`)."""
+
+    #: An ordered section of a course.
+    object: Module
+
+
+class _ModuleDocumentRequired(TypedDict):
+    #: 1..200 characters, not blank.
+    title: str
+    #: In order.
+    lessons: List[LessonDocument]
+
+
+class ModuleDocument(_ModuleDocumentRequired, total=False):
+    """A module of a CourseDocument, with its lessons."""
+
+    #: The id in the exported workspace; import assigns new ids.
+    id: str
+    #: Kept for reference; import stamps its own times.
+    created_at: str
+    #: Kept for reference; import stamps its own times.
+    updated_at: str
+    #: Up to 20,000 characters (markdown).
+    description: str
+
+
+class ModuleUpdatedEvent(TypedDict):
+    """A module update with a non-empty body, also a move. Modules shifted as a consequence send
+    nothing.
+    """
+
+    id: str
+    type: Literal["module.updated"]
+    #: When the change was committed.
+    created_at: str
+    #: `object`: the resource as the API returns it after the change (before it, for `*.deleted`).
+    data: ModuleUpdatedEventData
+
+
+class ModuleUpdatedEventData(TypedDict):
+    """`object`: the resource as the API returns it after the change (before it, for `*.deleted`)."""
+
+    #: An ordered section of a course.
+    object: Module
+
+
+class _MultipleChoiceQuestionRequired(TypedDict):
+    #: qst_…, or the id given when the quiz was written.
+    id: str
+    prompt: str
+    kind: Literal["multiple_choice"]
+    #: The choices, in order; answers name them by 0-based index.
+    choices: List[str]
+
+
+class MultipleChoiceQuestion(_MultipleChoiceQuestionRequired, total=False):
+    """Several right choices; attempts answer the list of their indexes (any order)."""
+
+    #: Indexes of the right choices, sorted. Only shown to keys with courses:write.
+    answer: List[int]
+
+
+class PagePagination(TypedDict):
+    """Page mode (`page`, `per_page`): with totals."""
+
+    #: This page, 1-based.
+    page: int
+    per_page: int
+    #: Number of matching records.
+    total: int
+    #: Number of pages.
+    total_pages: int
+    #: Cursor of the record after this page, to go on in cursor mode; null at the end (always null
+    #: for search).
+    next_cursor: Optional[str]
+
+
+class Progress(TypedDict):
+    """A student's progress on one lesson, with the enrollment it moved (its progress_percent and
+    status).
+    """
+
+    student_id: str
+    lesson_id: str
+    course_id: str
+    #: A completed lesson stays completed.
+    status: Literal["started", "completed"]
+    #: All the time recorded on the lesson.
+    time_spent_seconds: int
+    #: The first activity.
+    started_at: str
+    completed_at: Optional[str]
+    last_activity_at: str
+    #: A student in a course.
+    enrollment: Enrollment
+
+
+class Quiz(TypedDict):
     #: Minimum score (0..100) to pass.
     passing_score: int
-    questions: List[CourseDocumentCourseModulesItemLessonsItemQuizQuestionsItem]
+    #: In order.
+    questions: List[QuizQuestion]
 
 
-class _CourseDocumentCourseModulesItemLessonsItemQuizQuestionsItemRequired(TypedDict):
+class QuizAttempt(TypedDict):
+    """A graded quiz attempt. Right answers are never returned."""
+
+    id: str
+    lesson_id: str
+    student_id: str
+    course_id: str
+    #: Percentage of questions answered right, rounded.
+    score: int
+    #: score ≥ the quiz passing_score. A passed attempt completes the lesson.
+    passed: bool
+    #: Every question of the quiz, in quiz order.
+    per_question: List[QuizAttemptPerQuestionItem]
+    created_at: str
+
+
+class QuizAttemptPerQuestionItem(TypedDict):
+    question_id: str
+    correct: bool
+
+
+class QuizFailedEvent(TypedDict):
+    """With quiz.submitted, for an attempt with `passed: false`."""
+
+    id: str
+    type: Literal["quiz.failed"]
+    #: When the change was committed.
+    created_at: str
+    #: `object`: the resource as the API returns it after the change (before it, for `*.deleted`).
+    data: QuizFailedEventData
+
+
+class QuizFailedEventData(TypedDict):
+    """`object`: the resource as the API returns it after the change (before it, for `*.deleted`)."""
+
+    #: A graded quiz attempt. Right answers are never returned.
+    object: QuizAttempt
+
+
+class QuizInput(TypedDict):
+    """The quiz of a quiz lesson, with its answers."""
+
+    #: Minimum score (0..100) to pass.
+    passing_score: int
+    questions: List[QuizQuestionInput]
+
+
+class QuizLesson(TypedDict):
+    """A quiz, graded on the server by POST /lessons/{id}/quiz-attempts; its answers only for keys with
+    courses:write.
+    """
+
+    id: str
+    module_id: str
+    course_id: str
+    title: str
+    type: Literal["quiz"]
+    #: Markdown.
+    content: str
+    #: The video to play (video lessons), or null.
+    video_url: Optional[str]
+    #: Expected length, or null.
+    duration_seconds: Optional[int]
+    #: 0-based, dense within the module.
+    position: int
+    quiz: Quiz
+    created_at: str
+    updated_at: str
+
+
+class QuizPassedEvent(TypedDict):
+    """With quiz.submitted, for an attempt with `passed: true`."""
+
+    id: str
+    type: Literal["quiz.passed"]
+    #: When the change was committed.
+    created_at: str
+    #: `object`: the resource as the API returns it after the change (before it, for `*.deleted`).
+    data: QuizPassedEventData
+
+
+class QuizPassedEventData(TypedDict):
+    """`object`: the resource as the API returns it after the change (before it, for `*.deleted`)."""
+
+    #: A graded quiz attempt. Right answers are never returned.
+    object: QuizAttempt
+
+
+class _QuizQuestionInputRequired(TypedDict):
     prompt: str
     kind: Literal["single_choice", "multiple_choice", "true_false", "short_answer"]
     #: single_choice: index of the right choice; multiple_choice: list of right indexes;
@@ -1255,10 +1382,931 @@ class _CourseDocumentCourseModulesItemLessonsItemQuizQuestionsItemRequired(Typed
     answer: Union[int, bool, List[int], List[str]]
 
 
-class CourseDocumentCourseModulesItemLessonsItemQuizQuestionsItem(_CourseDocumentCourseModulesItemLessonsItemQuizQuestionsItemRequired, total=False):
+class QuizQuestionInput(_QuizQuestionInputRequired, total=False):
+    """A question as written. `answer` must fit `kind`; the server checks it and reports each problem
+    with its pointer.
+    """
+
     #: Kept when given (to keep attempts comparable); assigned (qst_…) otherwise.
     id: str
+    #: Required for single_choice and multiple_choice; not used by the other kinds.
     choices: List[str]
+
+
+class QuizResult(TypedDict):
+    """One quiz lesson's results over a period."""
+
+    lesson_id: str
+    course_id: str
+    title: str
+    attempts: int
+    unique_students: int
+    average_score: Optional[float]
+    median_score: Optional[float]
+    pass_rate: Optional[float]
+    #: The quiz's current questions, in quiz order.
+    questions: List[QuizResultQuestionsItem]
+
+
+class QuizResultQuestionsItem(TypedDict):
+    question_id: str
+    #: Attempts that graded this question.
+    attempts: int
+    correct_rate: Optional[float]
+
+
+_QuizResultsRequired = TypedDict("_QuizResultsRequired", {"from": "Optional[str]", "to": "str", "quizzes": "List[QuizResult]"}, total=True)
+
+
+class QuizResults(_QuizResultsRequired):
+    """Quiz results over a period (docs/analytics.md)."""
+
+
+class QuizSubmittedEvent(TypedDict):
+    """Every quiz attempt."""
+
+    id: str
+    type: Literal["quiz.submitted"]
+    #: When the change was committed.
+    created_at: str
+    #: `object`: the resource as the API returns it after the change (before it, for `*.deleted`).
+    data: QuizSubmittedEventData
+
+
+class QuizSubmittedEventData(TypedDict):
+    """`object`: the resource as the API returns it after the change (before it, for `*.deleted`)."""
+
+    #: A graded quiz attempt. Right answers are never returned.
+    object: QuizAttempt
+
+
+class RateLimitBucket(TypedDict):
+    """The burst token bucket."""
+
+    #: Bucket capacity: the longest burst.
+    limit: int
+    #: Whole tokens in the bucket now.
+    remaining: int
+    #: Unix seconds when the bucket is full again.
+    reset: int
+    #: Tokens added per minute (spread evenly).
+    refill_per_minute: int
+
+
+class RateLimitWindow(TypedDict):
+    """A sliding window of 60 minutes."""
+
+    #: Requests allowed in any 60 minutes.
+    limit: int
+    #: Requests counted in the window now.
+    used: int
+    #: Requests left in the window now.
+    remaining: int
+    #: Unix seconds when the oldest counted request stops counting (the X-RateLimit-Reset of this
+    #: window).
+    reset: int
+    #: Window length: 3600.
+    window_seconds: int
+
+
+class RateLimits(TypedDict):
+    """The calling key's budgets (docs/rate-limits.md)."""
+
+    #: The account's plan: professional, enterprise or custom.
+    plan: str
+    #: A sliding window of 60 minutes.
+    hourly: RateLimitWindow
+    #: The burst token bucket.
+    burst: RateLimitBucket
+    #: Per-endpoint windows (POST /courses/:id/export; POST /students/bulk, /enrollments/bulk and
+    #: /courses/import; GET /search/*), spent besides the hourly quota.
+    endpoints: RateLimitsEndpoints
+
+
+class RateLimitsEndpoints(TypedDict):
+    """Per-endpoint windows (POST /courses/:id/export; POST /students/bulk, /enrollments/bulk and
+    /courses/import; GET /search/*), spent besides the hourly quota.
+    """
+
+    #: A sliding window of 60 minutes.
+    export: RateLimitWindow
+    #: A sliding window of 60 minutes.
+    bulk: RateLimitWindow
+    #: A sliding window of 60 minutes.
+    search: RateLimitWindow
+
+
+class _RecordProgressRequestRequired(TypedDict):
+    #: Lesson (les_…) of a course the student is enrolled in.
+    lesson_id: str
+    #: A completed lesson stays completed.
+    status: Literal["started", "completed"]
+
+
+class RecordProgressRequest(_RecordProgressRequestRequired, total=False):
+    #: Added to the time already spent (default 0).
+    time_spent_seconds: int
+
+
+class _ShortAnswerQuestionRequired(TypedDict):
+    #: qst_…, or the id given when the quiz was written.
+    id: str
+    prompt: str
+    kind: Literal["short_answer"]
+
+
+class ShortAnswerQuestion(_ShortAnswerQuestionRequired, total=False):
+    """Free text; attempts answer the text."""
+
+    #: The accepted answers, compared trimmed and in any case. Only shown to keys with
+    #: courses:write.
+    answer: List[str]
+
+
+class _SingleChoiceQuestionRequired(TypedDict):
+    #: qst_…, or the id given when the quiz was written.
+    id: str
+    prompt: str
+    kind: Literal["single_choice"]
+    #: The choices, in order; answers name them by 0-based index.
+    choices: List[str]
+
+
+class SingleChoiceQuestion(_SingleChoiceQuestionRequired, total=False):
+    """One right choice; attempts answer its index."""
+
+    #: Index of the right choice. Only shown to keys with courses:write.
+    answer: int
+
+
+class Student(TypedDict):
+    """A learner of the workspace."""
+
+    id: str
+    #: As given; unique in the workspace regardless of case.
+    email: str
+    name: str
+    #: Your own id for the student (unique in the workspace), or null.
+    external_id: Optional[str]
+    #: Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as
+    #: given.
+    metadata: Dict[str, str]
+    created_at: str
+    updated_at: str
+
+
+_StudentAnalyticsRequired = TypedDict("_StudentAnalyticsRequired", {"student_id": "str", "from": "Optional[str]", "to": "str", "courses_enrolled": "int", "courses_completed": "int", "average_progress_percent": "Optional[float]", "time_spent_seconds": "int", "quiz_attempts": "int", "quiz_average_score": "Optional[float]", "last_active_at": "Optional[str]"}, total=True)
+
+
+class StudentAnalytics(_StudentAnalyticsRequired):
+    """A student's figures over a period (docs/analytics.md)."""
+
+
+class StudentBulkCreated(TypedDict):
+    """The record was created: `data` is the new resource."""
+
+    #: Position of the record in the request.
+    index: int
+    status: Literal["created"]
+    #: A learner of the workspace.
+    data: Student
+
+
+class StudentBulkError(TypedDict):
+    """The record failed and nothing of it was written."""
+
+    #: Position of the record in the request.
+    index: int
+    status: Literal["error"]
+    #: Why this record failed, as the single create would have answered.
+    error: Union[StudentBulkErrorErrorValidationError, StudentBulkErrorErrorStudentExists]
+
+
+class StudentBulkErrorErrorValidationError(TypedDict):
+    code: Literal["validation_error"]
+    #: What went wrong, for a person; may change between versions.
+    message: str
+    details: StudentBulkErrorErrorValidationErrorDetails
+
+
+class StudentBulkErrorErrorValidationErrorDetails(TypedDict, total=False):
+    #: One entry per problem, each with its pointer.
+    errors: List[StudentBulkErrorErrorValidationErrorDetailsErrorsItem]
+
+
+class StudentBulkErrorErrorValidationErrorDetailsErrorsItem(TypedDict):
+    #: JSON pointer to the value: `/title` in the body, `/query/per_page`,
+    #: `/headers/idempotency-key`, `/records/3/email`.
+    path: str
+    #: What is wrong with it.
+    message: str
+
+
+class StudentBulkErrorErrorStudentExists(TypedDict):
+    code: Literal["student_exists"]
+    #: What went wrong, for a person; may change between versions.
+    message: str
+    details: StudentBulkErrorErrorStudentExistsDetails
+
+
+class StudentBulkErrorErrorStudentExistsDetails(TypedDict, total=False):
+    #: The student that already has this email or external_id.
+    student_id: str
+    field: Literal["email", "external_id"]
+
+
+class StudentCompletedCourseEvent(TypedDict):
+    """An enrollment turns from active to completed (status `completed`), sent with the
+    student.completed_lesson that caused it.
+    """
+
+    id: str
+    type: Literal["student.completed_course"]
+    #: When the change was committed.
+    created_at: str
+    #: `object`: the resource as the API returns it after the change (before it, for `*.deleted`).
+    data: StudentCompletedCourseEventData
+
+
+class StudentCompletedCourseEventData(TypedDict):
+    """`object`: the resource as the API returns it after the change (before it, for `*.deleted`)."""
+
+    #: A student in a course.
+    object: Enrollment
+
+
+class StudentCompletedLessonEvent(TypedDict):
+    """A lesson becomes completed for a student for the first time: progress recorded as completed, or
+    a passed quiz attempt.
+    """
+
+    id: str
+    type: Literal["student.completed_lesson"]
+    #: When the change was committed.
+    created_at: str
+    #: `object`: the resource as the API returns it after the change (before it, for `*.deleted`).
+    data: StudentCompletedLessonEventData
+
+
+class StudentCompletedLessonEventData(TypedDict):
+    """`object`: the resource as the API returns it after the change (before it, for `*.deleted`)."""
+
+    #: A student's progress on one lesson, with the enrollment it moved (its progress_percent and
+    #: status).
+    object: Progress
+
+
+class StudentCreatedEvent(TypedDict):
+    """A student is created, by POST /students or, one event per created record, by POST
+    /students/bulk.
+    """
+
+    id: str
+    type: Literal["student.created"]
+    #: When the change was committed.
+    created_at: str
+    #: `object`: the resource as the API returns it after the change (before it, for `*.deleted`).
+    data: StudentCreatedEventData
+
+
+class StudentCreatedEventData(TypedDict):
+    """`object`: the resource as the API returns it after the change (before it, for `*.deleted`)."""
+
+    #: A learner of the workspace.
+    object: Student
+
+
+class StudentDeletedEvent(TypedDict):
+    """A student is erased (the object as it was). Their enrollments, progress and attempts go without
+    events.
+    """
+
+    id: str
+    type: Literal["student.deleted"]
+    #: When the change was committed.
+    created_at: str
+    #: `object`: the resource as the API returns it after the change (before it, for `*.deleted`).
+    data: StudentDeletedEventData
+
+
+class StudentDeletedEventData(TypedDict):
+    """`object`: the resource as the API returns it after the change (before it, for `*.deleted`)."""
+
+    #: A learner of the workspace.
+    object: Student
+
+
+class StudentEnrolledEvent(TypedDict):
+    """An enrollment is created or a cancelled one reactivated (POST /enrollments, and one per enrolled
+    record of POST /enrollments/bulk); status `active`.
+    """
+
+    id: str
+    type: Literal["student.enrolled"]
+    #: When the change was committed.
+    created_at: str
+    #: `object`: the resource as the API returns it after the change (before it, for `*.deleted`).
+    data: StudentEnrolledEventData
+
+
+class StudentEnrolledEventData(TypedDict):
+    """`object`: the resource as the API returns it after the change (before it, for `*.deleted`)."""
+
+    #: A student in a course.
+    object: Enrollment
+
+
+class StudentProgress(TypedDict):
+    """A student's progress, per course."""
+
+    student_id: str
+    #: One entry per enrollment (or the one course asked for).
+    courses: List[CourseProgress]
+
+
+class StudentUnenrolledEvent(TypedDict):
+    """An active or completed enrollment is cancelled (DELETE /enrollments/{id}); status `cancelled`."""
+
+    id: str
+    type: Literal["student.unenrolled"]
+    #: When the change was committed.
+    created_at: str
+    #: `object`: the resource as the API returns it after the change (before it, for `*.deleted`).
+    data: StudentUnenrolledEventData
+
+
+class StudentUnenrolledEventData(TypedDict):
+    """`object`: the resource as the API returns it after the change (before it, for `*.deleted`)."""
+
+    #: A student in a course.
+    object: Enrollment
+
+
+class StudentUpdatedEvent(TypedDict):
+    """A student update with a non-empty body."""
+
+    id: str
+    type: Literal["student.updated"]
+    #: When the change was committed.
+    created_at: str
+    #: `object`: the resource as the API returns it after the change (before it, for `*.deleted`).
+    data: StudentUpdatedEventData
+
+
+class StudentUpdatedEventData(TypedDict):
+    """`object`: the resource as the API returns it after the change (before it, for `*.deleted`)."""
+
+    #: A learner of the workspace.
+    object: Student
+
+
+class SubmitQuizAttemptRequest(TypedDict):
+    #: Student (stu_…) enrolled in the lesson's course.
+    student_id: str
+    answers: List[SubmitQuizAttemptRequestAnswersItem]
+
+
+class SubmitQuizAttemptRequestAnswersItem(TypedDict):
+    #: A question of the quiz, each answered at most once; a question left out counts as wrong.
+    question_id: str
+    #: single_choice: an index; multiple_choice: a list of indexes; true_false: a boolean;
+    #: short_answer: the text.
+    answer: Union[int, List[int], bool, str, List[str]]
+
+
+class TextLesson(TypedDict):
+    """A lesson to read (markdown `content`)."""
+
+    id: str
+    module_id: str
+    course_id: str
+    title: str
+    type: Literal["text"]
+    #: Markdown.
+    content: str
+    #: The video to play (video lessons), or null.
+    video_url: Optional[str]
+    #: Expected length, or null.
+    duration_seconds: Optional[int]
+    #: 0-based, dense within the module.
+    position: int
+    #: Only quiz lessons have a quiz.
+    quiz: None
+    created_at: str
+    updated_at: str
+
+
+class _TrueFalseQuestionRequired(TypedDict):
+    #: qst_…, or the id given when the quiz was written.
+    id: str
+    prompt: str
+    kind: Literal["true_false"]
+
+
+class TrueFalseQuestion(_TrueFalseQuestionRequired, total=False):
+    """A statement; attempts answer true or false."""
+
+    #: Whether the statement is true. Only shown to keys with courses:write.
+    answer: bool
+
+
+class UpdateCourseRequest(TypedDict, total=False):
+    """The fields to change; the others stay."""
+
+    #: 1..200 characters, not blank.
+    title: str
+    #: Up to 20,000 characters (markdown).
+    description: str
+    published: bool
+    #: Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as
+    #: given.
+    metadata: Dict[str, str]
+
+
+class UpdateLessonRequest(TypedDict, total=False):
+    """The fields to change; the others stay. A new `quiz` replaces the whole quiz; changing `type`
+    away from quiz drops it, changing it to quiz needs one.
+    """
+
+    #: 1..200 characters, not blank.
+    title: str
+    type: Literal["text", "video", "quiz", "assignment"]
+    #: Markdown, up to 200,000 characters.
+    content: str
+    video_url: Optional[str]
+    duration_seconds: Optional[int]
+    #: 0-based; the others shift to make room. Default: at the end.
+    position: int
+    #: The quiz of a quiz lesson, with its answers.
+    quiz: QuizInput
+
+
+class UpdateModuleRequest(TypedDict, total=False):
+    """The fields to change; the others stay."""
+
+    #: 1..200 characters, not blank.
+    title: str
+    #: Up to 20,000 characters (markdown).
+    description: str
+    #: 0-based; the others shift to make room. Default: at the end.
+    position: int
+
+
+class UpdateStudentRequest(TypedDict, total=False):
+    """The fields to change; the others stay."""
+
+    #: Unique in the workspace, compared case-insensitively.
+    email: str
+    #: 1..200 characters, not blank.
+    name: str
+    #: null removes it.
+    external_id: Optional[str]
+    #: Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as
+    #: given.
+    metadata: Dict[str, str]
+
+
+class UpdateWebhookEndpointRequest(TypedDict, total=False):
+    """The fields to change; the others stay."""
+
+    #: Where deliveries are POSTed: https in production; never a loopback, private, link-local or
+    #: metadata address (checked at creation and again at every delivery).
+    url: str
+    #: Event types to receive, or `["*"]` for all.
+    events: List[Literal["*", "course.created", "course.updated", "course.deleted", "course.published", "course.unpublished", "module.created", "module.updated", "module.deleted", "lesson.created", "lesson.updated", "lesson.deleted", "student.created", "student.updated", "student.deleted", "student.enrolled", "student.unenrolled", "student.completed_lesson", "student.completed_course", "quiz.submitted", "quiz.passed", "quiz.failed", "export.completed", "export.failed", "webhook_endpoint.disabled"]]
+    #: A note of your own, up to 500 characters.
+    description: str
+    #: true again after Lectern disabled it resumes deliveries (new events only).
+    enabled: bool
+
+
+class VideoLesson(TypedDict):
+    """A lesson to watch (`video_url`), with optional notes in `content`."""
+
+    id: str
+    module_id: str
+    course_id: str
+    title: str
+    type: Literal["video"]
+    #: Markdown.
+    content: str
+    #: The video to play (video lessons), or null.
+    video_url: Optional[str]
+    #: Expected length, or null.
+    duration_seconds: Optional[int]
+    #: 0-based, dense within the module.
+    position: int
+    #: Only quiz lessons have a quiz.
+    quiz: None
+    created_at: str
+    updated_at: str
+
+
+class WebhookEndpoint(TypedDict):
+    """A URL that receives signed events."""
+
+    id: str
+    url: str
+    description: str
+    #: Event types it receives, or `["*"]` for all.
+    events: List[Literal["*", "course.created", "course.updated", "course.deleted", "course.published", "course.unpublished", "module.created", "module.updated", "module.deleted", "lesson.created", "lesson.updated", "lesson.deleted", "student.created", "student.updated", "student.deleted", "student.enrolled", "student.unenrolled", "student.completed_lesson", "student.completed_course", "quiz.submitted", "quiz.passed", "quiz.failed", "export.completed", "export.failed", "webhook_endpoint.disabled"]]
+    #: A disabled endpoint receives nothing.
+    enabled: bool
+    #: `failing` when Lectern disabled it after 5 days of failed deliveries; null otherwise.
+    disabled_reason: Optional[Literal["failing"]]
+    created_at: str
+    updated_at: str
+
+
+class WebhookEndpointDisabledEvent(TypedDict):
+    """Lectern disabled an endpoint that kept failing; delivered to the workspace's other endpoints
+    that subscribe to it.
+    """
+
+    id: str
+    type: Literal["webhook_endpoint.disabled"]
+    #: When the change was committed.
+    created_at: str
+    #: `object`: the resource as the API returns it after the change (before it, for `*.deleted`).
+    data: WebhookEndpointDisabledEventData
+
+
+class WebhookEndpointDisabledEventData(TypedDict):
+    """`object`: the resource as the API returns it after the change (before it, for `*.deleted`)."""
+
+    #: A URL that receives signed events.
+    object: WebhookEndpoint
+
+
+class WebhookEndpointTestEvent(TypedDict):
+    """POST /webhook-endpoints/{id}/test: goes only to that endpoint (also when disabled); cannot be
+    subscribed to.
+    """
+
+    id: str
+    type: Literal["webhook_endpoint.test"]
+    #: When the change was committed.
+    created_at: str
+    #: `object`: the resource as the API returns it after the change (before it, for `*.deleted`).
+    data: WebhookEndpointTestEventData
+
+
+class WebhookEndpointTestEventData(TypedDict):
+    """`object`: the resource as the API returns it after the change (before it, for `*.deleted`)."""
+
+    #: A URL that receives signed events.
+    object: WebhookEndpoint
+
+
+class _WebhookEndpointWithSecretRequired(TypedDict):
+    id: str
+    url: str
+    description: str
+    #: Event types it receives, or `["*"]` for all.
+    events: List[Literal["*", "course.created", "course.updated", "course.deleted", "course.published", "course.unpublished", "module.created", "module.updated", "module.deleted", "lesson.created", "lesson.updated", "lesson.deleted", "student.created", "student.updated", "student.deleted", "student.enrolled", "student.unenrolled", "student.completed_lesson", "student.completed_course", "quiz.submitted", "quiz.passed", "quiz.failed", "export.completed", "export.failed", "webhook_endpoint.disabled"]]
+    #: A disabled endpoint receives nothing.
+    enabled: bool
+    #: `failing` when Lectern disabled it after 5 days of failed deliveries; null otherwise.
+    disabled_reason: Optional[Literal["failing"]]
+    created_at: str
+    updated_at: str
+
+
+class WebhookEndpointWithSecret(_WebhookEndpointWithSecretRequired, total=False):
+    """The answer of create and rotate-secret: the endpoint and, this once, its signing secret."""
+
+    #: The signing secret (`whsec_…`), shown this once: verify deliveries with it. Absent when an
+    #: Idempotency-Key replays the answer, since secrets are not kept for replay (rotate to get a
+    #: new one).
+    secret: str
+
+
+class ListApiKeysParams(TypedDict, total=False):
+    """Query parameters of ``GET /api-keys``."""
+
+    #: Page number, 1-based (page mode).
+    page: int
+    #: Records per page, 1..100 (default 20).
+    per_page: int
+    #: Cursor mode: `next_cursor` of the previous page; empty to start from the beginning.
+    cursor: str
+    #: Only records updated at or after this time.
+    updated_since: str
+
+
+class ListApiKeysResponse(TypedDict):
+    """A page of the list. `Link` has the next page (and in page mode prev, first, last)."""
+
+    data: List[ApiKey]
+    #: PagePagination in page mode, CursorPagination in cursor mode.
+    pagination: Union[PagePagination, CursorPagination]
+
+
+class RotateApiKeyBody(TypedDict, total=False):
+    #: How long the old secret keeps working (default 86400; 0 stops it now).
+    grace_period_seconds: int
+
+
+class ListCoursesParams(TypedDict, total=False):
+    """Query parameters of ``GET /courses``."""
+
+    #: Page number, 1-based (page mode).
+    page: int
+    #: Records per page, 1..100 (default 20).
+    per_page: int
+    #: Cursor mode: `next_cursor` of the previous page; empty to start from the beginning.
+    cursor: str
+    #: Only records updated at or after this time.
+    updated_since: str
+    #: Order: created_at (default), updated_at or title; a leading - reverses it.
+    sort: Literal["created_at", "-created_at", "updated_at", "-updated_at", "title", "-title"]
+    #: Only published (true) or unpublished (false) courses.
+    published: bool
+
+
+class ListCoursesResponse(TypedDict):
+    """A page of the list. `Link` has the next page (and in page mode prev, first, last)."""
+
+    data: List[Course]
+    #: PagePagination in page mode, CursorPagination in cursor mode.
+    pagination: Union[PagePagination, CursorPagination]
+
+
+class DeleteCourseParams(TypedDict, total=False):
+    """Query parameters of ``DELETE /courses/{id}``."""
+
+    #: Delete even when the course has enrollments.
+    force: bool
+
+
+class DeleteCourseData(TypedDict):
+    id: str
+    deleted: Literal[True]
+
+
+class ListModulesParams(TypedDict, total=False):
+    """Query parameters of ``GET /courses/{id}/modules``."""
+
+    #: Page number, 1-based (page mode).
+    page: int
+    #: Records per page, 1..100 (default 20).
+    per_page: int
+    #: Cursor mode: `next_cursor` of the previous page; empty to start from the beginning.
+    cursor: str
+    #: Only records updated at or after this time.
+    updated_since: str
+    #: position (the only order).
+    sort: Literal["position"]
+
+
+class ListModulesResponse(TypedDict):
+    """A page of the list. `Link` has the next page (and in page mode prev, first, last)."""
+
+    data: List[Module]
+    #: PagePagination in page mode, CursorPagination in cursor mode.
+    pagination: Union[PagePagination, CursorPagination]
+
+
+class DeleteModuleData(TypedDict):
+    id: str
+    deleted: Literal[True]
+
+
+class ListLessonsParams(TypedDict, total=False):
+    """Query parameters of ``GET /modules/{id}/lessons``."""
+
+    #: Page number, 1-based (page mode).
+    page: int
+    #: Records per page, 1..100 (default 20).
+    per_page: int
+    #: Cursor mode: `next_cursor` of the previous page; empty to start from the beginning.
+    cursor: str
+    #: Only records updated at or after this time.
+    updated_since: str
+    #: position (the only order).
+    sort: Literal["position"]
+
+
+class ListLessonsResponse(TypedDict):
+    """A page of the list. `Link` has the next page (and in page mode prev, first, last)."""
+
+    data: List[Lesson]
+    #: PagePagination in page mode, CursorPagination in cursor mode.
+    pagination: Union[PagePagination, CursorPagination]
+
+
+class DeleteLessonData(TypedDict):
+    id: str
+    deleted: Literal[True]
+
+
+class ListStudentsParams(TypedDict, total=False):
+    """Query parameters of ``GET /students``."""
+
+    #: Page number, 1-based (page mode).
+    page: int
+    #: Records per page, 1..100 (default 20).
+    per_page: int
+    #: Cursor mode: `next_cursor` of the previous page; empty to start from the beginning.
+    cursor: str
+    #: Only records updated at or after this time.
+    updated_since: str
+    #: Order: created_at (default), updated_at, name or email; a leading - reverses it.
+    sort: Literal["created_at", "-created_at", "updated_at", "-updated_at", "name", "-name", "email", "-email"]
+    #: Only the student with this email (any case).
+    email: str
+    #: Only the student with this external id.
+    external_id: str
+
+
+class ListStudentsResponse(TypedDict):
+    """A page of the list. `Link` has the next page (and in page mode prev, first, last)."""
+
+    data: List[Student]
+    #: PagePagination in page mode, CursorPagination in cursor mode.
+    pagination: Union[PagePagination, CursorPagination]
+
+
+class BulkCreateStudentsBody(TypedDict):
+    #: 1..100 records, each as for the single create. A record that does not fit fails on its own
+    #: (its result is a validation_error); the others are created.
+    records: List[CreateStudentRequest]
+
+
+class BulkCreateStudentsResponse(TypedDict):
+    """Every record was created: one result per record, in request order."""
+
+    #: One result per record, in request order.
+    data: List[StudentBulkResult]
+
+
+class DeleteStudentData(TypedDict):
+    id: str
+    deleted: Literal[True]
+
+
+class ListEnrollmentsParams(TypedDict, total=False):
+    """Query parameters of ``GET /enrollments``."""
+
+    #: Page number, 1-based (page mode).
+    page: int
+    #: Records per page, 1..100 (default 20).
+    per_page: int
+    #: Cursor mode: `next_cursor` of the previous page; empty to start from the beginning.
+    cursor: str
+    #: Only records updated at or after this time.
+    updated_since: str
+    #: created_at (default) or updated_at; a leading - reverses it.
+    sort: Literal["created_at", "-created_at", "updated_at", "-updated_at"]
+    student_id: str
+    course_id: str
+    #: active → completed when the last lesson is completed; cancelled by DELETE (history kept).
+    status: Literal["active", "completed", "cancelled"]
+
+
+class ListEnrollmentsResponse(TypedDict):
+    """A page of the list. `Link` has the next page (and in page mode prev, first, last)."""
+
+    data: List[Enrollment]
+    #: PagePagination in page mode, CursorPagination in cursor mode.
+    pagination: Union[PagePagination, CursorPagination]
+
+
+class BulkCreateEnrollmentsBody(TypedDict):
+    #: 1..100 records, each as for the single create. A record that does not fit fails on its own
+    #: (its result is a validation_error); the others are created.
+    records: List[CreateEnrollmentRequest]
+
+
+class BulkCreateEnrollmentsResponse(TypedDict):
+    """Every record was created: one result per record, in request order."""
+
+    #: One result per record, in request order.
+    data: List[EnrollmentBulkResult]
+
+
+class GetStudentProgressParams(TypedDict, total=False):
+    """Query parameters of ``GET /students/{id}/progress``."""
+
+    #: Only this course.
+    course_id: str
+
+
+class _SearchCoursesParamsRequired(TypedDict):
+    #: Words to find (1..200 characters). Every word must match, each as the start of a word
+    #: (`intro` finds "Introduction"), ignoring case and accents. Punctuation separates words and
+    #: has no other meaning.
+    q: str
+
+
+class SearchCoursesParams(_SearchCoursesParamsRequired, total=False):
+    """Query parameters of ``GET /search/courses``."""
+
+    #: Page number, 1-based (page mode).
+    page: int
+    #: Records per page, 1..100 (default 20).
+    per_page: int
+    #: Not supported: results come in relevance order, which a cursor cannot hold while the index
+    #: changes. Any value answers 400 `invalid_parameter`.
+    cursor: str
+
+
+class SearchCoursesResponse(TypedDict):
+    """A page of the results, best first."""
+
+    data: List[Course]
+    #: Page mode (`page`, `per_page`): with totals.
+    pagination: PagePagination
+
+
+class _SearchLessonsParamsRequired(TypedDict):
+    #: Words to find (1..200 characters). Every word must match, each as the start of a word
+    #: (`intro` finds "Introduction"), ignoring case and accents. Punctuation separates words and
+    #: has no other meaning.
+    q: str
+
+
+class SearchLessonsParams(_SearchLessonsParamsRequired, total=False):
+    """Query parameters of ``GET /search/lessons``."""
+
+    #: Page number, 1-based (page mode).
+    page: int
+    #: Records per page, 1..100 (default 20).
+    per_page: int
+    #: Not supported: results come in relevance order, which a cursor cannot hold while the index
+    #: changes. Any value answers 400 `invalid_parameter`.
+    cursor: str
+
+
+class SearchLessonsResponse(TypedDict):
+    """A page of the results, best first."""
+
+    data: List[Lesson]
+    #: Page mode (`page`, `per_page`): with totals.
+    pagination: PagePagination
+
+
+class _SearchStudentsParamsRequired(TypedDict):
+    #: Words to find (1..200 characters). Every word must match, each as the start of a word
+    #: (`intro` finds "Introduction"), ignoring case and accents. Punctuation separates words and
+    #: has no other meaning.
+    q: str
+
+
+class SearchStudentsParams(_SearchStudentsParamsRequired, total=False):
+    """Query parameters of ``GET /search/students``."""
+
+    #: Page number, 1-based (page mode).
+    page: int
+    #: Records per page, 1..100 (default 20).
+    per_page: int
+    #: Not supported: results come in relevance order, which a cursor cannot hold while the index
+    #: changes. Any value answers 400 `invalid_parameter`.
+    cursor: str
+
+
+class SearchStudentsResponse(TypedDict):
+    """A page of the results, best first."""
+
+    data: List[Student]
+    #: Page mode (`page`, `per_page`): with totals.
+    pagination: PagePagination
+
+
+_GetCourseAnalyticsParamsOptional = TypedDict("_GetCourseAnalyticsParamsOptional", {"from": "str", "to": "str"}, total=False)
+
+
+class GetCourseAnalyticsParams(_GetCourseAnalyticsParamsOptional):
+    """Query parameters of ``GET /courses/{id}/analytics``."""
+
+
+_GetStudentAnalyticsParamsOptional = TypedDict("_GetStudentAnalyticsParamsOptional", {"from": "str", "to": "str"}, total=False)
+
+
+class GetStudentAnalyticsParams(_GetStudentAnalyticsParamsOptional):
+    """Query parameters of ``GET /students/{id}/analytics``."""
+
+
+_GetQuizResultsParamsOptional = TypedDict("_GetQuizResultsParamsOptional", {"from": "str", "to": "str", "course_id": "str", "lesson_id": "str", "student_id": "str"}, total=False)
+
+
+class GetQuizResultsParams(_GetQuizResultsParamsOptional):
+    """Query parameters of ``GET /analytics/quiz-results``."""
+
+
+_ListEventsParamsOptional = TypedDict("_ListEventsParamsOptional", {"page": "int", "per_page": "int", "cursor": "str", "sort": "Literal[\"-created_at\", \"created_at\"]", "type": "Literal[\"course.created\", \"course.updated\", \"course.deleted\", \"course.published\", \"course.unpublished\", \"module.created\", \"module.updated\", \"module.deleted\", \"lesson.created\", \"lesson.updated\", \"lesson.deleted\", \"student.created\", \"student.updated\", \"student.deleted\", \"student.enrolled\", \"student.unenrolled\", \"student.completed_lesson\", \"student.completed_course\", \"quiz.submitted\", \"quiz.passed\", \"quiz.failed\", \"export.completed\", \"export.failed\", \"webhook_endpoint.disabled\", \"webhook_endpoint.test\", \"course.*\", \"module.*\", \"lesson.*\", \"student.*\", \"quiz.*\", \"export.*\", \"webhook_endpoint.*\"]", "from": "str", "to": "str"}, total=False)
+
+
+class ListEventsParams(_ListEventsParamsOptional):
+    """Query parameters of ``GET /events``."""
+
+
+class ListEventsResponse(TypedDict):
+    """A page of the list. `Link` has the next page (and in page mode prev, first, last)."""
+
+    data: List[Event]
+    #: PagePagination in page mode, CursorPagination in cursor mode.
+    pagination: Union[PagePagination, CursorPagination]
 
 
 class ListWebhookEndpointsParams(TypedDict, total=False):
@@ -1275,79 +2323,11 @@ class ListWebhookEndpointsParams(TypedDict, total=False):
 
 
 class ListWebhookEndpointsResponse(TypedDict):
+    """A page of the list. `Link` has the next page (and in page mode prev, first, last)."""
+
     data: List[WebhookEndpoint]
-    #: Page mode: page, per_page, total, total_pages, next_cursor. Cursor mode: per_page,
-    #: next_cursor, has_more.
-    pagination: Pagination
-
-
-class WebhookEndpoint(TypedDict):
-    id: str
-    url: str
-    description: str
-    #: Event types it receives, or `["*"]`.
-    events: List[str]
-    #: A disabled endpoint receives nothing.
-    enabled: bool
-    #: `failing` when Lectern disabled it after 5 days of failed deliveries; null otherwise.
-    disabled_reason: Optional[Literal["failing"]]
-    created_at: str
-    updated_at: str
-
-
-class _CreateWebhookEndpointBodyRequired(TypedDict):
-    #: Where deliveries are POSTed: https in production; never a loopback, private, link-local or
-    #: metadata address (checked at creation and again at every delivery).
-    url: str
-
-
-class CreateWebhookEndpointBody(_CreateWebhookEndpointBodyRequired, total=False):
-    #: Event types to receive, or `["*"]` for all.
-    events: List[Literal["*", "course.created", "course.updated", "course.deleted", "course.published", "course.unpublished", "module.created", "module.updated", "module.deleted", "lesson.created", "lesson.updated", "lesson.deleted", "student.created", "student.updated", "student.deleted", "student.enrolled", "student.unenrolled", "student.completed_lesson", "student.completed_course", "quiz.submitted", "quiz.passed", "quiz.failed", "export.completed", "export.failed", "webhook_endpoint.disabled"]]
-    #: A note of your own, up to 500 characters.
-    description: str
-    #: Default true.
-    enabled: bool
-
-
-class WebhookEndpointWithSecret(TypedDict):
-    id: str
-    url: str
-    description: str
-    #: Event types it receives, or `["*"]`.
-    events: List[str]
-    #: A disabled endpoint receives nothing.
-    enabled: bool
-    #: `failing` when Lectern disabled it after 5 days of failed deliveries; null otherwise.
-    disabled_reason: Optional[Literal["failing"]]
-    created_at: str
-    updated_at: str
-    #: The signing secret (`whsec_…`), shown once: verify deliveries with it.
-    secret: str
-
-
-class UpdateWebhookEndpointBody(TypedDict, total=False):
-    #: Where deliveries are POSTed: https in production; never a loopback, private, link-local or
-    #: metadata address (checked at creation and again at every delivery).
-    url: str
-    #: Event types to receive, or `["*"]` for all.
-    events: List[Literal["*", "course.created", "course.updated", "course.deleted", "course.published", "course.unpublished", "module.created", "module.updated", "module.deleted", "lesson.created", "lesson.updated", "lesson.deleted", "student.created", "student.updated", "student.deleted", "student.enrolled", "student.unenrolled", "student.completed_lesson", "student.completed_course", "quiz.submitted", "quiz.passed", "quiz.failed", "export.completed", "export.failed", "webhook_endpoint.disabled"]]
-    #: A note of your own, up to 500 characters.
-    description: str
-    #: true again after Lectern disabled it resumes deliveries (new events only).
-    enabled: bool
-
-
-class PatchWebhookEndpointBody(TypedDict, total=False):
-    #: Where deliveries are POSTed: https in production; never a loopback, private, link-local or
-    #: metadata address (checked at creation and again at every delivery).
-    url: str
-    #: Event types to receive, or `["*"]` for all.
-    events: List[Literal["*", "course.created", "course.updated", "course.deleted", "course.published", "course.unpublished", "module.created", "module.updated", "module.deleted", "lesson.created", "lesson.updated", "lesson.deleted", "student.created", "student.updated", "student.deleted", "student.enrolled", "student.unenrolled", "student.completed_lesson", "student.completed_course", "quiz.submitted", "quiz.passed", "quiz.failed", "export.completed", "export.failed", "webhook_endpoint.disabled"]]
-    #: A note of your own, up to 500 characters.
-    description: str
-    #: true again after Lectern disabled it resumes deliveries (new events only).
-    enabled: bool
+    #: PagePagination in page mode, CursorPagination in cursor mode.
+    pagination: Union[PagePagination, CursorPagination]
 
 
 class DeleteWebhookEndpointData(TypedDict):
@@ -1355,36 +2335,9 @@ class DeleteWebhookEndpointData(TypedDict):
     deleted: Literal[True]
 
 
-class WebhookDelivery(TypedDict):
-    """One event sent to one endpoint, with every attempt."""
-
-    id: str
-    endpoint_id: str
-    event_id: str
-    event_type: str
-    #: `pending` until a 2xx answer (`succeeded`) or the retry schedule runs out (`failed`).
-    status: Literal["pending", "succeeded", "failed"]
-    attempt_count: int
-    #: When the next attempt is due; null once settled.
-    next_attempt_at: Optional[str]
-    #: Every attempt, oldest first.
-    attempts: List[WebhookAttempt]
-    created_at: str
-    updated_at: str
-
-
-class WebhookAttempt(TypedDict):
-    #: 1 for the first try.
-    attempt: int
-    #: The receiver’s HTTP status; null when no response came.
-    status_code: Optional[int]
-    #: From sending to the end of the response (or the failure).
-    latency_ms: int
-    #: The first 1,024 characters of the response body.
-    response_excerpt: str
-    #: Why no response came (timeout, connection refused, refused address…); null otherwise.
-    error: Optional[str]
-    attempted_at: str
+class RotateWebhookSecretBody(TypedDict, total=False):
+    #: How long the old secret keeps working (default 86400; 0 stops it now).
+    grace_period_seconds: int
 
 
 class ListWebhookDeliveriesParams(TypedDict, total=False):
@@ -1404,11 +2357,33 @@ class ListWebhookDeliveriesParams(TypedDict, total=False):
 
 
 class ListWebhookDeliveriesResponse(TypedDict):
-    data: List[WebhookDelivery]
-    #: Page mode: page, per_page, total, total_pages, next_cursor. Cursor mode: per_page,
-    #: next_cursor, has_more.
-    pagination: Pagination
+    """A page of the list. `Link` has the next page (and in page mode prev, first, last)."""
+
+    data: List[Delivery]
+    #: PagePagination in page mode, CursorPagination in cursor mode.
+    pagination: Union[PagePagination, CursorPagination]
 
 
-#: The payload of a webhook delivery (an event, as ``GET /events/{id}`` answers it).
-WebhookEvent = Event
+#: The outcome of one record.
+EnrollmentBulkResult = Union[EnrollmentBulkCreated, EnrollmentBulkError]
+
+
+#: The payload of a webhook delivery, and an entry of the event log; `type` tells what
+#: `data.object` is (docs/webhooks.md).
+Event = Union[CourseCreatedEvent, CourseUpdatedEvent, CourseDeletedEvent, CoursePublishedEvent, CourseUnpublishedEvent, ModuleCreatedEvent, ModuleUpdatedEvent, ModuleDeletedEvent, LessonCreatedEvent, LessonUpdatedEvent, LessonDeletedEvent, StudentCreatedEvent, StudentUpdatedEvent, StudentDeletedEvent, StudentEnrolledEvent, StudentUnenrolledEvent, StudentCompletedLessonEvent, StudentCompletedCourseEvent, QuizSubmittedEvent, QuizPassedEvent, QuizFailedEvent, ExportCompletedEvent, ExportFailedEvent, WebhookEndpointDisabledEvent, WebhookEndpointTestEvent]
+
+
+#: A lesson of a module, by `type`: only a quiz lesson has a `quiz` (null for the others).
+Lesson = Union[TextLesson, VideoLesson, QuizLesson, AssignmentLesson]
+
+
+#: A question of a quiz, by `kind`; `answer` only for keys with courses:write.
+QuizQuestion = Union[SingleChoiceQuestion, MultipleChoiceQuestion, TrueFalseQuestion, ShortAnswerQuestion]
+
+
+#: The outcome of one record.
+StudentBulkResult = Union[StudentBulkCreated, StudentBulkError]
+
+
+#: The payload of a webhook delivery: one member per event type of the document's ``webhooks``.
+WebhookEvent = Union[CourseCreatedEvent, CourseDeletedEvent, CoursePublishedEvent, CourseUnpublishedEvent, CourseUpdatedEvent, ExportCompletedEvent, ExportFailedEvent, LessonCreatedEvent, LessonDeletedEvent, LessonUpdatedEvent, ModuleCreatedEvent, ModuleDeletedEvent, ModuleUpdatedEvent, QuizFailedEvent, QuizPassedEvent, QuizSubmittedEvent, StudentCompletedCourseEvent, StudentCompletedLessonEvent, StudentCreatedEvent, StudentDeletedEvent, StudentEnrolledEvent, StudentUnenrolledEvent, StudentUpdatedEvent, WebhookEndpointDisabledEvent, WebhookEndpointTestEvent]

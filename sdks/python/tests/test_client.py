@@ -87,6 +87,23 @@ class RequestTest(unittest.TestCase):
             [v for k, v in transport.requests[2].headers.items() if k.lower() == "idempotency-key"], ["from-headers"]
         )
 
+    def test_the_rotate_actions_send_no_body_or_a_grace_period(self) -> None:
+        transport = FakeTransport(default=json_response(200, {"data": {"id": "whe_1", "secret": "whsec_new"}}))
+        client = fake_client(transport)
+        client.webhooks.rotate_secret("whe_1")
+        self.assertEqual(client.webhooks.rotate_secret("whe_1", {"grace_period_seconds": 0})["secret"], "whsec_new")
+        client.api_keys.rotate("key_1", {"grace_period_seconds": 3600}, idempotency_key="rotate-1")
+        client.api_keys.rotate("key_1")
+        sent = [(r.method, r.url[len(BASE_URL):], r.body, header(r, "Content-Type")) for r in transport.requests]
+        self.assertEqual(sent, [
+            ("POST", "/webhook-endpoints/whe_1/rotate-secret", None, None),
+            ("POST", "/webhook-endpoints/whe_1/rotate-secret", b'{"grace_period_seconds": 0}', "application/json"),
+            ("POST", "/api-keys/key_1/rotate", b'{"grace_period_seconds": 3600}', "application/json"),
+            ("POST", "/api-keys/key_1/rotate", None, None),
+        ])
+        self.assertEqual(header(transport.requests[2], "Idempotency-Key"), "rotate-1")
+        self.assertTrue(all(header(r, "Idempotency-Key") for r in transport.requests))
+
     def test_per_call_headers_and_timeout(self) -> None:
         transport = FakeTransport([json_response(200, {"data": {"id": "crs_1"}})])
         fake_client(transport).courses.update("crs_1", {"title": "b"}, headers={"If-Match": '"abc"'}, timeout=3)
