@@ -250,8 +250,9 @@ final class ResourceGenerator
             $requestBody = $this->resolve($op['requestBody']);
             $schema = $requestBody['content']['application/json']['schema'] ?? [];
             $required = ($requestBody['required'] ?? false) === true;
-            $params[] = $required ? 'array $body' : 'array $body = []';
-            $docParams = [...$docParams, ...explode("\n", '@param ' . $this->type($schema, 0) . ' $body')];
+            // An optional body (the rotate actions' grace period) defaults to none: no body is sent.
+            $params[] = $required ? 'array $body' : '?array $body = null';
+            $docParams = [...$docParams, ...explode("\n", '@param ' . $this->type($schema, 0) . ($required ? '' : '|null') . ' $body')];
             $bodyArg = '$body';
         }
         $queryArg = '[]';

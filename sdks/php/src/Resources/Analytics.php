@@ -26,7 +26,8 @@ final class Analytics extends \Lectern\Internal\BaseResource
      * and `to` (exclusive, default now) pick the period; `from` must be before `to` (400). Every figure is
      * defined in docs/analytics.md.
      *
-     * Requires scope `analytics:read` (or `analytics:write`).
+     * Requires scope `analytics:read` (or `analytics:write`). Rate limits: one request against the key's
+     * hourly quota and burst bucket.
      *
      * Answers the `data` object of the envelope.
      *
@@ -50,7 +51,8 @@ final class Analytics extends \Lectern\Internal\BaseResource
      * (inclusive) and `to` (exclusive, default now) pick the period; `from` must be before `to` (400).
      * Every figure is defined in docs/analytics.md.
      *
-     * Requires scope `analytics:read` (or `analytics:write`).
+     * Requires scope `analytics:read` (or `analytics:write`). Rate limits: one request against the key's
+     * hourly quota and burst bucket.
      *
      * Answers the `data` object of the envelope.
      *
@@ -75,7 +77,8 @@ final class Analytics extends \Lectern\Internal\BaseResource
      * `from` (inclusive) and `to` (exclusive, default now) pick the period; `from` must be before `to`
      * (400). Every figure is defined in docs/analytics.md.
      *
-     * Requires scope `analytics:read` (or `analytics:write`).
+     * Requires scope `analytics:read` (or `analytics:write`). Rate limits: one request against the key's
+     * hourly quota and burst bucket.
      *
      * Answers the `data` object of the envelope.
      *

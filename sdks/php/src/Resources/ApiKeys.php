@@ -11,6 +11,10 @@ namespace Lectern\Resources;
  *
  * @phpstan-import-type RequestOptions from \Lectern\Client
  * @phpstan-import-type ApiKey from Schemas
+ * @phpstan-import-type ApiKeyWithSecret from Schemas
+ * @phpstan-import-type CreateApiKeyRequest from Schemas
+ * @phpstan-import-type CursorPagination from Schemas
+ * @phpstan-import-type PagePagination from Schemas
  */
 final class ApiKeys extends \Lectern\Internal\BaseResource
 {
@@ -19,7 +23,8 @@ final class ApiKeys extends \Lectern\Internal\BaseResource
      *
      * `GET /api-keys` (listApiKeys).
      *
-     * Requires scope `keys:write`.
+     * Requires scope `keys:write`. Rate limits: one request against the key's hourly quota and burst
+     * bucket.
      *
      * Every item, in cursor mode, lazily: a page is asked for when the previous one is consumed.
      * `listPage()` answers one page as asked (page or cursor mode).
@@ -49,17 +54,7 @@ final class ApiKeys extends \Lectern\Internal\BaseResource
      *   updated_since?: string|\DateTimeInterface
      * } $params
      * @param RequestOptions $options idempotencyKey, headers (e.g. If-Match), timeout, maxAttempts
-     * @return array{
-     *   data: list<ApiKey>,
-     *   pagination: array{
-     *     page?: int,
-     *     per_page: int,
-     *     total?: int,
-     *     total_pages?: int,
-     *     next_cursor: string|null,
-     *     has_more?: bool
-     *   }
-     * }
+     * @return array{data: list<ApiKey>, pagination: PagePagination|CursorPagination}
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
     public function listPage(array $params = [], array $options = []): array
@@ -75,29 +70,14 @@ final class ApiKeys extends \Lectern\Internal\BaseResource
      * The answer's `key` is the full key, shown this once. Same environment as the calling key; scopes
      * never wider than its own.
      *
-     * Requires scope `keys:write`.
+     * Requires scope `keys:write`. Rate limits: one request against the key's hourly quota and burst
+     * bucket.
      *
      * Answers the `data` object of the envelope.
      *
-     * @param array{
-     *   name: string,
-     *   environment: 'production'|'development'|'staging',
-     *   scopes?: list<'*'|'courses:read'|'courses:write'|'students:read'|'students:write'|'enrollments:read'|'enrollments:write'|'analytics:read'|'exports:write'|'webhooks:read'|'webhooks:write'|'keys:write'>,
-     *   expires_at?: string
-     * } $body
+     * @param CreateApiKeyRequest $body
      * @param RequestOptions $options idempotencyKey, headers (e.g. If-Match), timeout, maxAttempts
-     * @return array{
-     *   id: string,
-     *   name: string,
-     *   environment: 'production'|'development'|'staging',
-     *   scopes: list<string>,
-     *   key_hint: string,
-     *   created_at: string,
-     *   last_used_at: string|null,
-     *   expires_at: string|null,
-     *   revoked_at: string|null,
-     *   key?: string
-     * }
+     * @return ApiKeyWithSecret
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
     public function create(array $body, array $options = []): ?array
@@ -110,7 +90,8 @@ final class ApiKeys extends \Lectern\Internal\BaseResource
      *
      * `GET /api-keys/{id}` (getApiKey).
      *
-     * Requires scope `keys:write`.
+     * Requires scope `keys:write`. Rate limits: one request against the key's hourly quota and burst
+     * bucket.
      *
      * Answers the `data` object of the envelope.
      *
@@ -133,29 +114,20 @@ final class ApiKeys extends \Lectern\Internal\BaseResource
      * once; the old secret keeps working for the grace period. Only a key whose scopes are within the
      * calling key's (403 `insufficient_permissions` otherwise).
      *
-     * Requires scope `keys:write`.
+     * Requires scope `keys:write`. Rate limits: one request against the key's hourly quota and burst
+     * bucket.
      *
      * Answers the `data` object of the envelope.
      *
      * @param string $id
+     * @param array{grace_period_seconds?: int}|null $body
      * @param RequestOptions $options idempotencyKey, headers (e.g. If-Match), timeout, maxAttempts
-     * @return array{
-     *   id: string,
-     *   name: string,
-     *   environment: 'production'|'development'|'staging',
-     *   scopes: list<string>,
-     *   key_hint: string,
-     *   created_at: string,
-     *   last_used_at: string|null,
-     *   expires_at: string|null,
-     *   revoked_at: string|null,
-     *   key?: string
-     * }
+     * @return ApiKeyWithSecret
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
-    public function rotate(string $id, array $options = []): ?array
+    public function rotate(string $id, ?array $body = null, array $options = []): ?array
     {
-        return $this->client->request('POST', '/api-keys/{id}/rotate', ['id' => $id], [], null, $options, 'data');
+        return $this->client->request('POST', '/api-keys/{id}/rotate', ['id' => $id], [], $body, $options, 'data');
     }
 
     /**
@@ -166,7 +138,8 @@ final class ApiKeys extends \Lectern\Internal\BaseResource
      * Every secret of the key stops at once, in every process, also one still in a rotation grace period.
      * Only a key whose scopes are within the calling key's (403 `insufficient_permissions` otherwise).
      *
-     * Requires scope `keys:write`.
+     * Requires scope `keys:write`. Rate limits: one request against the key's hourly quota and burst
+     * bucket.
      *
      * Answers the `data` object of the envelope.
      *

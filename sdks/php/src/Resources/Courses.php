@@ -11,6 +11,10 @@ namespace Lectern\Resources;
  *
  * @phpstan-import-type RequestOptions from \Lectern\Client
  * @phpstan-import-type Course from Schemas
+ * @phpstan-import-type CreateCourseRequest from Schemas
+ * @phpstan-import-type CursorPagination from Schemas
+ * @phpstan-import-type PagePagination from Schemas
+ * @phpstan-import-type UpdateCourseRequest from Schemas
  */
 final class Courses extends \Lectern\Internal\BaseResource
 {
@@ -21,7 +25,8 @@ final class Courses extends \Lectern\Internal\BaseResource
      *
      * Page mode (`page`, `per_page`) by default; cursor mode with `cursor` for bulk syncing.
      *
-     * Requires scope `courses:read` (or `courses:write`).
+     * Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's
+     * hourly quota and burst bucket.
      *
      * Every item, in cursor mode, lazily: a page is asked for when the previous one is consumed.
      * `listPage()` answers one page as asked (page or cursor mode).
@@ -55,17 +60,7 @@ final class Courses extends \Lectern\Internal\BaseResource
      *   published?: bool
      * } $params
      * @param RequestOptions $options idempotencyKey, headers (e.g. If-Match), timeout, maxAttempts
-     * @return array{
-     *   data: list<Course>,
-     *   pagination: array{
-     *     page?: int,
-     *     per_page: int,
-     *     total?: int,
-     *     total_pages?: int,
-     *     next_cursor: string|null,
-     *     has_more?: bool
-     *   }
-     * }
+     * @return array{data: list<Course>, pagination: PagePagination|CursorPagination}
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
     public function listPage(array $params = [], array $options = []): array
@@ -78,16 +73,12 @@ final class Courses extends \Lectern\Internal\BaseResource
      *
      * `POST /courses` (createCourse).
      *
-     * Requires scope `courses:write`.
+     * Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst
+     * bucket.
      *
      * Answers the `data` object of the envelope.
      *
-     * @param array{
-     *   title: string,
-     *   description?: string,
-     *   published?: bool,
-     *   metadata?: array<string, string>
-     * } $body
+     * @param CreateCourseRequest $body
      * @param RequestOptions $options idempotencyKey, headers (e.g. If-Match), timeout, maxAttempts
      * @return Course
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
@@ -102,7 +93,8 @@ final class Courses extends \Lectern\Internal\BaseResource
      *
      * `GET /courses/{id}` (getCourse).
      *
-     * Requires scope `courses:read` (or `courses:write`).
+     * Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's
+     * hourly quota and burst bucket.
      *
      * Answers the `data` object of the envelope.
      *
@@ -124,17 +116,13 @@ final class Courses extends \Lectern\Internal\BaseResource
      * Changes the fields given and leaves the rest. Send `If-Match` with the ETag you read to avoid lost
      * updates.
      *
-     * Requires scope `courses:write`.
+     * Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst
+     * bucket.
      *
      * Answers the `data` object of the envelope.
      *
      * @param string $id
-     * @param array{
-     *   title?: string,
-     *   description?: string,
-     *   published?: bool,
-     *   metadata?: array<string, string>
-     * } $body
+     * @param UpdateCourseRequest $body
      * @param RequestOptions $options idempotencyKey, headers (e.g. If-Match), timeout, maxAttempts
      * @return Course
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
@@ -152,17 +140,13 @@ final class Courses extends \Lectern\Internal\BaseResource
      * Changes the fields given and leaves the rest. Send `If-Match` with the ETag you read to avoid lost
      * updates.
      *
-     * Requires scope `courses:write`.
+     * Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst
+     * bucket.
      *
      * Answers the `data` object of the envelope.
      *
      * @param string $id
-     * @param array{
-     *   title?: string,
-     *   description?: string,
-     *   published?: bool,
-     *   metadata?: array<string, string>
-     * } $body
+     * @param UpdateCourseRequest $body
      * @param RequestOptions $options idempotencyKey, headers (e.g. If-Match), timeout, maxAttempts
      * @return Course
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
@@ -179,7 +163,8 @@ final class Courses extends \Lectern\Internal\BaseResource
      *
      * A course with enrollments answers 409 `course_has_enrollments` unless `force=true`.
      *
-     * Requires scope `courses:write`.
+     * Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst
+     * bucket.
      *
      * Answers the `data` object of the envelope.
      *
@@ -199,7 +184,8 @@ final class Courses extends \Lectern\Internal\BaseResource
      *
      * `POST /courses/{id}/publish` (publishCourse).
      *
-     * Requires scope `courses:write`.
+     * Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst
+     * bucket.
      *
      * Answers the `data` object of the envelope.
      *
@@ -218,7 +204,8 @@ final class Courses extends \Lectern\Internal\BaseResource
      *
      * `POST /courses/{id}/unpublish` (unpublishCourse).
      *
-     * Requires scope `courses:write`.
+     * Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst
+     * bucket.
      *
      * Answers the `data` object of the envelope.
      *

@@ -10,7 +10,11 @@ namespace Lectern\Resources;
  * The `enrollments` operations: `$client->enrollments->…`.
  *
  * @phpstan-import-type RequestOptions from \Lectern\Client
+ * @phpstan-import-type CreateEnrollmentRequest from Schemas
+ * @phpstan-import-type CursorPagination from Schemas
  * @phpstan-import-type Enrollment from Schemas
+ * @phpstan-import-type EnrollmentBulkResult from Schemas
+ * @phpstan-import-type PagePagination from Schemas
  */
 final class Enrollments extends \Lectern\Internal\BaseResource
 {
@@ -21,7 +25,8 @@ final class Enrollments extends \Lectern\Internal\BaseResource
      *
      * Filters: `student_id`, `course_id`, `status`, `updated_since`.
      *
-     * Requires scope `enrollments:read` (or `enrollments:write`).
+     * Requires scope `enrollments:read` (or `enrollments:write`). Rate limits: one request against the
+     * key's hourly quota and burst bucket.
      *
      * Every item, in cursor mode, lazily: a page is asked for when the previous one is consumed.
      * `listPage()` answers one page as asked (page or cursor mode).
@@ -59,17 +64,7 @@ final class Enrollments extends \Lectern\Internal\BaseResource
      *   status?: 'active'|'completed'|'cancelled'
      * } $params
      * @param RequestOptions $options idempotencyKey, headers (e.g. If-Match), timeout, maxAttempts
-     * @return array{
-     *   data: list<Enrollment>,
-     *   pagination: array{
-     *     page?: int,
-     *     per_page: int,
-     *     total?: int,
-     *     total_pages?: int,
-     *     next_cursor: string|null,
-     *     has_more?: bool
-     *   }
-     * }
+     * @return array{data: list<Enrollment>, pagination: PagePagination|CursorPagination}
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
     public function listPage(array $params = [], array $options = []): array
@@ -85,11 +80,12 @@ final class Enrollments extends \Lectern\Internal\BaseResource
      * The course must be published (409 `course_not_published`). Enrolling twice answers 409
      * `already_enrolled` with `details.enrollment_id`; a cancelled enrollment is reactivated (201).
      *
-     * Requires scope `enrollments:write`.
+     * Requires scope `enrollments:write`. Rate limits: one request against the key's hourly quota and
+     * burst bucket.
      *
      * Answers the `data` object of the envelope.
      *
-     * @param array{student_id: string, course_id: string} $body
+     * @param CreateEnrollmentRequest $body
      * @param RequestOptions $options idempotencyKey, headers (e.g. If-Match), timeout, maxAttempts
      * @return Enrollment
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
@@ -107,20 +103,14 @@ final class Enrollments extends \Lectern\Internal\BaseResource
      * Each record succeeds or fails on its own, with the rules of a single enrollment; one result per
      * record, in order. 201 when all were created, 207 when any failed.
      *
-     * Requires scope `enrollments:write`.
+     * Requires scope `enrollments:write`. Rate limits: one request against the key's hourly quota and
+     * burst bucket, and one against its `bulk` window (20 an hour unless the account sets its own).
      *
      * Answers the whole envelope.
      *
-     * @param array{records: list<mixed>} $body
+     * @param array{records: list<CreateEnrollmentRequest>} $body
      * @param RequestOptions $options idempotencyKey, headers (e.g. If-Match), timeout, maxAttempts
-     * @return array{
-     *   data: list<array{
-     *     index: int,
-     *     status: 'created'|'error',
-     *     data?: Enrollment,
-     *     error?: array{code: string, message: string, details: array<string, mixed>}
-     *   }>
-     * }
+     * @return array{data: list<EnrollmentBulkResult>}
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
     public function bulkCreate(array $body, array $options = []): ?array
@@ -133,7 +123,8 @@ final class Enrollments extends \Lectern\Internal\BaseResource
      *
      * `GET /enrollments/{id}` (getEnrollment).
      *
-     * Requires scope `enrollments:read` (or `enrollments:write`).
+     * Requires scope `enrollments:read` (or `enrollments:write`). Rate limits: one request against the
+     * key's hourly quota and burst bucket.
      *
      * Answers the `data` object of the envelope.
      *
@@ -155,7 +146,8 @@ final class Enrollments extends \Lectern\Internal\BaseResource
      * Sets status `cancelled` and answers the enrollment; its history is kept. Cancelling again changes
      * nothing.
      *
-     * Requires scope `enrollments:write`.
+     * Requires scope `enrollments:write`. Rate limits: one request against the key's hourly quota and
+     * burst bucket.
      *
      * Answers the `data` object of the envelope.
      *

@@ -10,7 +10,9 @@ namespace Lectern\Resources;
  * The `events` operations: `$client->events->…`.
  *
  * @phpstan-import-type RequestOptions from \Lectern\Client
+ * @phpstan-import-type CursorPagination from Schemas
  * @phpstan-import-type Event from Schemas
+ * @phpstan-import-type PagePagination from Schemas
  */
 final class Events extends \Lectern\Internal\BaseResource
 {
@@ -23,7 +25,8 @@ final class Events extends \Lectern\Internal\BaseResource
      * first. Filters: `type` (exact, or a family such as `student.*`), `from`, `to`. Cursor mode with
      * `cursor` walks the log without gaps.
      *
-     * Requires scope `webhooks:read` (or `webhooks:write`).
+     * Requires scope `webhooks:read` (or `webhooks:write`). Rate limits: one request against the key's
+     * hourly quota and burst bucket.
      *
      * Every item, in cursor mode, lazily: a page is asked for when the previous one is consumed.
      * `listPage()` answers one page as asked (page or cursor mode).
@@ -59,17 +62,7 @@ final class Events extends \Lectern\Internal\BaseResource
      *   to?: string|\DateTimeInterface
      * } $params
      * @param RequestOptions $options idempotencyKey, headers (e.g. If-Match), timeout, maxAttempts
-     * @return array{
-     *   data: list<Event>,
-     *   pagination: array{
-     *     page?: int,
-     *     per_page: int,
-     *     total?: int,
-     *     total_pages?: int,
-     *     next_cursor: string|null,
-     *     has_more?: bool
-     *   }
-     * }
+     * @return array{data: list<Event>, pagination: PagePagination|CursorPagination}
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
     public function listPage(array $params = [], array $options = []): array
@@ -82,7 +75,8 @@ final class Events extends \Lectern\Internal\BaseResource
      *
      * `GET /events/{id}` (getEvent).
      *
-     * Requires scope `webhooks:read` (or `webhooks:write`).
+     * Requires scope `webhooks:read` (or `webhooks:write`). Rate limits: one request against the key's
+     * hourly quota and burst bucket.
      *
      * Answers the `data` object of the envelope.
      *

@@ -12,6 +12,7 @@ namespace Lectern\Resources;
  * @phpstan-import-type RequestOptions from \Lectern\Client
  * @phpstan-import-type Course from Schemas
  * @phpstan-import-type CourseDocument from Schemas
+ * @phpstan-import-type CreateExportRequest from Schemas
  * @phpstan-import-type Export from Schemas
  */
 final class Exports extends \Lectern\Internal\BaseResource
@@ -25,12 +26,13 @@ final class Exports extends \Lectern\Internal\BaseResource
      * listen for `export.completed` / `export.failed`), then GET its `download_url`. 10 exports an hour
      * per key.
      *
-     * Requires scope `exports:write`.
+     * Requires scope `exports:write`. Rate limits: one request against the key's hourly quota and burst
+     * bucket, and one against its `export` window (10 an hour unless the account sets its own).
      *
      * Answers the `data` object of the envelope.
      *
      * @param string $id
-     * @param array{format: 'json'|'imscc'} $body
+     * @param CreateExportRequest $body
      * @param RequestOptions $options idempotencyKey, headers (e.g. If-Match), timeout, maxAttempts
      * @return Export
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
@@ -45,7 +47,8 @@ final class Exports extends \Lectern\Internal\BaseResource
      *
      * `GET /exports/{id}` (getExport).
      *
-     * Requires scope `courses:read` (or `courses:write`).
+     * Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's
+     * hourly quota and burst bucket.
      *
      * Answers the `data` object of the envelope.
      *
@@ -68,7 +71,8 @@ final class Exports extends \Lectern\Internal\BaseResource
      * 409 `export_not_ready` before the export has succeeded, 410 `export_expired` once its file has been
      * removed (7 days after completion). A file holding quiz answers needs courses:write or exports:write.
      *
-     * Requires scope `courses:read` (or `courses:write`).
+     * Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's
+     * hourly quota and burst bucket.
      *
      * Answers the raw bytes.
      *
@@ -91,7 +95,8 @@ final class Exports extends \Lectern\Internal\BaseResource
      * of their arrays, quizzes with their answers. All or nothing. Bodies up to 32 MiB; counts against the
      * bulk window (20 an hour per key).
      *
-     * Requires scope `courses:write`.
+     * Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst
+     * bucket, and one against its `bulk` window (20 an hour unless the account sets its own).
      *
      * Answers the `data` object of the envelope.
      *

@@ -10,7 +10,11 @@ namespace Lectern\Resources;
  * The `lessons` operations: `$client->lessons->…`.
  *
  * @phpstan-import-type RequestOptions from \Lectern\Client
+ * @phpstan-import-type CreateLessonRequest from Schemas
+ * @phpstan-import-type CursorPagination from Schemas
  * @phpstan-import-type Lesson from Schemas
+ * @phpstan-import-type PagePagination from Schemas
+ * @phpstan-import-type UpdateLessonRequest from Schemas
  */
 final class Lessons extends \Lectern\Internal\BaseResource
 {
@@ -19,7 +23,8 @@ final class Lessons extends \Lectern\Internal\BaseResource
      *
      * `GET /modules/{id}/lessons` (listLessons).
      *
-     * Requires scope `courses:read` (or `courses:write`).
+     * Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's
+     * hourly quota and burst bucket.
      *
      * Every item, in cursor mode, lazily: a page is asked for when the previous one is consumed.
      * `listPage()` answers one page as asked (page or cursor mode).
@@ -53,17 +58,7 @@ final class Lessons extends \Lectern\Internal\BaseResource
      *   sort?: 'position'
      * } $params
      * @param RequestOptions $options idempotencyKey, headers (e.g. If-Match), timeout, maxAttempts
-     * @return array{
-     *   data: list<Lesson>,
-     *   pagination: array{
-     *     page?: int,
-     *     per_page: int,
-     *     total?: int,
-     *     total_pages?: int,
-     *     next_cursor: string|null,
-     *     has_more?: bool
-     *   }
-     * }
+     * @return array{data: list<Lesson>, pagination: PagePagination|CursorPagination}
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
     public function listPage(string $id, array $params = [], array $options = []): array
@@ -79,29 +74,13 @@ final class Lessons extends \Lectern\Internal\BaseResource
      * At `position` (0-based; default: the end). A lesson of type `quiz` needs `quiz`; other types take
      * none.
      *
-     * Requires scope `courses:write`.
+     * Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst
+     * bucket.
      *
      * Answers the `data` object of the envelope.
      *
      * @param string $id
-     * @param array{
-     *   title: string,
-     *   type: 'text'|'video'|'quiz'|'assignment',
-     *   content?: string,
-     *   video_url?: string,
-     *   duration_seconds?: int,
-     *   position?: int,
-     *   quiz?: array{
-     *     passing_score: int,
-     *     questions: list<array{
-     *       id?: string,
-     *       prompt: string,
-     *       kind: 'single_choice'|'multiple_choice'|'true_false'|'short_answer',
-     *       choices?: list<string>,
-     *       answer: int|bool|list<int>|list<string>
-     *     }>
-     *   }
-     * } $body
+     * @param CreateLessonRequest $body
      * @param RequestOptions $options idempotencyKey, headers (e.g. If-Match), timeout, maxAttempts
      * @return Lesson
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
@@ -116,7 +95,8 @@ final class Lessons extends \Lectern\Internal\BaseResource
      *
      * `GET /lessons/{id}` (getLesson).
      *
-     * Requires scope `courses:read` (or `courses:write`).
+     * Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's
+     * hourly quota and burst bucket.
      *
      * Answers the `data` object of the envelope.
      *
@@ -137,29 +117,13 @@ final class Lessons extends \Lectern\Internal\BaseResource
      *
      * A new `quiz` replaces the whole quiz; send question ids back to keep them.
      *
-     * Requires scope `courses:write`.
+     * Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst
+     * bucket.
      *
      * Answers the `data` object of the envelope.
      *
      * @param string $id
-     * @param array{
-     *   title?: string,
-     *   type?: 'text'|'video'|'quiz'|'assignment',
-     *   content?: string,
-     *   video_url?: string|null,
-     *   duration_seconds?: int|null,
-     *   position?: int,
-     *   quiz?: array{
-     *     passing_score: int,
-     *     questions: list<array{
-     *       id?: string,
-     *       prompt: string,
-     *       kind: 'single_choice'|'multiple_choice'|'true_false'|'short_answer',
-     *       choices?: list<string>,
-     *       answer: int|bool|list<int>|list<string>
-     *     }>
-     *   }
-     * } $body
+     * @param UpdateLessonRequest $body
      * @param RequestOptions $options idempotencyKey, headers (e.g. If-Match), timeout, maxAttempts
      * @return Lesson
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
@@ -176,29 +140,13 @@ final class Lessons extends \Lectern\Internal\BaseResource
      *
      * A new `quiz` replaces the whole quiz; send question ids back to keep them.
      *
-     * Requires scope `courses:write`.
+     * Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst
+     * bucket.
      *
      * Answers the `data` object of the envelope.
      *
      * @param string $id
-     * @param array{
-     *   title?: string,
-     *   type?: 'text'|'video'|'quiz'|'assignment',
-     *   content?: string,
-     *   video_url?: string|null,
-     *   duration_seconds?: int|null,
-     *   position?: int,
-     *   quiz?: array{
-     *     passing_score: int,
-     *     questions: list<array{
-     *       id?: string,
-     *       prompt: string,
-     *       kind: 'single_choice'|'multiple_choice'|'true_false'|'short_answer',
-     *       choices?: list<string>,
-     *       answer: int|bool|list<int>|list<string>
-     *     }>
-     *   }
-     * } $body
+     * @param UpdateLessonRequest $body
      * @param RequestOptions $options idempotencyKey, headers (e.g. If-Match), timeout, maxAttempts
      * @return Lesson
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
@@ -213,7 +161,8 @@ final class Lessons extends \Lectern\Internal\BaseResource
      *
      * `DELETE /lessons/{id}` (deleteLesson).
      *
-     * Requires scope `courses:write`.
+     * Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst
+     * bucket.
      *
      * Answers the `data` object of the envelope.
      *

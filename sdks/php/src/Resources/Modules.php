@@ -10,7 +10,11 @@ namespace Lectern\Resources;
  * The `modules` operations: `$client->modules->…`.
  *
  * @phpstan-import-type RequestOptions from \Lectern\Client
+ * @phpstan-import-type CreateModuleRequest from Schemas
+ * @phpstan-import-type CursorPagination from Schemas
  * @phpstan-import-type Module from Schemas
+ * @phpstan-import-type PagePagination from Schemas
+ * @phpstan-import-type UpdateModuleRequest from Schemas
  */
 final class Modules extends \Lectern\Internal\BaseResource
 {
@@ -19,7 +23,8 @@ final class Modules extends \Lectern\Internal\BaseResource
      *
      * `GET /courses/{id}/modules` (listModules).
      *
-     * Requires scope `courses:read` (or `courses:write`).
+     * Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's
+     * hourly quota and burst bucket.
      *
      * Every item, in cursor mode, lazily: a page is asked for when the previous one is consumed.
      * `listPage()` answers one page as asked (page or cursor mode).
@@ -53,17 +58,7 @@ final class Modules extends \Lectern\Internal\BaseResource
      *   sort?: 'position'
      * } $params
      * @param RequestOptions $options idempotencyKey, headers (e.g. If-Match), timeout, maxAttempts
-     * @return array{
-     *   data: list<Module>,
-     *   pagination: array{
-     *     page?: int,
-     *     per_page: int,
-     *     total?: int,
-     *     total_pages?: int,
-     *     next_cursor: string|null,
-     *     has_more?: bool
-     *   }
-     * }
+     * @return array{data: list<Module>, pagination: PagePagination|CursorPagination}
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
     public function listPage(string $id, array $params = [], array $options = []): array
@@ -78,12 +73,13 @@ final class Modules extends \Lectern\Internal\BaseResource
      *
      * At `position` (0-based; default: the end); the modules from there on move down one.
      *
-     * Requires scope `courses:write`.
+     * Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst
+     * bucket.
      *
      * Answers the `data` object of the envelope.
      *
      * @param string $id
-     * @param array{title: string, description?: string, position?: int} $body
+     * @param CreateModuleRequest $body
      * @param RequestOptions $options idempotencyKey, headers (e.g. If-Match), timeout, maxAttempts
      * @return Module
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
@@ -98,7 +94,8 @@ final class Modules extends \Lectern\Internal\BaseResource
      *
      * `GET /modules/{id}` (getModule).
      *
-     * Requires scope `courses:read` (or `courses:write`).
+     * Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's
+     * hourly quota and burst bucket.
      *
      * Answers the `data` object of the envelope.
      *
@@ -117,12 +114,13 @@ final class Modules extends \Lectern\Internal\BaseResource
      *
      * `PUT /modules/{id}` (updateModule).
      *
-     * Requires scope `courses:write`.
+     * Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst
+     * bucket.
      *
      * Answers the `data` object of the envelope.
      *
      * @param string $id
-     * @param array{title?: string, description?: string, position?: int} $body
+     * @param UpdateModuleRequest $body
      * @param RequestOptions $options idempotencyKey, headers (e.g. If-Match), timeout, maxAttempts
      * @return Module
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
@@ -137,12 +135,13 @@ final class Modules extends \Lectern\Internal\BaseResource
      *
      * `PATCH /modules/{id}` (patchModule).
      *
-     * Requires scope `courses:write`.
+     * Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst
+     * bucket.
      *
      * Answers the `data` object of the envelope.
      *
      * @param string $id
-     * @param array{title?: string, description?: string, position?: int} $body
+     * @param UpdateModuleRequest $body
      * @param RequestOptions $options idempotencyKey, headers (e.g. If-Match), timeout, maxAttempts
      * @return Module
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
@@ -157,7 +156,8 @@ final class Modules extends \Lectern\Internal\BaseResource
      *
      * `DELETE /modules/{id}` (deleteModule).
      *
-     * Requires scope `courses:write`.
+     * Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst
+     * bucket.
      *
      * Answers the `data` object of the envelope.
      *

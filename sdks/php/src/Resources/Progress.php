@@ -10,9 +10,11 @@ namespace Lectern\Resources;
  * The `progress` operations: `$client->progress->…`.
  *
  * @phpstan-import-type RequestOptions from \Lectern\Client
- * @phpstan-import-type LessonProgress from Schemas
+ * @phpstan-import-type ProgressSchema from Schemas
  * @phpstan-import-type QuizAttempt from Schemas
+ * @phpstan-import-type RecordProgressRequest from Schemas
  * @phpstan-import-type StudentProgress from Schemas
+ * @phpstan-import-type SubmitQuizAttemptRequest from Schemas
  */
 final class Progress extends \Lectern\Internal\BaseResource
 {
@@ -24,18 +26,15 @@ final class Progress extends \Lectern\Internal\BaseResource
      * The student must be enrolled in the lesson's course (409 `not_enrolled`). Time adds up; a completed
      * lesson stays completed; completing the last lesson of the course completes the enrollment.
      *
-     * Requires scope `enrollments:write`.
+     * Requires scope `enrollments:write`. Rate limits: one request against the key's hourly quota and
+     * burst bucket.
      *
      * Answers the `data` object of the envelope.
      *
      * @param string $id
-     * @param array{
-     *   lesson_id: string,
-     *   status: 'started'|'completed',
-     *   time_spent_seconds?: int
-     * } $body
+     * @param RecordProgressRequest $body
      * @param RequestOptions $options idempotencyKey, headers (e.g. If-Match), timeout, maxAttempts
-     * @return LessonProgress
+     * @return ProgressSchema
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
     public function record(string $id, array $body, array $options = []): ?array
@@ -48,7 +47,8 @@ final class Progress extends \Lectern\Internal\BaseResource
      *
      * `GET /students/{id}/progress` (getStudentProgress).
      *
-     * Requires scope `enrollments:read` (or `enrollments:write`).
+     * Requires scope `enrollments:read` (or `enrollments:write`). Rate limits: one request against the
+     * key's hourly quota and burst bucket.
      *
      * Answers the `data` object of the envelope.
      *
@@ -71,15 +71,13 @@ final class Progress extends \Lectern\Internal\BaseResource
      * Graded on the server. The student must be enrolled (409 `not_enrolled`); answers to questions the
      * quiz does not have, or in the wrong form, are a 400. A passed attempt completes the lesson.
      *
-     * Requires scope `enrollments:write`.
+     * Requires scope `enrollments:write`. Rate limits: one request against the key's hourly quota and
+     * burst bucket.
      *
      * Answers the `data` object of the envelope.
      *
      * @param string $id
-     * @param array{
-     *   student_id: string,
-     *   answers: list<array{question_id: string, answer: mixed}>
-     * } $body
+     * @param SubmitQuizAttemptRequest $body
      * @param RequestOptions $options idempotencyKey, headers (e.g. If-Match), timeout, maxAttempts
      * @return QuizAttempt
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError

@@ -10,6 +10,7 @@ namespace Lectern\Resources;
  * The `rateLimits` operations: `$client->rateLimits->…`.
  *
  * @phpstan-import-type RequestOptions from \Lectern\Client
+ * @phpstan-import-type RateLimitsSchema from Schemas
  */
 final class RateLimits extends \Lectern\Internal\BaseResource
 {
@@ -20,50 +21,12 @@ final class RateLimits extends \Lectern\Internal\BaseResource
      *
      * Any valid key may read its own budgets; this request spends none of them.
      *
-     * Any valid API key may call it; no scope is needed.
+     * Any valid API key may call it; no scope is needed. Rate limits: spends none of the key's budgets.
      *
      * Answers the `data` object of the envelope.
      *
      * @param RequestOptions $options idempotencyKey, headers (e.g. If-Match), timeout, maxAttempts
-     * @return array{
-     *   plan: string,
-     *   hourly: array{
-     *     limit: int,
-     *     used: int,
-     *     remaining: int,
-     *     reset: int,
-     *     window_seconds: int
-     *   },
-     *   burst: array{
-     *     limit: int,
-     *     remaining: int,
-     *     reset: int,
-     *     refill_per_minute: int
-     *   },
-     *   endpoints: array{
-     *     export: array{
-     *       limit: int,
-     *       used: int,
-     *       remaining: int,
-     *       reset: int,
-     *       window_seconds: int
-     *     },
-     *     bulk: array{
-     *       limit: int,
-     *       used: int,
-     *       remaining: int,
-     *       reset: int,
-     *       window_seconds: int
-     *     },
-     *     search: array{
-     *       limit: int,
-     *       used: int,
-     *       remaining: int,
-     *       reset: int,
-     *       window_seconds: int
-     *     }
-     *   }
-     * }
+     * @return RateLimitsSchema
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
     public function get(array $options = []): ?array

@@ -14,12 +14,40 @@ namespace Lectern\Resources;
  *   id: string,
  *   name: string,
  *   environment: 'production'|'development'|'staging',
- *   scopes: list<string>,
+ *   scopes: list<'*'|'courses:read'|'courses:write'|'students:read'|'students:write'|'enrollments:read'|'enrollments:write'|'analytics:read'|'exports:write'|'webhooks:read'|'webhooks:write'|'keys:write'>,
  *   key_hint: string,
  *   created_at: string,
  *   last_used_at: string|null,
  *   expires_at: string|null,
  *   revoked_at: string|null
+ * }
+ *
+ * @phpstan-type ApiKeyWithSecret array{
+ *   id: string,
+ *   name: string,
+ *   environment: 'production'|'development'|'staging',
+ *   scopes: list<'*'|'courses:read'|'courses:write'|'students:read'|'students:write'|'enrollments:read'|'enrollments:write'|'analytics:read'|'exports:write'|'webhooks:read'|'webhooks:write'|'keys:write'>,
+ *   key_hint: string,
+ *   created_at: string,
+ *   last_used_at: string|null,
+ *   expires_at: string|null,
+ *   revoked_at: string|null,
+ *   key?: string
+ * }
+ *
+ * @phpstan-type AssignmentLesson array{
+ *   id: string,
+ *   module_id: string,
+ *   course_id: string,
+ *   title: string,
+ *   type: 'assignment',
+ *   content: string,
+ *   video_url: string|null,
+ *   duration_seconds: int|null,
+ *   position: int,
+ *   quiz: null,
+ *   created_at: string,
+ *   updated_at: string
  * }
  *
  * @phpstan-type Course array{
@@ -57,6 +85,20 @@ namespace Lectern\Resources;
  *   enrollments_per_day: list<array{date: string, enrollments: int}>
  * }
  *
+ * @phpstan-type CourseCreatedEvent array{
+ *   id: string,
+ *   type: 'course.created',
+ *   created_at: string,
+ *   data: array{object: Course}
+ * }
+ *
+ * @phpstan-type CourseDeletedEvent array{
+ *   id: string,
+ *   type: 'course.deleted',
+ *   created_at: string,
+ *   data: array{object: Course}
+ * }
+ *
  * @phpstan-type CourseDocument array{
  *   object: 'course_export',
  *   version: 1,
@@ -69,34 +111,109 @@ namespace Lectern\Resources;
  *     description?: string,
  *     published?: bool,
  *     metadata?: array<string, string>,
- *     modules: list<array{
- *       id?: string,
- *       created_at?: string,
- *       updated_at?: string,
- *       title: string,
- *       description?: string,
- *       lessons: list<array{
- *         id?: string,
- *         created_at?: string,
- *         updated_at?: string,
- *         title: string,
- *         type: 'text'|'video'|'quiz'|'assignment',
- *         content?: string,
- *         video_url?: string|null,
- *         duration_seconds?: int|null,
- *         quiz?: array{
- *           passing_score: int,
- *           questions: list<array{
- *             id?: string,
- *             prompt: string,
- *             kind: 'single_choice'|'multiple_choice'|'true_false'|'short_answer',
- *             choices?: list<string>,
- *             answer: int|bool|list<int>|list<string>
- *           }>
- *         }|null
- *       }>
- *     }>
+ *     modules: list<ModuleDocument>
  *   }
+ * }
+ *
+ * @phpstan-type CourseProgress array{
+ *   course_id: string,
+ *   enrollment_id: string,
+ *   status: 'active'|'completed'|'cancelled',
+ *   progress_percent: int,
+ *   lessons_completed: int,
+ *   lessons_total: int,
+ *   time_spent_seconds: int,
+ *   last_activity_at: string|null,
+ *   lessons: list<LessonProgressState>
+ * }
+ *
+ * @phpstan-type CoursePublishedEvent array{
+ *   id: string,
+ *   type: 'course.published',
+ *   created_at: string,
+ *   data: array{object: Course}
+ * }
+ *
+ * @phpstan-type CourseUnpublishedEvent array{
+ *   id: string,
+ *   type: 'course.unpublished',
+ *   created_at: string,
+ *   data: array{object: Course}
+ * }
+ *
+ * @phpstan-type CourseUpdatedEvent array{
+ *   id: string,
+ *   type: 'course.updated',
+ *   created_at: string,
+ *   data: array{object: Course}
+ * }
+ *
+ * @phpstan-type CreateApiKeyRequest array{
+ *   name: string,
+ *   environment: 'production'|'development'|'staging',
+ *   scopes?: list<'*'|'courses:read'|'courses:write'|'students:read'|'students:write'|'enrollments:read'|'enrollments:write'|'analytics:read'|'exports:write'|'webhooks:read'|'webhooks:write'|'keys:write'>,
+ *   expires_at?: string
+ * }
+ *
+ * @phpstan-type CreateCourseRequest array{
+ *   title: string,
+ *   description?: string,
+ *   published?: bool,
+ *   metadata?: array<string, string>
+ * }
+ *
+ * @phpstan-type CreateEnrollmentRequest array{student_id: string, course_id: string}
+ *
+ * @phpstan-type CreateExportRequest array{format: 'json'|'imscc'}
+ *
+ * @phpstan-type CreateLessonRequest array{
+ *   title: string,
+ *   type: 'text'|'video'|'quiz'|'assignment',
+ *   content?: string,
+ *   video_url?: string,
+ *   duration_seconds?: int,
+ *   position?: int,
+ *   quiz?: QuizInput
+ * }
+ *
+ * @phpstan-type CreateModuleRequest array{title: string, description?: string, position?: int}
+ *
+ * @phpstan-type CreateStudentRequest array{
+ *   email: string,
+ *   name: string,
+ *   external_id?: string,
+ *   metadata?: array<string, string>
+ * }
+ *
+ * @phpstan-type CreateWebhookEndpointRequest array{
+ *   url: string,
+ *   events?: list<'*'|'course.created'|'course.updated'|'course.deleted'|'course.published'|'course.unpublished'|'module.created'|'module.updated'|'module.deleted'|'lesson.created'|'lesson.updated'|'lesson.deleted'|'student.created'|'student.updated'|'student.deleted'|'student.enrolled'|'student.unenrolled'|'student.completed_lesson'|'student.completed_course'|'quiz.submitted'|'quiz.passed'|'quiz.failed'|'export.completed'|'export.failed'|'webhook_endpoint.disabled'>,
+ *   description?: string,
+ *   enabled?: bool
+ * }
+ *
+ * @phpstan-type CursorPagination array{per_page: int, next_cursor: string|null, has_more: bool}
+ *
+ * @phpstan-type Delivery array{
+ *   id: string,
+ *   endpoint_id: string,
+ *   event_id: string,
+ *   event_type: 'course.created'|'course.updated'|'course.deleted'|'course.published'|'course.unpublished'|'module.created'|'module.updated'|'module.deleted'|'lesson.created'|'lesson.updated'|'lesson.deleted'|'student.created'|'student.updated'|'student.deleted'|'student.enrolled'|'student.unenrolled'|'student.completed_lesson'|'student.completed_course'|'quiz.submitted'|'quiz.passed'|'quiz.failed'|'export.completed'|'export.failed'|'webhook_endpoint.disabled'|'webhook_endpoint.test',
+ *   status: 'pending'|'succeeded'|'failed',
+ *   attempt_count: int,
+ *   next_attempt_at: string|null,
+ *   attempts: list<DeliveryAttempt>,
+ *   created_at: string,
+ *   updated_at: string
+ * }
+ *
+ * @phpstan-type DeliveryAttempt array{
+ *   attempt: int,
+ *   status_code: int|null,
+ *   latency_ms: int,
+ *   response_excerpt: string,
+ *   error: string|null,
+ *   attempted_at: string
  * }
  *
  * @phpstan-type Enrollment array{
@@ -111,22 +228,135 @@ namespace Lectern\Resources;
  *   updated_at: string
  * }
  *
- * @phpstan-type Error array{
+ * @phpstan-type EnrollmentBulkCreated array{index: int, status: 'created', data: Enrollment}
+ *
+ * @phpstan-type EnrollmentBulkError array{
+ *   index: int,
+ *   status: 'error',
  *   error: array{
- *     code: string,
+ *     code: 'validation_error',
  *     message: string,
- *     details: array<string, mixed>,
- *     request_id: string,
- *     retry_after?: int
+ *     details: array{errors?: list<array{path: string, message: string}>}
+ *   }|array{
+ *     code: 'resource_not_found',
+ *     message: string,
+ *     details: array{resource?: string, id?: string}
+ *   }|array{
+ *     code: 'already_enrolled',
+ *     message: string,
+ *     details: array{enrollment_id?: string|null}
+ *   }|array{
+ *     code: 'course_not_published',
+ *     message: string,
+ *     details: array{course_id?: string}
  *   }
  * }
  *
- * @phpstan-type Event array{
- *   id: string,
- *   type: 'course.created'|'course.updated'|'course.deleted'|'course.published'|'course.unpublished'|'module.created'|'module.updated'|'module.deleted'|'lesson.created'|'lesson.updated'|'lesson.deleted'|'student.created'|'student.updated'|'student.deleted'|'student.enrolled'|'student.unenrolled'|'student.completed_lesson'|'student.completed_course'|'quiz.submitted'|'quiz.passed'|'quiz.failed'|'export.completed'|'export.failed'|'webhook_endpoint.disabled'|'webhook_endpoint.test',
- *   created_at: string,
- *   data: array{object: array<string, mixed>}
+ * @phpstan-type EnrollmentBulkResult EnrollmentBulkCreated|EnrollmentBulkError
+ *
+ * @phpstan-type ErrorResponse array{
+ *   error: array{
+ *     code: 'validation_error',
+ *     message: string,
+ *     details: array{errors?: list<array{path: string, message: string}>},
+ *     request_id: string
+ *   }|array{
+ *     code: 'invalid_parameter',
+ *     message: string,
+ *     details: array{
+ *       parameter?: string,
+ *       lesson_id?: string,
+ *       key_id?: string,
+ *       from?: string,
+ *       to?: string
+ *     },
+ *     request_id: string
+ *   }|array{
+ *     code: 'insufficient_permissions',
+ *     message: string,
+ *     details: array{
+ *       required_scope?: string,
+ *       scopes?: list<string>,
+ *       key_id?: string,
+ *       action?: string,
+ *       environment?: string
+ *     },
+ *     request_id: string
+ *   }|array{
+ *     code: 'plan_not_eligible',
+ *     message: string,
+ *     details: array{plan?: string},
+ *     request_id: string
+ *   }|array{
+ *     code: 'resource_not_found',
+ *     message: string,
+ *     details: array{resource?: string, id?: string},
+ *     request_id: string
+ *   }|array{
+ *     code: 'method_not_allowed',
+ *     message: string,
+ *     details: array{allowed?: list<string>},
+ *     request_id: string
+ *   }|array{
+ *     code: 'already_enrolled',
+ *     message: string,
+ *     details: array{enrollment_id?: string|null},
+ *     request_id: string
+ *   }|array{
+ *     code: 'not_enrolled',
+ *     message: string,
+ *     details: array{student_id?: string, course_id?: string},
+ *     request_id: string
+ *   }|array{
+ *     code: 'student_exists',
+ *     message: string,
+ *     details: array{student_id?: string, field?: 'email'|'external_id'},
+ *     request_id: string
+ *   }|array{
+ *     code: 'course_has_enrollments',
+ *     message: string,
+ *     details: array{enrollment_count?: int},
+ *     request_id: string
+ *   }|array{
+ *     code: 'course_not_published',
+ *     message: string,
+ *     details: array{course_id?: string},
+ *     request_id: string
+ *   }|array{
+ *     code: 'idempotency_request_in_progress'|'idempotency_key_reused',
+ *     message: string,
+ *     details: array{idempotency_key?: string},
+ *     request_id: string
+ *   }|array{
+ *     code: 'export_not_ready',
+ *     message: string,
+ *     details: array{status?: string},
+ *     request_id: string
+ *   }|array{
+ *     code: 'export_expired',
+ *     message: string,
+ *     details: array{expired_at?: string|null},
+ *     request_id: string
+ *   }|array{
+ *     code: 'precondition_failed',
+ *     message: string,
+ *     details: array{etag?: string},
+ *     request_id: string
+ *   }|array{
+ *     code: 'rate_limit_exceeded',
+ *     message: string,
+ *     details: array{limit?: 'hourly'|'burst'|'export'|'bulk'|'search'|'auth_failures'},
+ *     request_id: string,
+ *     retry_after?: int
+ *   }|array{
+ *     code: 'invalid_json'|'conflicting_credentials'|'malformed_request'|'missing_api_key'|'invalid_api_key'|'https_required'|'request_timeout'|'payload_too_large'|'unsupported_media_type'|'headers_too_large'|'internal_error'|'service_unavailable',
+ *     message: string,
+ *     details: array<string, mixed>,
+ *     request_id: string
+ *   }
  * }
+ *
+ * @phpstan-type Event CourseCreatedEvent|CourseUpdatedEvent|CourseDeletedEvent|CoursePublishedEvent|CourseUnpublishedEvent|ModuleCreatedEvent|ModuleUpdatedEvent|ModuleDeletedEvent|LessonCreatedEvent|LessonUpdatedEvent|LessonDeletedEvent|StudentCreatedEvent|StudentUpdatedEvent|StudentDeletedEvent|StudentEnrolledEvent|StudentUnenrolledEvent|StudentCompletedLessonEvent|StudentCompletedCourseEvent|QuizSubmittedEvent|QuizPassedEvent|QuizFailedEvent|ExportCompletedEvent|ExportFailedEvent|WebhookEndpointDisabledEvent|WebhookEndpointTestEvent
  *
  * @phpstan-type Export array{
  *   id: string,
@@ -141,40 +371,62 @@ namespace Lectern\Resources;
  *   error: array{code: string, message: string}|null
  * }
  *
- * @phpstan-type Lesson array{
+ * @phpstan-type ExportCompletedEvent array{
  *   id: string,
- *   module_id: string,
- *   course_id: string,
- *   title: string,
- *   type: 'text'|'video'|'quiz'|'assignment',
- *   content: string,
- *   video_url: string|null,
- *   duration_seconds: int|null,
- *   position: int,
- *   quiz: array{
- *     passing_score: int,
- *     questions: list<array{
- *       id: string,
- *       prompt: string,
- *       kind: 'single_choice'|'multiple_choice'|'true_false'|'short_answer',
- *       choices?: list<string>,
- *       answer?: mixed
- *     }>
- *   }|null,
+ *   type: 'export.completed',
  *   created_at: string,
- *   updated_at: string
+ *   data: array{object: Export}
  * }
  *
- * @phpstan-type LessonProgress array{
- *   student_id: string,
+ * @phpstan-type ExportFailedEvent array{
+ *   id: string,
+ *   type: 'export.failed',
+ *   created_at: string,
+ *   data: array{object: Export}
+ * }
+ *
+ * @phpstan-type Lesson TextLesson|VideoLesson|QuizLesson|AssignmentLesson
+ *
+ * @phpstan-type LessonCreatedEvent array{
+ *   id: string,
+ *   type: 'lesson.created',
+ *   created_at: string,
+ *   data: array{object: Lesson}
+ * }
+ *
+ * @phpstan-type LessonDeletedEvent array{
+ *   id: string,
+ *   type: 'lesson.deleted',
+ *   created_at: string,
+ *   data: array{object: Lesson}
+ * }
+ *
+ * @phpstan-type LessonDocument array{
+ *   id?: string,
+ *   created_at?: string,
+ *   updated_at?: string,
+ *   title: string,
+ *   type: 'text'|'video'|'quiz'|'assignment',
+ *   content?: string,
+ *   video_url?: string|null,
+ *   duration_seconds?: int|null,
+ *   quiz?: QuizInput|null
+ * }
+ *
+ * @phpstan-type LessonProgressState array{
  *   lesson_id: string,
- *   course_id: string,
- *   status: 'started'|'completed',
+ *   module_id: string,
+ *   status: 'not_started'|'started'|'completed',
  *   time_spent_seconds: int,
- *   started_at: string,
  *   completed_at: string|null,
- *   last_activity_at: string,
- *   enrollment: Enrollment
+ *   last_activity_at: string|null
+ * }
+ *
+ * @phpstan-type LessonUpdatedEvent array{
+ *   id: string,
+ *   type: 'lesson.updated',
+ *   created_at: string,
+ *   data: array{object: Lesson}
  * }
  *
  * @phpstan-type Module array{
@@ -187,6 +439,66 @@ namespace Lectern\Resources;
  *   updated_at: string
  * }
  *
+ * @phpstan-type ModuleCreatedEvent array{
+ *   id: string,
+ *   type: 'module.created',
+ *   created_at: string,
+ *   data: array{object: Module}
+ * }
+ *
+ * @phpstan-type ModuleDeletedEvent array{
+ *   id: string,
+ *   type: 'module.deleted',
+ *   created_at: string,
+ *   data: array{object: Module}
+ * }
+ *
+ * @phpstan-type ModuleDocument array{
+ *   id?: string,
+ *   created_at?: string,
+ *   updated_at?: string,
+ *   title: string,
+ *   description?: string,
+ *   lessons: list<LessonDocument>
+ * }
+ *
+ * @phpstan-type ModuleUpdatedEvent array{
+ *   id: string,
+ *   type: 'module.updated',
+ *   created_at: string,
+ *   data: array{object: Module}
+ * }
+ *
+ * @phpstan-type MultipleChoiceQuestion array{
+ *   id: string,
+ *   prompt: string,
+ *   kind: 'multiple_choice',
+ *   choices: list<string>,
+ *   answer?: list<int>
+ * }
+ *
+ * @phpstan-type PagePagination array{
+ *   page: int,
+ *   per_page: int,
+ *   total: int,
+ *   total_pages: int,
+ *   next_cursor: string|null
+ * }
+ *
+ * @phpstan-type ProgressSchema array{
+ *   student_id: string,
+ *   lesson_id: string,
+ *   course_id: string,
+ *   status: 'started'|'completed',
+ *   time_spent_seconds: int,
+ *   started_at: string,
+ *   completed_at: string|null,
+ *   last_activity_at: string,
+ *   enrollment: Enrollment
+ * }
+ *
+ * @phpstan-type Quiz array{passing_score: int, questions: list<QuizQuestion>}
+ *
  * @phpstan-type QuizAttempt array{
  *   id: string,
  *   lesson_id: string,
@@ -196,6 +508,47 @@ namespace Lectern\Resources;
  *   passed: bool,
  *   per_question: list<array{question_id: string, correct: bool}>,
  *   created_at: string
+ * }
+ *
+ * @phpstan-type QuizFailedEvent array{
+ *   id: string,
+ *   type: 'quiz.failed',
+ *   created_at: string,
+ *   data: array{object: QuizAttempt}
+ * }
+ *
+ * @phpstan-type QuizInput array{passing_score: int, questions: list<QuizQuestionInput>}
+ *
+ * @phpstan-type QuizLesson array{
+ *   id: string,
+ *   module_id: string,
+ *   course_id: string,
+ *   title: string,
+ *   type: 'quiz',
+ *   content: string,
+ *   video_url: string|null,
+ *   duration_seconds: int|null,
+ *   position: int,
+ *   quiz: Quiz,
+ *   created_at: string,
+ *   updated_at: string
+ * }
+ *
+ * @phpstan-type QuizPassedEvent array{
+ *   id: string,
+ *   type: 'quiz.passed',
+ *   created_at: string,
+ *   data: array{object: QuizAttempt}
+ * }
+ *
+ * @phpstan-type QuizQuestion SingleChoiceQuestion|MultipleChoiceQuestion|TrueFalseQuestion|ShortAnswerQuestion
+ *
+ * @phpstan-type QuizQuestionInput array{
+ *   id?: string,
+ *   prompt: string,
+ *   kind: 'single_choice'|'multiple_choice'|'true_false'|'short_answer',
+ *   choices?: list<string>,
+ *   answer: int|bool|list<int>|list<string>
  * }
  *
  * @phpstan-type QuizResult array{
@@ -211,6 +564,56 @@ namespace Lectern\Resources;
  * }
  *
  * @phpstan-type QuizResults array{from: string|null, to: string, quizzes: list<QuizResult>}
+ *
+ * @phpstan-type QuizSubmittedEvent array{
+ *   id: string,
+ *   type: 'quiz.submitted',
+ *   created_at: string,
+ *   data: array{object: QuizAttempt}
+ * }
+ *
+ * @phpstan-type RateLimitBucket array{
+ *   limit: int,
+ *   remaining: int,
+ *   reset: int,
+ *   refill_per_minute: int
+ * }
+ *
+ * @phpstan-type RateLimitWindow array{
+ *   limit: int,
+ *   used: int,
+ *   remaining: int,
+ *   reset: int,
+ *   window_seconds: int
+ * }
+ *
+ * @phpstan-type RateLimitsSchema array{
+ *   plan: string,
+ *   hourly: RateLimitWindow,
+ *   burst: RateLimitBucket,
+ *   endpoints: array{export: RateLimitWindow, bulk: RateLimitWindow, search: RateLimitWindow}
+ * }
+ *
+ * @phpstan-type RecordProgressRequest array{
+ *   lesson_id: string,
+ *   status: 'started'|'completed',
+ *   time_spent_seconds?: int
+ * }
+ *
+ * @phpstan-type ShortAnswerQuestion array{
+ *   id: string,
+ *   prompt: string,
+ *   kind: 'short_answer',
+ *   answer?: list<string>
+ * }
+ *
+ * @phpstan-type SingleChoiceQuestion array{
+ *   id: string,
+ *   prompt: string,
+ *   kind: 'single_choice',
+ *   choices: list<string>,
+ *   answer?: int
+ * }
  *
  * @phpstan-type Student array{
  *   id: string,
@@ -235,46 +638,146 @@ namespace Lectern\Resources;
  *   last_active_at: string|null
  * }
  *
- * @phpstan-type StudentProgress array{
- *   student_id: string,
- *   courses: list<array{
- *     course_id: string,
- *     enrollment_id: string,
- *     status: 'active'|'completed'|'cancelled',
- *     progress_percent: int,
- *     lessons_completed: int,
- *     lessons_total: int,
- *     time_spent_seconds: int,
- *     last_activity_at: string|null,
- *     lessons: list<array{
- *       lesson_id: string,
- *       module_id: string,
- *       status: 'not_started'|'started'|'completed',
- *       time_spent_seconds: int,
- *       completed_at: string|null,
- *       last_activity_at: string|null
- *     }>
- *   }>
+ * @phpstan-type StudentBulkCreated array{index: int, status: 'created', data: Student}
+ *
+ * @phpstan-type StudentBulkError array{
+ *   index: int,
+ *   status: 'error',
+ *   error: array{
+ *     code: 'validation_error',
+ *     message: string,
+ *     details: array{errors?: list<array{path: string, message: string}>}
+ *   }|array{
+ *     code: 'student_exists',
+ *     message: string,
+ *     details: array{student_id?: string, field?: 'email'|'external_id'}
+ *   }
  * }
  *
- * @phpstan-type WebhookAttempt array{
- *   attempt: int,
- *   status_code: int|null,
- *   latency_ms: int,
- *   response_excerpt: string,
- *   error: string|null,
- *   attempted_at: string
- * }
+ * @phpstan-type StudentBulkResult StudentBulkCreated|StudentBulkError
  *
- * @phpstan-type WebhookDelivery array{
+ * @phpstan-type StudentCompletedCourseEvent array{
  *   id: string,
- *   endpoint_id: string,
- *   event_id: string,
- *   event_type: string,
- *   status: 'pending'|'succeeded'|'failed',
- *   attempt_count: int,
- *   next_attempt_at: string|null,
- *   attempts: list<WebhookAttempt>,
+ *   type: 'student.completed_course',
+ *   created_at: string,
+ *   data: array{object: Enrollment}
+ * }
+ *
+ * @phpstan-type StudentCompletedLessonEvent array{
+ *   id: string,
+ *   type: 'student.completed_lesson',
+ *   created_at: string,
+ *   data: array{object: ProgressSchema}
+ * }
+ *
+ * @phpstan-type StudentCreatedEvent array{
+ *   id: string,
+ *   type: 'student.created',
+ *   created_at: string,
+ *   data: array{object: Student}
+ * }
+ *
+ * @phpstan-type StudentDeletedEvent array{
+ *   id: string,
+ *   type: 'student.deleted',
+ *   created_at: string,
+ *   data: array{object: Student}
+ * }
+ *
+ * @phpstan-type StudentEnrolledEvent array{
+ *   id: string,
+ *   type: 'student.enrolled',
+ *   created_at: string,
+ *   data: array{object: Enrollment}
+ * }
+ *
+ * @phpstan-type StudentProgress array{student_id: string, courses: list<CourseProgress>}
+ *
+ * @phpstan-type StudentUnenrolledEvent array{
+ *   id: string,
+ *   type: 'student.unenrolled',
+ *   created_at: string,
+ *   data: array{object: Enrollment}
+ * }
+ *
+ * @phpstan-type StudentUpdatedEvent array{
+ *   id: string,
+ *   type: 'student.updated',
+ *   created_at: string,
+ *   data: array{object: Student}
+ * }
+ *
+ * @phpstan-type SubmitQuizAttemptRequest array{
+ *   student_id: string,
+ *   answers: list<array{question_id: string, answer: int|list<int>|bool|string|list<string>}>
+ * }
+ *
+ * @phpstan-type TextLesson array{
+ *   id: string,
+ *   module_id: string,
+ *   course_id: string,
+ *   title: string,
+ *   type: 'text',
+ *   content: string,
+ *   video_url: string|null,
+ *   duration_seconds: int|null,
+ *   position: int,
+ *   quiz: null,
+ *   created_at: string,
+ *   updated_at: string
+ * }
+ *
+ * @phpstan-type TrueFalseQuestion array{
+ *   id: string,
+ *   prompt: string,
+ *   kind: 'true_false',
+ *   answer?: bool
+ * }
+ *
+ * @phpstan-type UpdateCourseRequest array{
+ *   title?: string,
+ *   description?: string,
+ *   published?: bool,
+ *   metadata?: array<string, string>
+ * }
+ *
+ * @phpstan-type UpdateLessonRequest array{
+ *   title?: string,
+ *   type?: 'text'|'video'|'quiz'|'assignment',
+ *   content?: string,
+ *   video_url?: string|null,
+ *   duration_seconds?: int|null,
+ *   position?: int,
+ *   quiz?: QuizInput
+ * }
+ *
+ * @phpstan-type UpdateModuleRequest array{title?: string, description?: string, position?: int}
+ *
+ * @phpstan-type UpdateStudentRequest array{
+ *   email?: string,
+ *   name?: string,
+ *   external_id?: string|null,
+ *   metadata?: array<string, string>
+ * }
+ *
+ * @phpstan-type UpdateWebhookEndpointRequest array{
+ *   url?: string,
+ *   events?: list<'*'|'course.created'|'course.updated'|'course.deleted'|'course.published'|'course.unpublished'|'module.created'|'module.updated'|'module.deleted'|'lesson.created'|'lesson.updated'|'lesson.deleted'|'student.created'|'student.updated'|'student.deleted'|'student.enrolled'|'student.unenrolled'|'student.completed_lesson'|'student.completed_course'|'quiz.submitted'|'quiz.passed'|'quiz.failed'|'export.completed'|'export.failed'|'webhook_endpoint.disabled'>,
+ *   description?: string,
+ *   enabled?: bool
+ * }
+ *
+ * @phpstan-type VideoLesson array{
+ *   id: string,
+ *   module_id: string,
+ *   course_id: string,
+ *   title: string,
+ *   type: 'video',
+ *   content: string,
+ *   video_url: string|null,
+ *   duration_seconds: int|null,
+ *   position: int,
+ *   quiz: null,
  *   created_at: string,
  *   updated_at: string
  * }
@@ -283,27 +786,41 @@ namespace Lectern\Resources;
  *   id: string,
  *   url: string,
  *   description: string,
- *   events: list<string>,
+ *   events: list<'*'|'course.created'|'course.updated'|'course.deleted'|'course.published'|'course.unpublished'|'module.created'|'module.updated'|'module.deleted'|'lesson.created'|'lesson.updated'|'lesson.deleted'|'student.created'|'student.updated'|'student.deleted'|'student.enrolled'|'student.unenrolled'|'student.completed_lesson'|'student.completed_course'|'quiz.submitted'|'quiz.passed'|'quiz.failed'|'export.completed'|'export.failed'|'webhook_endpoint.disabled'>,
  *   enabled: bool,
  *   disabled_reason: 'failing'|null,
  *   created_at: string,
  *   updated_at: string
  * }
  *
+ * @phpstan-type WebhookEndpointDisabledEvent array{
+ *   id: string,
+ *   type: 'webhook_endpoint.disabled',
+ *   created_at: string,
+ *   data: array{object: WebhookEndpoint}
+ * }
+ *
+ * @phpstan-type WebhookEndpointTestEvent array{
+ *   id: string,
+ *   type: 'webhook_endpoint.test',
+ *   created_at: string,
+ *   data: array{object: WebhookEndpoint}
+ * }
+ *
  * @phpstan-type WebhookEndpointWithSecret array{
  *   id: string,
  *   url: string,
  *   description: string,
- *   events: list<string>,
+ *   events: list<'*'|'course.created'|'course.updated'|'course.deleted'|'course.published'|'course.unpublished'|'module.created'|'module.updated'|'module.deleted'|'lesson.created'|'lesson.updated'|'lesson.deleted'|'student.created'|'student.updated'|'student.deleted'|'student.enrolled'|'student.unenrolled'|'student.completed_lesson'|'student.completed_course'|'quiz.submitted'|'quiz.passed'|'quiz.failed'|'export.completed'|'export.failed'|'webhook_endpoint.disabled'>,
  *   enabled: bool,
  *   disabled_reason: 'failing'|null,
  *   created_at: string,
  *   updated_at: string,
- *   secret: string
+ *   secret?: string
  * }
  *
  * A webhook event as Lectern\Webhook::verify() returns it.
- * @phpstan-type WebhookEvent Event
+ * @phpstan-type WebhookEvent CourseCreatedEvent|CourseUpdatedEvent|CourseDeletedEvent|CoursePublishedEvent|CourseUnpublishedEvent|ModuleCreatedEvent|ModuleUpdatedEvent|ModuleDeletedEvent|LessonCreatedEvent|LessonUpdatedEvent|LessonDeletedEvent|StudentCreatedEvent|StudentUpdatedEvent|StudentDeletedEvent|StudentEnrolledEvent|StudentUnenrolledEvent|StudentCompletedLessonEvent|StudentCompletedCourseEvent|QuizSubmittedEvent|QuizPassedEvent|QuizFailedEvent|ExportCompletedEvent|ExportFailedEvent|WebhookEndpointDisabledEvent|WebhookEndpointTestEvent
  */
 final class Schemas
 {

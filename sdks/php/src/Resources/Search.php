@@ -12,6 +12,7 @@ namespace Lectern\Resources;
  * @phpstan-import-type RequestOptions from \Lectern\Client
  * @phpstan-import-type Course from Schemas
  * @phpstan-import-type Lesson from Schemas
+ * @phpstan-import-type PagePagination from Schemas
  * @phpstan-import-type Student from Schemas
  */
 final class Search extends \Lectern\Internal\BaseResource
@@ -25,7 +26,9 @@ final class Search extends \Lectern\Internal\BaseResource
      * (`cursor` answers 400 `invalid_parameter`). A `q` without any letter or digit answers 400
      * `validation_error`.
      *
-     * Requires scope `courses:read` (or `courses:write`).
+     * Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's
+     * hourly quota and burst bucket, and one against its `search` window (100 an hour unless the account
+     * sets its own).
      *
      * Answers the whole envelope.
      *
@@ -36,17 +39,7 @@ final class Search extends \Lectern\Internal\BaseResource
      *   cursor?: string
      * } $params
      * @param RequestOptions $options idempotencyKey, headers (e.g. If-Match), timeout, maxAttempts
-     * @return array{
-     *   data: list<Course>,
-     *   pagination: array{
-     *     page?: int,
-     *     per_page: int,
-     *     total?: int,
-     *     total_pages?: int,
-     *     next_cursor: string|null,
-     *     has_more?: bool
-     *   }
-     * }
+     * @return array{data: list<Course>, pagination: PagePagination}
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
     public function courses(array $params, array $options = []): ?array
@@ -63,7 +56,9 @@ final class Search extends \Lectern\Internal\BaseResource
      * /lessons/:id. Best matches first, ties by id; page mode only (`cursor` answers 400
      * `invalid_parameter`). A `q` without any letter or digit answers 400 `validation_error`.
      *
-     * Requires scope `courses:read` (or `courses:write`).
+     * Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's
+     * hourly quota and burst bucket, and one against its `search` window (100 an hour unless the account
+     * sets its own).
      *
      * Answers the whole envelope.
      *
@@ -74,17 +69,7 @@ final class Search extends \Lectern\Internal\BaseResource
      *   cursor?: string
      * } $params
      * @param RequestOptions $options idempotencyKey, headers (e.g. If-Match), timeout, maxAttempts
-     * @return array{
-     *   data: list<Lesson>,
-     *   pagination: array{
-     *     page?: int,
-     *     per_page: int,
-     *     total?: int,
-     *     total_pages?: int,
-     *     next_cursor: string|null,
-     *     has_more?: bool
-     *   }
-     * }
+     * @return array{data: list<Lesson>, pagination: PagePagination}
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
     public function lessons(array $params, array $options = []): ?array
@@ -101,7 +86,9 @@ final class Search extends \Lectern\Internal\BaseResource
      * matches first, ties by id; page mode only (`cursor` answers 400 `invalid_parameter`). A `q` without
      * any letter or digit answers 400 `validation_error`.
      *
-     * Requires scope `students:read` (or `students:write`).
+     * Requires scope `students:read` (or `students:write`). Rate limits: one request against the key's
+     * hourly quota and burst bucket, and one against its `search` window (100 an hour unless the account
+     * sets its own).
      *
      * Answers the whole envelope.
      *
@@ -112,17 +99,7 @@ final class Search extends \Lectern\Internal\BaseResource
      *   cursor?: string
      * } $params
      * @param RequestOptions $options idempotencyKey, headers (e.g. If-Match), timeout, maxAttempts
-     * @return array{
-     *   data: list<Student>,
-     *   pagination: array{
-     *     page?: int,
-     *     per_page: int,
-     *     total?: int,
-     *     total_pages?: int,
-     *     next_cursor: string|null,
-     *     has_more?: bool
-     *   }
-     * }
+     * @return array{data: list<Student>, pagination: PagePagination}
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
     public function students(array $params, array $options = []): ?array

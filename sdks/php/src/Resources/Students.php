@@ -10,7 +10,12 @@ namespace Lectern\Resources;
  * The `students` operations: `$client->students->…`.
  *
  * @phpstan-import-type RequestOptions from \Lectern\Client
+ * @phpstan-import-type CreateStudentRequest from Schemas
+ * @phpstan-import-type CursorPagination from Schemas
+ * @phpstan-import-type PagePagination from Schemas
  * @phpstan-import-type Student from Schemas
+ * @phpstan-import-type StudentBulkResult from Schemas
+ * @phpstan-import-type UpdateStudentRequest from Schemas
  */
 final class Students extends \Lectern\Internal\BaseResource
 {
@@ -22,7 +27,8 @@ final class Students extends \Lectern\Internal\BaseResource
      * Filters: `email` (any case), `external_id`, `updated_since`. Page mode by default; cursor mode with
      * `cursor`.
      *
-     * Requires scope `students:read` (or `students:write`).
+     * Requires scope `students:read` (or `students:write`). Rate limits: one request against the key's
+     * hourly quota and burst bucket.
      *
      * Every item, in cursor mode, lazily: a page is asked for when the previous one is consumed.
      * `listPage()` answers one page as asked (page or cursor mode).
@@ -58,17 +64,7 @@ final class Students extends \Lectern\Internal\BaseResource
      *   external_id?: string
      * } $params
      * @param RequestOptions $options idempotencyKey, headers (e.g. If-Match), timeout, maxAttempts
-     * @return array{
-     *   data: list<Student>,
-     *   pagination: array{
-     *     page?: int,
-     *     per_page: int,
-     *     total?: int,
-     *     total_pages?: int,
-     *     next_cursor: string|null,
-     *     has_more?: bool
-     *   }
-     * }
+     * @return array{data: list<Student>, pagination: PagePagination|CursorPagination}
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
     public function listPage(array $params = [], array $options = []): array
@@ -84,16 +80,12 @@ final class Students extends \Lectern\Internal\BaseResource
      * An email (any case) or external_id already used in the workspace answers 409 `student_exists` with
      * `details.student_id`.
      *
-     * Requires scope `students:write`.
+     * Requires scope `students:write`. Rate limits: one request against the key's hourly quota and burst
+     * bucket.
      *
      * Answers the `data` object of the envelope.
      *
-     * @param array{
-     *   email: string,
-     *   name: string,
-     *   external_id?: string,
-     *   metadata?: array<string, string>
-     * } $body
+     * @param CreateStudentRequest $body
      * @param RequestOptions $options idempotencyKey, headers (e.g. If-Match), timeout, maxAttempts
      * @return Student
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
@@ -111,20 +103,14 @@ final class Students extends \Lectern\Internal\BaseResource
      * Each record succeeds or fails on its own; the answer has one result per record, in order. 201 when
      * all were created, 207 when any failed.
      *
-     * Requires scope `students:write`.
+     * Requires scope `students:write`. Rate limits: one request against the key's hourly quota and burst
+     * bucket, and one against its `bulk` window (20 an hour unless the account sets its own).
      *
      * Answers the whole envelope.
      *
-     * @param array{records: list<mixed>} $body
+     * @param array{records: list<CreateStudentRequest>} $body
      * @param RequestOptions $options idempotencyKey, headers (e.g. If-Match), timeout, maxAttempts
-     * @return array{
-     *   data: list<array{
-     *     index: int,
-     *     status: 'created'|'error',
-     *     data?: Student,
-     *     error?: array{code: string, message: string, details: array<string, mixed>}
-     *   }>
-     * }
+     * @return array{data: list<StudentBulkResult>}
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
     public function bulkCreate(array $body, array $options = []): ?array
@@ -137,7 +123,8 @@ final class Students extends \Lectern\Internal\BaseResource
      *
      * `GET /students/{id}` (getStudent).
      *
-     * Requires scope `students:read` (or `students:write`).
+     * Requires scope `students:read` (or `students:write`). Rate limits: one request against the key's
+     * hourly quota and burst bucket.
      *
      * Answers the `data` object of the envelope.
      *
@@ -159,17 +146,13 @@ final class Students extends \Lectern\Internal\BaseResource
      * Changes the fields given and leaves the rest; `external_id: null` removes it. Send `If-Match` to
      * avoid lost updates.
      *
-     * Requires scope `students:write`.
+     * Requires scope `students:write`. Rate limits: one request against the key's hourly quota and burst
+     * bucket.
      *
      * Answers the `data` object of the envelope.
      *
      * @param string $id
-     * @param array{
-     *   email?: string,
-     *   name?: string,
-     *   external_id?: string|null,
-     *   metadata?: array<string, string>
-     * } $body
+     * @param UpdateStudentRequest $body
      * @param RequestOptions $options idempotencyKey, headers (e.g. If-Match), timeout, maxAttempts
      * @return Student
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
@@ -187,17 +170,13 @@ final class Students extends \Lectern\Internal\BaseResource
      * Changes the fields given and leaves the rest; `external_id: null` removes it. Send `If-Match` to
      * avoid lost updates.
      *
-     * Requires scope `students:write`.
+     * Requires scope `students:write`. Rate limits: one request against the key's hourly quota and burst
+     * bucket.
      *
      * Answers the `data` object of the envelope.
      *
      * @param string $id
-     * @param array{
-     *   email?: string,
-     *   name?: string,
-     *   external_id?: string|null,
-     *   metadata?: array<string, string>
-     * } $body
+     * @param UpdateStudentRequest $body
      * @param RequestOptions $options idempotencyKey, headers (e.g. If-Match), timeout, maxAttempts
      * @return Student
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
@@ -214,7 +193,8 @@ final class Students extends \Lectern\Internal\BaseResource
      *
      * Erases the student and their enrollments (each course's enrollment_count is lowered accordingly).
      *
-     * Requires scope `students:write`.
+     * Requires scope `students:write`. Rate limits: one request against the key's hourly quota and burst
+     * bucket.
      *
      * Answers the `data` object of the envelope.
      *

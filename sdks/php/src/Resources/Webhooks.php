@@ -10,7 +10,11 @@ namespace Lectern\Resources;
  * The `webhooks` operations: `$client->webhooks->…`.
  *
  * @phpstan-import-type RequestOptions from \Lectern\Client
- * @phpstan-import-type WebhookDelivery from Schemas
+ * @phpstan-import-type CreateWebhookEndpointRequest from Schemas
+ * @phpstan-import-type CursorPagination from Schemas
+ * @phpstan-import-type Delivery from Schemas
+ * @phpstan-import-type PagePagination from Schemas
+ * @phpstan-import-type UpdateWebhookEndpointRequest from Schemas
  * @phpstan-import-type WebhookEndpoint from Schemas
  * @phpstan-import-type WebhookEndpointWithSecret from Schemas
  */
@@ -23,7 +27,8 @@ final class Webhooks extends \Lectern\Internal\BaseResource
      *
      * `GET /webhook-endpoints` (listWebhookEndpoints).
      *
-     * Requires scope `webhooks:read` (or `webhooks:write`).
+     * Requires scope `webhooks:read` (or `webhooks:write`). Rate limits: one request against the key's
+     * hourly quota and burst bucket.
      *
      * Every item, in cursor mode, lazily: a page is asked for when the previous one is consumed.
      * `listEndpointsPage()` answers one page as asked (page or cursor mode).
@@ -53,17 +58,7 @@ final class Webhooks extends \Lectern\Internal\BaseResource
      *   sort?: 'created_at'|'-created_at'
      * } $params
      * @param RequestOptions $options idempotencyKey, headers (e.g. If-Match), timeout, maxAttempts
-     * @return array{
-     *   data: list<WebhookEndpoint>,
-     *   pagination: array{
-     *     page?: int,
-     *     per_page: int,
-     *     total?: int,
-     *     total_pages?: int,
-     *     next_cursor: string|null,
-     *     has_more?: bool
-     *   }
-     * }
+     * @return array{data: list<WebhookEndpoint>, pagination: PagePagination|CursorPagination}
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
     public function listEndpointsPage(array $params = [], array $options = []): array
@@ -80,16 +75,12 @@ final class Webhooks extends \Lectern\Internal\BaseResource
      * in production and may not point to a loopback, private, link-local or metadata address (400
      * `validation_error` on `/url`).
      *
-     * Requires scope `webhooks:write`.
+     * Requires scope `webhooks:write`. Rate limits: one request against the key's hourly quota and burst
+     * bucket.
      *
      * Answers the `data` object of the envelope.
      *
-     * @param array{
-     *   url: string,
-     *   events?: list<'*'|'course.created'|'course.updated'|'course.deleted'|'course.published'|'course.unpublished'|'module.created'|'module.updated'|'module.deleted'|'lesson.created'|'lesson.updated'|'lesson.deleted'|'student.created'|'student.updated'|'student.deleted'|'student.enrolled'|'student.unenrolled'|'student.completed_lesson'|'student.completed_course'|'quiz.submitted'|'quiz.passed'|'quiz.failed'|'export.completed'|'export.failed'|'webhook_endpoint.disabled'>,
-     *   description?: string,
-     *   enabled?: bool
-     * } $body
+     * @param CreateWebhookEndpointRequest $body
      * @param RequestOptions $options idempotencyKey, headers (e.g. If-Match), timeout, maxAttempts
      * @return WebhookEndpointWithSecret
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
@@ -104,7 +95,8 @@ final class Webhooks extends \Lectern\Internal\BaseResource
      *
      * `GET /webhook-endpoints/{id}` (getWebhookEndpoint).
      *
-     * Requires scope `webhooks:read` (or `webhooks:write`).
+     * Requires scope `webhooks:read` (or `webhooks:write`). Rate limits: one request against the key's
+     * hourly quota and burst bucket.
      *
      * Answers the `data` object of the envelope.
      *
@@ -126,17 +118,13 @@ final class Webhooks extends \Lectern\Internal\BaseResource
      * Changes the fields given. `enabled: true` re-enables an endpoint Lectern disabled; it receives
      * events from then on.
      *
-     * Requires scope `webhooks:write`.
+     * Requires scope `webhooks:write`. Rate limits: one request against the key's hourly quota and burst
+     * bucket.
      *
      * Answers the `data` object of the envelope.
      *
      * @param string $id
-     * @param array{
-     *   url?: string,
-     *   events?: list<'*'|'course.created'|'course.updated'|'course.deleted'|'course.published'|'course.unpublished'|'module.created'|'module.updated'|'module.deleted'|'lesson.created'|'lesson.updated'|'lesson.deleted'|'student.created'|'student.updated'|'student.deleted'|'student.enrolled'|'student.unenrolled'|'student.completed_lesson'|'student.completed_course'|'quiz.submitted'|'quiz.passed'|'quiz.failed'|'export.completed'|'export.failed'|'webhook_endpoint.disabled'>,
-     *   description?: string,
-     *   enabled?: bool
-     * } $body
+     * @param UpdateWebhookEndpointRequest $body
      * @param RequestOptions $options idempotencyKey, headers (e.g. If-Match), timeout, maxAttempts
      * @return WebhookEndpoint
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
@@ -154,17 +142,13 @@ final class Webhooks extends \Lectern\Internal\BaseResource
      * Changes the fields given. `enabled: true` re-enables an endpoint Lectern disabled; it receives
      * events from then on.
      *
-     * Requires scope `webhooks:write`.
+     * Requires scope `webhooks:write`. Rate limits: one request against the key's hourly quota and burst
+     * bucket.
      *
      * Answers the `data` object of the envelope.
      *
      * @param string $id
-     * @param array{
-     *   url?: string,
-     *   events?: list<'*'|'course.created'|'course.updated'|'course.deleted'|'course.published'|'course.unpublished'|'module.created'|'module.updated'|'module.deleted'|'lesson.created'|'lesson.updated'|'lesson.deleted'|'student.created'|'student.updated'|'student.deleted'|'student.enrolled'|'student.unenrolled'|'student.completed_lesson'|'student.completed_course'|'quiz.submitted'|'quiz.passed'|'quiz.failed'|'export.completed'|'export.failed'|'webhook_endpoint.disabled'>,
-     *   description?: string,
-     *   enabled?: bool
-     * } $body
+     * @param UpdateWebhookEndpointRequest $body
      * @param RequestOptions $options idempotencyKey, headers (e.g. If-Match), timeout, maxAttempts
      * @return WebhookEndpoint
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
@@ -181,7 +165,8 @@ final class Webhooks extends \Lectern\Internal\BaseResource
      *
      * Its pending deliveries are dropped with it.
      *
-     * Requires scope `webhooks:write`.
+     * Requires scope `webhooks:write`. Rate limits: one request against the key's hourly quota and burst
+     * bucket.
      *
      * Answers the `data` object of the envelope.
      *
@@ -204,18 +189,20 @@ final class Webhooks extends \Lectern\Internal\BaseResource
      * until the grace period ends every delivery carries two signatures, one per secret, as Standard
      * Webhooks allows.
      *
-     * Requires scope `webhooks:write`.
+     * Requires scope `webhooks:write`. Rate limits: one request against the key's hourly quota and burst
+     * bucket.
      *
      * Answers the `data` object of the envelope.
      *
      * @param string $id
+     * @param array{grace_period_seconds?: int}|null $body
      * @param RequestOptions $options idempotencyKey, headers (e.g. If-Match), timeout, maxAttempts
      * @return WebhookEndpointWithSecret
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
-    public function rotateSecret(string $id, array $options = []): ?array
+    public function rotateSecret(string $id, ?array $body = null, array $options = []): ?array
     {
-        return $this->client->request('POST', '/webhook-endpoints/{id}/rotate-secret', ['id' => $id], [], null, $options, 'data');
+        return $this->client->request('POST', '/webhook-endpoints/{id}/rotate-secret', ['id' => $id], [], $body, $options, 'data');
     }
 
     /**
@@ -227,13 +214,14 @@ final class Webhooks extends \Lectern\Internal\BaseResource
      * disabled, and answers the delivery after the first attempt. A failed attempt is retried on the usual
      * schedule.
      *
-     * Requires scope `webhooks:write`.
+     * Requires scope `webhooks:write`. Rate limits: one request against the key's hourly quota and burst
+     * bucket.
      *
      * Answers the `data` object of the envelope.
      *
      * @param string $id
      * @param RequestOptions $options idempotencyKey, headers (e.g. If-Match), timeout, maxAttempts
-     * @return WebhookDelivery
+     * @return Delivery
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
     public function testEndpoint(string $id, array $options = []): ?array
@@ -249,7 +237,8 @@ final class Webhooks extends \Lectern\Internal\BaseResource
      * Newest first, each with every attempt (status code, latency, response excerpt). Filters: `status`,
      * `event_id`.
      *
-     * Requires scope `webhooks:read` (or `webhooks:write`).
+     * Requires scope `webhooks:read` (or `webhooks:write`). Rate limits: one request against the key's
+     * hourly quota and burst bucket.
      *
      * Every item, in cursor mode, lazily: a page is asked for when the previous one is consumed.
      * `listDeliveriesPage()` answers one page as asked (page or cursor mode).
@@ -264,7 +253,7 @@ final class Webhooks extends \Lectern\Internal\BaseResource
      *   event_id?: string
      * } $params
      * @param RequestOptions $options idempotencyKey, headers (e.g. If-Match), timeout, maxAttempts
-     * @return \Generator<int, WebhookDelivery, mixed, void>
+     * @return \Generator<int, Delivery, mixed, void>
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
     public function listDeliveries(string $id, array $params = [], array $options = []): \Generator
@@ -285,17 +274,7 @@ final class Webhooks extends \Lectern\Internal\BaseResource
      *   event_id?: string
      * } $params
      * @param RequestOptions $options idempotencyKey, headers (e.g. If-Match), timeout, maxAttempts
-     * @return array{
-     *   data: list<WebhookDelivery>,
-     *   pagination: array{
-     *     page?: int,
-     *     per_page: int,
-     *     total?: int,
-     *     total_pages?: int,
-     *     next_cursor: string|null,
-     *     has_more?: bool
-     *   }
-     * }
+     * @return array{data: list<Delivery>, pagination: PagePagination|CursorPagination}
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
     public function listDeliveriesPage(string $id, array $params = [], array $options = []): array
@@ -308,13 +287,14 @@ final class Webhooks extends \Lectern\Internal\BaseResource
      *
      * `GET /webhook-deliveries/{id}` (getWebhookDelivery).
      *
-     * Requires scope `webhooks:read` (or `webhooks:write`).
+     * Requires scope `webhooks:read` (or `webhooks:write`). Rate limits: one request against the key's
+     * hourly quota and burst bucket.
      *
      * Answers the `data` object of the envelope.
      *
      * @param string $id
      * @param RequestOptions $options idempotencyKey, headers (e.g. If-Match), timeout, maxAttempts
-     * @return WebhookDelivery
+     * @return Delivery
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
     public function getDelivery(string $id, array $options = []): ?array
@@ -330,13 +310,14 @@ final class Webhooks extends \Lectern\Internal\BaseResource
      * Whatever its status, also to a disabled endpoint; answers the delivery after the attempt. A failed
      * attempt continues the retry schedule.
      *
-     * Requires scope `webhooks:write`.
+     * Requires scope `webhooks:write`. Rate limits: one request against the key's hourly quota and burst
+     * bucket.
      *
      * Answers the `data` object of the envelope.
      *
      * @param string $id
      * @param RequestOptions $options idempotencyKey, headers (e.g. If-Match), timeout, maxAttempts
-     * @return WebhookDelivery
+     * @return Delivery
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
      */
     public function retryDelivery(string $id, array $options = []): ?array

@@ -130,6 +130,25 @@ $runner->test('an empty body is sent as {}; an action without a body sends none'
     $t->same(null, $transport->requests[1]->header('Content-Type'));
 });
 
+$runner->test('the rotate actions send no body by default, or {grace_period_seconds}', function (Assert $t): void {
+    $answer = FakeTransport::json(200, ['data' => ['id' => 'whe_1', 'secret' => 'whsec_new']]);
+    $transport = new FakeTransport([$answer, $answer, $answer, $answer]);
+    $client = FakeTransport::client($transport);
+    $client->webhooks->rotateSecret('whe_1');
+    $t->same('whsec_new', $client->webhooks->rotateSecret('whe_1', ['grace_period_seconds' => 0])['secret']);
+    $client->apiKeys->rotate('key_1', ['grace_period_seconds' => 3600], ['idempotencyKey' => 'rotate-1']);
+    $client->apiKeys->rotate('key_1', options: ['idempotencyKey' => false]);
+    $sent = array_map(fn ($r) => [$r->method, substr($r->url, strlen('https://lectern.test/api/v1')), $r->body, $r->header('Content-Type')], $transport->requests);
+    $t->same([
+        ['POST', '/webhook-endpoints/whe_1/rotate-secret', null, null],
+        ['POST', '/webhook-endpoints/whe_1/rotate-secret', '{"grace_period_seconds":0}', 'application/json'],
+        ['POST', '/api-keys/key_1/rotate', '{"grace_period_seconds":3600}', 'application/json'],
+        ['POST', '/api-keys/key_1/rotate', null, null],
+    ], $sent);
+    $t->same('rotate-1', $transport->requests[2]->header('Idempotency-Key'));
+    $t->same(null, $transport->requests[3]->header('Idempotency-Key'));
+});
+
 $runner->test('a 204 answers null; a success that is not JSON is an ApiError', function (Assert $t): void {
     $transport = new FakeTransport([new Response(204), new Response(200, ['content-type' => 'text/html'], '<html>')]);
     $client = FakeTransport::client($transport);
