@@ -85,7 +85,13 @@ export const openapiPlugin = fp(
           license: { name: 'Apache 2.0', identifier: packageJson.license },
           contact: { name: 'The Lectern maintainers' },
         },
-        servers: [{ url: `http://localhost:${DEFAULT_PORT}`, description: 'A Lectern started with `npm start` on this machine, on the default PORT (the paths carry /api/v1).' }],
+        servers: [
+          {
+            url: 'http://{host}:{port}',
+            description: 'The Lectern you run: `npm start` listens on localhost:3000 unless HOST and PORT say otherwise (the paths carry /api/v1).',
+            variables: { host: { default: 'localhost' }, port: { default: String(DEFAULT_PORT) } },
+          },
+        ],
         tags: [
           { name: 'courses', description: 'Courses and their publication state' },
           { name: 'modules', description: 'Ordered sections of a course' },
@@ -274,13 +280,14 @@ function completed(document: OpenApiDocument): OpenApiDocument {
 function responseHeaders(status: string, response: ResponseObject, marks: Marks): Record<string, unknown> {
   const names: string[] = ['X-Request-Id'];
   const success = status.startsWith('2');
-  // 401: no key recognised, so no key budgets; 503: refused before the budgets were looked at.
-  if (marks.keyed && status !== '401' && status !== '503') names.push(...Object.keys(rateLimitHeaders));
+  // Answered before a key's budgets are looked at: 401 (no key recognised), 431 (headers too large
+  // to read), 503 (the database is away, or the process shuts down).
+  if (marks.keyed && !['401', '431', '503'].includes(status)) names.push(...Object.keys(rateLimitHeaders));
   if (status === '429' || status === '503') names.push('Retry-After');
   if (status === '401') names.push('WWW-Authenticate');
   if (success && response.content?.['application/json']?.schema?.properties?.pagination) names.push('Link');
   if (success) names.push(...(marks.headers ?? []));
-  if (marks.idempotent && status !== '401') names.push('Idempotent-Replayed');
+  if (marks.idempotent && !['401', '431'].includes(status)) names.push('Idempotent-Replayed');
   return Object.fromEntries(names.map((name) => [name, ref('headers', name)]));
 }
 

@@ -212,6 +212,7 @@ const errorDescriptions: Record<number, string> = {
   413: 'The body is larger than the route takes (`payload_too_large`).',
   415: 'The body is not `application/json` (`unsupported_media_type`).',
   422: 'This Idempotency-Key was used with a different request (`idempotency_key_reused`).',
+  431: 'The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read.',
   429: 'A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds.',
   500: 'A bug on our side (`internal_error`); the request id identifies it in our logs.',
   503: 'The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds.',
@@ -226,6 +227,7 @@ const commonErrors = {
   401: errorRef(401),
   403: errorRef(403),
   429: errorRef(429),
+  431: errorRef(431),
   500: errorRef(500),
   503: errorRef(503),
 } as const;

@@ -34,6 +34,7 @@ export async function apiKeyRoutes(parent: FastifyInstance, { ctx, keyUsage }: {
     schema: {
       tags,
       operationId: 'listApiKeys',
+      description: 'The keys of the calling key\'s account and environment, never their secrets (`key_hint` shows the first and last 4 characters). Page mode by default; cursor mode with `cursor`.',
       summary: "List the API keys of this key's environment",
       querystring: ListApiKeysQuery,
       response: responses({ 200: ApiKeyListResponse }),
@@ -59,7 +60,14 @@ export async function apiKeyRoutes(parent: FastifyInstance, { ctx, keyUsage }: {
 
   app.get('/api-keys/:id', {
     config: { scope: 'keys:write' },
-    schema: { tags, operationId: 'getApiKey', summary: 'Get an API key (never its secret)', params: ApiKeyParams, response: responses({ 200: ApiKeyResponse }, 404) },
+    schema: {
+      tags,
+      operationId: 'getApiKey',
+      summary: 'Get an API key (never its secret)',
+      description: 'One key of the calling key\'s account and environment, never its secret.',
+      params: ApiKeyParams,
+      response: responses({ 200: ApiKeyResponse }, 404),
+    },
     handler: async (request) => ({ data: await service.getApiKey(ctx, keyUsage, caller(request), request.params.id) }),
   });
 

@@ -38,6 +38,8 @@ export async function courseRoutes(parent: FastifyInstance, { ctx }: { ctx: Serv
     schema: {
       tags,
       operationId: 'createCourse',
+      description: 'Creates a course, unpublished unless `published: true`; students can be enrolled once it is published. Sends `course.created`.',
+      responseHeaders: ['ETag'],
       summary: 'Create a course',
       body: CreateCourseBody,
       response: responses({ 201: CourseResponse }, 409, 413, 415, 422),
@@ -53,6 +55,8 @@ export async function courseRoutes(parent: FastifyInstance, { ctx }: { ctx: Serv
     schema: {
       tags,
       operationId: 'getCourse',
+      description: 'The course, with its `ETag` for a later If-Match.',
+      responseHeaders: ['ETag'],
       summary: 'Get a course',
       params: CourseParams,
       response: responses({ 200: CourseResponse }, 404),
@@ -68,6 +72,7 @@ export async function courseRoutes(parent: FastifyInstance, { ctx }: { ctx: Serv
       schema: {
         tags,
         operationId: method === 'PUT' ? 'updateCourse' : 'patchCourse',
+        responseHeaders: ['ETag'],
         summary: method === 'PUT' ? 'Update a course' : 'Update a course (alias of PUT)',
         description: 'Changes the fields given and leaves the rest. Send `If-Match` with the ETag you read to avoid lost updates.',
         params: CourseParams,
@@ -106,6 +111,10 @@ export async function courseRoutes(parent: FastifyInstance, { ctx }: { ctx: Serv
         tags,
         operationId: `${action}Course`,
         summary: published ? 'Publish a course' : 'Unpublish a course',
+        description: published
+          ? 'Sets `published: true`: students can be enrolled from then on. Sends `course.published`; publishing a published course changes nothing.'
+          : 'Sets `published: false`: no new enrollments (409 `course_not_published`); existing ones stay. Sends `course.unpublished` when it changed.',
+        responseHeaders: ['ETag'],
         params: CourseParams,
         response: responses({ 200: CourseResponse }, 404, 409, 422),
       },

@@ -38,6 +38,7 @@ export async function enrollmentRoutes(parent: FastifyInstance, { ctx }: { ctx: 
     schema: {
       tags,
       operationId: 'createEnrollment',
+      responseHeaders: ['ETag'],
       summary: 'Enroll a student in a course',
       description:
         'The course must be published (409 `course_not_published`). Enrolling twice answers 409 `already_enrolled` with ' +
@@ -75,6 +76,8 @@ export async function enrollmentRoutes(parent: FastifyInstance, { ctx }: { ctx: 
     schema: {
       tags,
       operationId: 'getEnrollment',
+      description: 'The enrollment, with its `ETag`.',
+      responseHeaders: ['ETag'],
       summary: 'Get an enrollment',
       params: EnrollmentParams,
       response: responses({ 200: EnrollmentResponse }, 404),
@@ -87,6 +90,7 @@ export async function enrollmentRoutes(parent: FastifyInstance, { ctx }: { ctx: 
     schema: {
       tags,
       operationId: 'cancelEnrollment',
+      responseHeaders: ['ETag'],
       summary: 'Cancel an enrollment',
       description: 'Sets status `cancelled` and answers the enrollment; its history is kept. Cancelling again changes nothing.',
       params: EnrollmentParams,

@@ -30,6 +30,7 @@ export async function eventRoutes(parent: FastifyInstance, { ctx }: { ctx: Servi
     schema: {
       tags,
       operationId: 'getEvent',
+      description: 'One event of the last 30 days (404 once it is older), as webhook deliveries carry it.',
       summary: 'Get an event',
       params: EventParams,
       response: responses({ 200: EventResponse }, 404),

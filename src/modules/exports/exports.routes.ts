@@ -39,6 +39,7 @@ export async function exportRoutes(parent: FastifyInstance, { ctx }: { ctx: serv
     schema: {
       tags,
       operationId: 'getExport',
+      description: 'The export job: poll it until `status` is `succeeded` (then GET its `download_url`) or `failed` (`error` says why).',
       summary: 'Get an export job',
       params: ExportParams,
       response: responses({ 200: ExportResponse }, 404),
@@ -82,6 +83,7 @@ export async function exportRoutes(parent: FastifyInstance, { ctx }: { ctx: serv
     schema: {
       tags,
       operationId: 'importCourse',
+      responseHeaders: ['ETag'],
       summary: 'Import a course from a json export',
       description:
         'Creates a new course (new ids, new timestamps) from a json export: modules and lessons in the order of their arrays, quizzes with their answers. All or nothing. Bodies up to 32 MiB; counts against the bulk window (20 an hour per key).',

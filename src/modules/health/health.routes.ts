@@ -2,12 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import { type Static, Type } from 'typebox';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../shared/errors.js';
-import { ErrorResponse } from '../../shared/schemas.js';
+import { ErrorResponse, errorRef } from '../../shared/schemas.js';
 import type { RateLimiter } from '../rate-limits/rate-limiter.js';
 import { withDeadline } from '../../shared/deadline.js';
 
 const tags = ['operations'];
-const Status = Type.Object({ status: Type.String(), checks: Type.Optional(Type.Record(Type.String(), Type.String())) });
+const Status = (description: string, examples: unknown[]) =>
+  Type.Object(
+    {
+      status: Type.String({ description: '`ok` (healthz); `ready`, `degraded` or `not_ready` (readyz).' }),
+      checks: Type.Optional(Type.Record(Type.String(), Type.String(), { description: 'Each dependency: `database`, and with Redis `redis` and `rate_limits`.' })),
+    },
+    { description, examples },
+  );
 /** While the process shuts down, readiness answers 503 in the error envelope. */
 const ShuttingDown = Type.Unsafe<Static<typeof ErrorResponse>>({ $ref: 'ErrorResponse#' });
 
@@ -22,7 +29,14 @@ const READY_TIMEOUT_MS = 1_000;
 export async function healthRoutes(app: FastifyInstance, { database, limiter }: { database: Database; limiter: RateLimiter | undefined }) {
 
   app.get('/healthz', {
-    schema: { tags, operationId: 'healthz', summary: 'The process is up', security: [], response: { 200: Status } },
+    schema: {
+      tags,
+      operationId: 'healthz',
+      summary: 'The process is up',
+      description: 'Answers 200 `{"status": "ok"}` while the process runs; it checks nothing else (GET /readyz checks the database).',
+      security: [],
+      response: { 200: Status('The process is up.', [{ status: 'ok' }]), 431: errorRef(431) },
+    },
     handler: async () => ({ status: 'ok' }),
   });
 
@@ -37,7 +51,13 @@ export async function healthRoutes(app: FastifyInstance, { database, limiter }: 
         `A database that has not answered within ${READY_TIMEOUT_MS} ms is unreachable. While the process shuts down it answers 503 ` +
         '`service_unavailable` in the error envelope at once, while every other request is still served.',
       security: [],
-      response: { 200: Status, 503: Type.Union([Status, ShuttingDown]) },
+      response: {
+        200: Status('Ready: the database answers (`degraded` when Redis does not).', [{ status: 'ready', checks: { database: 'ok' } }]),
+        431: errorRef(431),
+        503: Type.Union([Status('Not ready: the database does not answer.', [{ status: 'not_ready', checks: { database: 'unreachable' } }]), ShuttingDown], {
+          description: 'Not ready: the database does not answer (`not_ready`), or the process is shutting down (the error envelope, `service_unavailable`).',
+        }),
+      },
     },
     handler: async (_request, reply) => {
       // From SIGTERM on, readiness fails at once so load balancers stop sending; other requests that
@@ -64,7 +84,20 @@ export async function healthRoutes(app: FastifyInstance, { database, limiter }: 
   });
 
   app.get('/metrics', {
-    schema: { tags, operationId: 'metrics', summary: 'Prometheus metrics (text format)', security: [] },
+    schema: {
+      tags,
+      operationId: 'metrics',
+      summary: 'Prometheus metrics (text format)',
+      description: 'The process\'s metrics in the Prometheus text format, for a scraper. No key needed: keep it off the public internet.',
+      security: [],
+      response: {
+        200: {
+          description: 'The metrics, as Prometheus text (version 0.0.4).',
+          content: { 'text/plain': { schema: { type: 'string', examples: ['# TYPE lectern_http_requests_total counter\n'] } } },
+        },
+        431: errorRef(431),
+      },
+    },
     handler: async (_request, reply) => {
       reply.type(app.metrics.contentType);
       return app.metrics.metrics();

@@ -29,6 +29,7 @@ export async function lessonRoutes(parent: FastifyInstance, { ctx }: { ctx: Serv
     schema: {
       tags,
       operationId: 'listLessons',
+      description: 'The module\'s lessons in position order; quiz answers only for keys with courses:write. Page mode by default; cursor mode with `cursor`.',
       summary: 'List the lessons of a module, in position order',
       params: ModuleIdParams,
       querystring: ListLessonsQuery,
@@ -43,6 +44,7 @@ export async function lessonRoutes(parent: FastifyInstance, { ctx }: { ctx: Serv
     schema: {
       tags,
       operationId: 'createLesson',
+      responseHeaders: ['ETag'],
       summary: 'Add a lesson to a module',
       description: 'At `position` (0-based; default: the end). A lesson of type `quiz` needs `quiz`; other types take none.',
       params: ModuleIdParams,
@@ -57,7 +59,15 @@ export async function lessonRoutes(parent: FastifyInstance, { ctx }: { ctx: Serv
 
   app.get('/lessons/:id', {
     config: { scope: 'courses:read' },
-    schema: { tags, operationId: 'getLesson', summary: 'Get a lesson', params: LessonParams, response: responses({ 200: LessonResponse }, 404) },
+    schema: {
+      tags,
+      operationId: 'getLesson',
+      summary: 'Get a lesson',
+      description: 'The lesson, with its `ETag`; quiz answers only for keys with courses:write (the ETag differs with and without them).',
+      responseHeaders: ['ETag'],
+      params: LessonParams,
+      response: responses({ 200: LessonResponse }, 404),
+    },
     handler: async (request, reply) =>
       resourceReply(reply, await service.getLesson(ctx, request.auth.workspaceId, request.params.id, seesAnswers(request))),
   });
@@ -70,6 +80,7 @@ export async function lessonRoutes(parent: FastifyInstance, { ctx }: { ctx: Serv
       schema: {
         tags,
         operationId: method === 'PUT' ? 'updateLesson' : 'patchLesson',
+        responseHeaders: ['ETag'],
         summary: method === 'PUT' ? 'Update or move a lesson' : 'Update or move a lesson (alias of PUT)',
         description: 'A new `quiz` replaces the whole quiz; send question ids back to keep them.',
         params: LessonParams,
@@ -84,7 +95,14 @@ export async function lessonRoutes(parent: FastifyInstance, { ctx }: { ctx: Serv
 
   app.delete('/lessons/:id', {
     config: { scope: 'courses:write' },
-    schema: { tags, operationId: 'deleteLesson', summary: 'Delete a lesson', params: LessonParams, response: responses({ 200: LessonDeletedResponse }, 404) },
+    schema: {
+      tags,
+      operationId: 'deleteLesson',
+      summary: 'Delete a lesson',
+      description: 'Deletes the lesson; the lessons after it move up one. Sends `lesson.deleted`.',
+      params: LessonParams,
+      response: responses({ 200: LessonDeletedResponse }, 404),
+    },
     handler: async (request) => ({ data: await service.deleteLesson(ctx, request.auth.workspaceId, request.params.id) }),
   });
 }

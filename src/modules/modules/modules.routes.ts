@@ -25,6 +25,7 @@ export async function moduleRoutes(parent: FastifyInstance, { ctx }: { ctx: Serv
     schema: {
       tags,
       operationId: 'listModules',
+      description: 'The course\'s modules in position order. Page mode by default; cursor mode with `cursor`.',
       summary: 'List the modules of a course, in position order',
       params: CourseIdParams,
       querystring: ListModulesQuery,
@@ -39,6 +40,7 @@ export async function moduleRoutes(parent: FastifyInstance, { ctx }: { ctx: Serv
     schema: {
       tags,
       operationId: 'createModule',
+      responseHeaders: ['ETag'],
       summary: 'Add a module to a course',
       description: 'At `position` (0-based; default: the end); the modules from there on move down one.',
       params: CourseIdParams,
@@ -53,7 +55,15 @@ export async function moduleRoutes(parent: FastifyInstance, { ctx }: { ctx: Serv
 
   app.get('/modules/:id', {
     config: { scope: 'courses:read' },
-    schema: { tags, operationId: 'getModule', summary: 'Get a module', params: ModuleParams, response: responses({ 200: ModuleResponse }, 404) },
+    schema: {
+      tags,
+      operationId: 'getModule',
+      summary: 'Get a module',
+      description: 'The module, with its `ETag` for a later If-Match.',
+      responseHeaders: ['ETag'],
+      params: ModuleParams,
+      response: responses({ 200: ModuleResponse }, 404),
+    },
     handler: async (request, reply) => resourceReply(reply, await service.getModule(ctx, request.auth.workspaceId, request.params.id)),
   });
 
@@ -65,7 +75,9 @@ export async function moduleRoutes(parent: FastifyInstance, { ctx }: { ctx: Serv
       schema: {
         tags,
         operationId: method === 'PUT' ? 'updateModule' : 'patchModule',
+        responseHeaders: ['ETag'],
         summary: method === 'PUT' ? 'Update or move a module' : 'Update or move a module (alias of PUT)',
+        description: 'Changes the fields given; a new `position` moves the module within its course (the others shift). Send `If-Match` with the ETag you read to avoid lost updates.',
         params: ModuleParams,
         headers: IfMatchHeaders,
         body: UpdateModuleBody,
@@ -81,6 +93,7 @@ export async function moduleRoutes(parent: FastifyInstance, { ctx }: { ctx: Serv
     schema: {
       tags,
       operationId: 'deleteModule',
+      description: 'Deletes the module and its lessons; the modules after it move up one. Sends `module.deleted`.',
       summary: 'Delete a module and its lessons',
       params: ModuleParams,
       response: responses({ 200: ModuleDeletedResponse }, 404),

@@ -34,6 +34,7 @@ export async function progressRoutes(parent: FastifyInstance, { ctx }: { ctx: Se
     schema: {
       tags,
       operationId: 'getStudentProgress',
+      description: 'Per enrolled course: the enrollment\'s status and progress_percent, lessons completed of total, time spent, last activity and the state of each lesson, in course order. `course_id` narrows it to one course.',
       summary: "A student's progress in each enrolled course",
       params: StudentIdParams,
       querystring: ProgressQuery,

@@ -40,6 +40,7 @@ export async function studentRoutes(parent: FastifyInstance, { ctx }: { ctx: Ser
     schema: {
       tags,
       operationId: 'createStudent',
+      responseHeaders: ['ETag'],
       summary: 'Create a student',
       description: 'An email (any case) or external_id already used in the workspace answers 409 `student_exists` with `details.student_id`.',
       body: CreateStudentBody,
@@ -75,6 +76,8 @@ export async function studentRoutes(parent: FastifyInstance, { ctx }: { ctx: Ser
     schema: {
       tags,
       operationId: 'getStudent',
+      description: 'The student, with its `ETag` for a later If-Match.',
+      responseHeaders: ['ETag'],
       summary: 'Get a student',
       params: StudentParams,
       response: responses({ 200: StudentResponse }, 404),
@@ -90,6 +93,7 @@ export async function studentRoutes(parent: FastifyInstance, { ctx }: { ctx: Ser
       schema: {
         tags,
         operationId: method === 'PUT' ? 'updateStudent' : 'patchStudent',
+        responseHeaders: ['ETag'],
         summary: method === 'PUT' ? 'Update a student' : 'Update a student (alias of PUT)',
         description: 'Changes the fields given and leaves the rest; `external_id: null` removes it. Send `If-Match` to avoid lost updates.',
         params: StudentParams,

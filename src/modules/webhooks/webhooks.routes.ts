@@ -30,6 +30,7 @@ export async function webhookRoutes(parent: FastifyInstance, { ctx }: { ctx: ser
     schema: {
       tags,
       operationId: 'listWebhookEndpoints',
+      description: 'The workspace\'s webhook endpoints, never their secrets. Page mode by default; cursor mode with `cursor`.',
       summary: 'List webhook endpoints',
       querystring: ListWebhookEndpointsQuery,
       response: responses({ 200: WebhookEndpointListResponse }),
@@ -59,6 +60,8 @@ export async function webhookRoutes(parent: FastifyInstance, { ctx }: { ctx: ser
     schema: {
       tags,
       operationId: 'getWebhookEndpoint',
+      description: 'The endpoint, with its `ETag`, never its secret.',
+      responseHeaders: ['ETag'],
       summary: 'Get a webhook endpoint',
       params: WebhookEndpointParams,
       response: responses({ 200: WebhookEndpointResponse }, 404),
@@ -74,6 +77,7 @@ export async function webhookRoutes(parent: FastifyInstance, { ctx }: { ctx: ser
       schema: {
         tags,
         operationId: method === 'PUT' ? 'updateWebhookEndpoint' : 'patchWebhookEndpoint',
+        responseHeaders: ['ETag'],
         summary: method === 'PUT' ? 'Update a webhook endpoint' : 'Update a webhook endpoint (alias of PUT)',
         description: 'Changes the fields given. `enabled: true` re-enables an endpoint Lectern disabled; it receives events from then on.',
         params: WebhookEndpointParams,
@@ -153,6 +157,7 @@ export async function webhookRoutes(parent: FastifyInstance, { ctx }: { ctx: ser
     schema: {
       tags,
       operationId: 'getWebhookDelivery',
+      description: 'One delivery, with every attempt.',
       summary: 'Get a delivery',
       params: WebhookDeliveryParams,
       response: responses({ 200: WebhookDeliveryResponse }, 404),
