@@ -225,6 +225,9 @@ class ApiKeysResource(_Resource):
 
         ``GET /api-keys`` · scope ``keys:write``
 
+        The keys of the calling key's account and environment, never their secrets (`key_hint` shows the
+        first and last 4 characters). Page mode by default; cursor mode with `cursor`.
+
         Requires scope `keys:write`. Rate limits: one request against the key's hourly quota and burst
         bucket.
         """
@@ -241,6 +244,9 @@ class ApiKeysResource(_Resource):
         cursor mode).
 
         ``GET /api-keys`` · scope ``keys:write``
+
+        The keys of the calling key's account and environment, never their secrets (`key_hint` shows the
+        first and last 4 characters). Page mode by default; cursor mode with `cursor`.
 
         Requires scope `keys:write`. Rate limits: one request against the key's hourly quota and burst
         bucket.
@@ -294,6 +300,8 @@ class ApiKeysResource(_Resource):
         """Get an API key (never its secret).
 
         ``GET /api-keys/{id}`` · scope ``keys:write``
+
+        One key of the calling key's account and environment, never its secret.
 
         Requires scope `keys:write`. Rate limits: one request against the key's hourly quota and burst
         bucket.
@@ -428,6 +436,9 @@ class CoursesResource(_Resource):
 
         ``POST /courses`` · scope ``courses:write``
 
+        Creates a course, unpublished unless `published: true`; students can be enrolled once it is
+        published. Sends `course.created`.
+
         Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and
         burst bucket.
         """
@@ -452,6 +463,8 @@ class CoursesResource(_Resource):
         """Get a course.
 
         ``GET /courses/{id}`` · scope ``courses:read``
+
+        The course, with its `ETag` for a later If-Match.
 
         Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's
         hourly quota and burst bucket.
@@ -560,6 +573,9 @@ class CoursesResource(_Resource):
 
         ``POST /courses/{id}/publish`` · scope ``courses:write``
 
+        Sets `published: true`: students can be enrolled from then on. Sends `course.published`;
+        publishing a published course changes nothing.
+
         Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and
         burst bucket.
         """
@@ -584,6 +600,9 @@ class CoursesResource(_Resource):
         """Unpublish a course.
 
         ``POST /courses/{id}/unpublish`` · scope ``courses:write``
+
+        Sets `published: false`: no new enrollments (409 `course_not_published`); existing ones stay.
+        Sends `course.unpublished` when it changed.
 
         Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and
         burst bucket.
@@ -716,6 +735,8 @@ class EnrollmentsResource(_Resource):
 
         ``GET /enrollments/{id}`` · scope ``enrollments:read``
 
+        The enrollment, with its `ETag`.
+
         Requires scope `enrollments:read` (or `enrollments:write`). Rate limits: one request against the
         key's hourly quota and burst bucket.
         """
@@ -818,6 +839,8 @@ class EventsResource(_Resource):
 
         ``GET /events/{id}`` · scope ``webhooks:read``
 
+        One event of the last 30 days (404 once it is older), as webhook deliveries carry it.
+
         Requires scope `webhooks:read` (or `webhooks:write`). Rate limits: one request against the key's
         hourly quota and burst bucket.
         """
@@ -875,6 +898,9 @@ class ExportsResource(_Resource):
         """Get an export job.
 
         ``GET /exports/{id}`` · scope ``courses:read``
+
+        The export job: poll it until `status` is `succeeded` (then GET its `download_url`) or `failed`
+        (`error` says why).
 
         Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's
         hourly quota and burst bucket.
@@ -964,6 +990,9 @@ class LessonsResource(_Resource):
 
         ``GET /modules/{id}/lessons`` · scope ``courses:read``
 
+        The module's lessons in position order; quiz answers only for keys with courses:write. Page mode
+        by default; cursor mode with `cursor`.
+
         Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's
         hourly quota and burst bucket.
         """
@@ -981,6 +1010,9 @@ class LessonsResource(_Resource):
         cursor mode).
 
         ``GET /modules/{id}/lessons`` · scope ``courses:read``
+
+        The module's lessons in position order; quiz answers only for keys with courses:write. Page mode
+        by default; cursor mode with `cursor`.
 
         Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's
         hourly quota and burst bucket.
@@ -1035,6 +1067,9 @@ class LessonsResource(_Resource):
         """Get a lesson.
 
         ``GET /lessons/{id}`` · scope ``courses:read``
+
+        The lesson, with its `ETag`; quiz answers only for keys with courses:write (the ETag differs
+        with and without them).
 
         Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's
         hourly quota and burst bucket.
@@ -1113,6 +1148,8 @@ class LessonsResource(_Resource):
 
         ``DELETE /lessons/{id}`` · scope ``courses:write``
 
+        Deletes the lesson; the lessons after it move up one. Sends `lesson.deleted`.
+
         Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and
         burst bucket.
         """
@@ -1143,6 +1180,8 @@ class ModulesResource(_Resource):
 
         ``GET /courses/{id}/modules`` · scope ``courses:read``
 
+        The course's modules in position order. Page mode by default; cursor mode with `cursor`.
+
         Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's
         hourly quota and burst bucket.
         """
@@ -1160,6 +1199,8 @@ class ModulesResource(_Resource):
         cursor mode).
 
         ``GET /courses/{id}/modules`` · scope ``courses:read``
+
+        The course's modules in position order. Page mode by default; cursor mode with `cursor`.
 
         Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's
         hourly quota and burst bucket.
@@ -1214,6 +1255,8 @@ class ModulesResource(_Resource):
 
         ``GET /modules/{id}`` · scope ``courses:read``
 
+        The module, with its `ETag` for a later If-Match.
+
         Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's
         hourly quota and burst bucket.
         """
@@ -1237,6 +1280,9 @@ class ModulesResource(_Resource):
         """Update or move a module.
 
         ``PUT /modules/{id}`` · scope ``courses:write``
+
+        Changes the fields given; a new `position` moves the module within its course (the others
+        shift). Send `If-Match` with the ETag you read to avoid lost updates.
 
         Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and
         burst bucket.
@@ -1263,6 +1309,9 @@ class ModulesResource(_Resource):
 
         ``PATCH /modules/{id}`` · scope ``courses:write``
 
+        Changes the fields given; a new `position` moves the module within its course (the others
+        shift). Send `If-Match` with the ETag you read to avoid lost updates.
+
         Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and
         burst bucket.
         """
@@ -1286,6 +1335,8 @@ class ModulesResource(_Resource):
         """Delete a module and its lessons.
 
         ``DELETE /modules/{id}`` · scope ``courses:write``
+
+        Deletes the module and its lessons; the modules after it move up one. Sends `module.deleted`.
 
         Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and
         burst bucket.
@@ -1345,6 +1396,10 @@ class ProgressResource(_Resource):
         """A student's progress in each enrolled course.
 
         ``GET /students/{id}/progress`` · scope ``enrollments:read``
+
+        Per enrolled course: the enrollment's status and progress_percent, lessons completed of total,
+        time spent, last activity and the state of each lesson, in course order. `course_id` narrows it
+        to one course.
 
         Requires scope `enrollments:read` (or `enrollments:write`). Rate limits: one request against the
         key's hourly quota and burst bucket.
@@ -1621,6 +1676,8 @@ class StudentsResource(_Resource):
 
         ``GET /students/{id}`` · scope ``students:read``
 
+        The student, with its `ETag` for a later If-Match.
+
         Requires scope `students:read` (or `students:write`). Rate limits: one request against the key's
         hourly quota and burst bucket.
         """
@@ -1731,6 +1788,9 @@ class WebhooksResource(WebhookVerifyMixin, _Resource):
 
         ``GET /webhook-endpoints`` · scope ``webhooks:read``
 
+        The workspace's webhook endpoints, never their secrets. Page mode by default; cursor mode with
+        `cursor`.
+
         Requires scope `webhooks:read` (or `webhooks:write`). Rate limits: one request against the key's
         hourly quota and burst bucket.
         """
@@ -1746,6 +1806,9 @@ class WebhooksResource(WebhookVerifyMixin, _Resource):
         """List webhook endpoints: one page (page mode by default; ``cursor`` for cursor mode).
 
         ``GET /webhook-endpoints`` · scope ``webhooks:read``
+
+        The workspace's webhook endpoints, never their secrets. Page mode by default; cursor mode with
+        `cursor`.
 
         Requires scope `webhooks:read` (or `webhooks:write`). Rate limits: one request against the key's
         hourly quota and burst bucket.
@@ -1800,6 +1863,8 @@ class WebhooksResource(WebhookVerifyMixin, _Resource):
         """Get a webhook endpoint.
 
         ``GET /webhook-endpoints/{id}`` · scope ``webhooks:read``
+
+        The endpoint, with its `ETag`, never its secret.
 
         Requires scope `webhooks:read` (or `webhooks:write`). Rate limits: one request against the key's
         hourly quota and burst bucket.
@@ -2014,6 +2079,8 @@ class WebhooksResource(WebhookVerifyMixin, _Resource):
         """Get a delivery.
 
         ``GET /webhook-deliveries/{id}`` · scope ``webhooks:read``
+
+        One delivery, with every attempt.
 
         Requires scope `webhooks:read` (or `webhooks:write`). Rate limits: one request against the key's
         hourly quota and burst bucket.

@@ -23,6 +23,9 @@ final class ApiKeys extends \Lectern\Internal\BaseResource
      *
      * `GET /api-keys` (listApiKeys).
      *
+     * The keys of the calling key's account and environment, never their secrets (`key_hint` shows the
+     * first and last 4 characters). Page mode by default; cursor mode with `cursor`.
+     *
      * Requires scope `keys:write`. Rate limits: one request against the key's hourly quota and burst
      * bucket.
      *
@@ -89,6 +92,8 @@ final class ApiKeys extends \Lectern\Internal\BaseResource
      * Get an API key (never its secret).
      *
      * `GET /api-keys/{id}` (getApiKey).
+     *
+     * One key of the calling key's account and environment, never its secret.
      *
      * Requires scope `keys:write`. Rate limits: one request against the key's hourly quota and burst
      * bucket.

@@ -73,6 +73,9 @@ final class Courses extends \Lectern\Internal\BaseResource
      *
      * `POST /courses` (createCourse).
      *
+     * Creates a course, unpublished unless `published: true`; students can be enrolled once it is
+     * published. Sends `course.created`.
+     *
      * Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst
      * bucket.
      *
@@ -92,6 +95,8 @@ final class Courses extends \Lectern\Internal\BaseResource
      * Get a course.
      *
      * `GET /courses/{id}` (getCourse).
+     *
+     * The course, with its `ETag` for a later If-Match.
      *
      * Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's
      * hourly quota and burst bucket.
@@ -184,6 +189,9 @@ final class Courses extends \Lectern\Internal\BaseResource
      *
      * `POST /courses/{id}/publish` (publishCourse).
      *
+     * Sets `published: true`: students can be enrolled from then on. Sends `course.published`; publishing
+     * a published course changes nothing.
+     *
      * Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst
      * bucket.
      *
@@ -203,6 +211,9 @@ final class Courses extends \Lectern\Internal\BaseResource
      * Unpublish a course.
      *
      * `POST /courses/{id}/unpublish` (unpublishCourse).
+     *
+     * Sets `published: false`: no new enrollments (409 `course_not_published`); existing ones stay. Sends
+     * `course.unpublished` when it changed.
      *
      * Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst
      * bucket.

@@ -123,6 +123,8 @@ final class Enrollments extends \Lectern\Internal\BaseResource
      *
      * `GET /enrollments/{id}` (getEnrollment).
      *
+     * The enrollment, with its `ETag`.
+     *
      * Requires scope `enrollments:read` (or `enrollments:write`). Rate limits: one request against the
      * key's hourly quota and burst bucket.
      *

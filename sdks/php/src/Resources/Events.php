@@ -75,6 +75,8 @@ final class Events extends \Lectern\Internal\BaseResource
      *
      * `GET /events/{id}` (getEvent).
      *
+     * One event of the last 30 days (404 once it is older), as webhook deliveries carry it.
+     *
      * Requires scope `webhooks:read` (or `webhooks:write`). Rate limits: one request against the key's
      * hourly quota and burst bucket.
      *

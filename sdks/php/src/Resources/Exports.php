@@ -47,6 +47,9 @@ final class Exports extends \Lectern\Internal\BaseResource
      *
      * `GET /exports/{id}` (getExport).
      *
+     * The export job: poll it until `status` is `succeeded` (then GET its `download_url`) or `failed`
+     * (`error` says why).
+     *
      * Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's
      * hourly quota and burst bucket.
      *

@@ -23,6 +23,9 @@ final class Lessons extends \Lectern\Internal\BaseResource
      *
      * `GET /modules/{id}/lessons` (listLessons).
      *
+     * The module's lessons in position order; quiz answers only for keys with courses:write. Page mode by
+     * default; cursor mode with `cursor`.
+     *
      * Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's
      * hourly quota and burst bucket.
      *
@@ -95,6 +98,9 @@ final class Lessons extends \Lectern\Internal\BaseResource
      *
      * `GET /lessons/{id}` (getLesson).
      *
+     * The lesson, with its `ETag`; quiz answers only for keys with courses:write (the ETag differs with
+     * and without them).
+     *
      * Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's
      * hourly quota and burst bucket.
      *
@@ -160,6 +166,8 @@ final class Lessons extends \Lectern\Internal\BaseResource
      * Delete a lesson.
      *
      * `DELETE /lessons/{id}` (deleteLesson).
+     *
+     * Deletes the lesson; the lessons after it move up one. Sends `lesson.deleted`.
      *
      * Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst
      * bucket.

@@ -23,6 +23,8 @@ final class Modules extends \Lectern\Internal\BaseResource
      *
      * `GET /courses/{id}/modules` (listModules).
      *
+     * The course's modules in position order. Page mode by default; cursor mode with `cursor`.
+     *
      * Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's
      * hourly quota and burst bucket.
      *
@@ -94,6 +96,8 @@ final class Modules extends \Lectern\Internal\BaseResource
      *
      * `GET /modules/{id}` (getModule).
      *
+     * The module, with its `ETag` for a later If-Match.
+     *
      * Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's
      * hourly quota and burst bucket.
      *
@@ -113,6 +117,9 @@ final class Modules extends \Lectern\Internal\BaseResource
      * Update or move a module.
      *
      * `PUT /modules/{id}` (updateModule).
+     *
+     * Changes the fields given; a new `position` moves the module within its course (the others shift).
+     * Send `If-Match` with the ETag you read to avoid lost updates.
      *
      * Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst
      * bucket.
@@ -135,6 +142,9 @@ final class Modules extends \Lectern\Internal\BaseResource
      *
      * `PATCH /modules/{id}` (patchModule).
      *
+     * Changes the fields given; a new `position` moves the module within its course (the others shift).
+     * Send `If-Match` with the ETag you read to avoid lost updates.
+     *
      * Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst
      * bucket.
      *
@@ -155,6 +165,8 @@ final class Modules extends \Lectern\Internal\BaseResource
      * Delete a module and its lessons.
      *
      * `DELETE /modules/{id}` (deleteModule).
+     *
+     * Deletes the module and its lessons; the modules after it move up one. Sends `module.deleted`.
      *
      * Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst
      * bucket.

@@ -47,6 +47,10 @@ final class Progress extends \Lectern\Internal\BaseResource
      *
      * `GET /students/{id}/progress` (getStudentProgress).
      *
+     * Per enrolled course: the enrollment's status and progress_percent, lessons completed of total, time
+     * spent, last activity and the state of each lesson, in course order. `course_id` narrows it to one
+     * course.
+     *
      * Requires scope `enrollments:read` (or `enrollments:write`). Rate limits: one request against the
      * key's hourly quota and burst bucket.
      *

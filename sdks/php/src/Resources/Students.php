@@ -123,6 +123,8 @@ final class Students extends \Lectern\Internal\BaseResource
      *
      * `GET /students/{id}` (getStudent).
      *
+     * The student, with its `ETag` for a later If-Match.
+     *
      * Requires scope `students:read` (or `students:write`). Rate limits: one request against the key's
      * hourly quota and burst bucket.
      *

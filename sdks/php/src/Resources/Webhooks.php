@@ -27,6 +27,9 @@ final class Webhooks extends \Lectern\Internal\BaseResource
      *
      * `GET /webhook-endpoints` (listWebhookEndpoints).
      *
+     * The workspace's webhook endpoints, never their secrets. Page mode by default; cursor mode with
+     * `cursor`.
+     *
      * Requires scope `webhooks:read` (or `webhooks:write`). Rate limits: one request against the key's
      * hourly quota and burst bucket.
      *
@@ -94,6 +97,8 @@ final class Webhooks extends \Lectern\Internal\BaseResource
      * Get a webhook endpoint.
      *
      * `GET /webhook-endpoints/{id}` (getWebhookEndpoint).
+     *
+     * The endpoint, with its `ETag`, never its secret.
      *
      * Requires scope `webhooks:read` (or `webhooks:write`). Rate limits: one request against the key's
      * hourly quota and burst bucket.
@@ -286,6 +291,8 @@ final class Webhooks extends \Lectern\Internal\BaseResource
      * Get a delivery.
      *
      * `GET /webhook-deliveries/{id}` (getWebhookDelivery).
+     *
+     * One delivery, with every attempt.
      *
      * Requires scope `webhooks:read` (or `webhooks:write`). Rate limits: one request against the key's
      * hourly quota and burst bucket.

@@ -6,7 +6,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The process is up */
+        /**
+         * The process is up
+         * @description Answers 200 `{"status": "ok"}` while the process runs; it checks nothing else (GET /readyz checks the database).
+         */
         get: operations["healthz"];
         put?: never;
         post?: never;
@@ -43,7 +46,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Prometheus metrics (text format) */
+        /**
+         * Prometheus metrics (text format)
+         * @description The process's metrics in the Prometheus text format, for a scraper. No key needed: keep it off the public internet.
+         */
         get: operations["metrics"];
         put?: never;
         post?: never;
@@ -60,7 +66,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Links to the API, its reference and its OpenAPI document */
+        /**
+         * Links to the API, its reference and its OpenAPI document
+         * @description Where to go from the root of the service: the API's base path, the interactive reference and this document.
+         */
         get: operations["home"];
         put?: never;
         post?: never;
@@ -79,7 +88,9 @@ export interface paths {
         };
         /**
          * List the API keys of this key's environment
-         * @description Requires scope `keys:write`. Rate limits: one request against the key's hourly quota and burst bucket.
+         * @description The keys of the calling key's account and environment, never their secrets (`key_hint` shows the first and last 4 characters). Page mode by default; cursor mode with `cursor`.
+         *
+         *     Requires scope `keys:write`. Rate limits: one request against the key's hourly quota and burst bucket.
          */
         get: operations["listApiKeys"];
         put?: never;
@@ -105,7 +116,9 @@ export interface paths {
         };
         /**
          * Get an API key (never its secret)
-         * @description Requires scope `keys:write`. Rate limits: one request against the key's hourly quota and burst bucket.
+         * @description One key of the calling key's account and environment, never its secret.
+         *
+         *     Requires scope `keys:write`. Rate limits: one request against the key's hourly quota and burst bucket.
          */
         get: operations["getApiKey"];
         put?: never;
@@ -199,7 +212,9 @@ export interface paths {
         put?: never;
         /**
          * Create a course
-         * @description Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst bucket.
+         * @description Creates a course, unpublished unless `published: true`; students can be enrolled once it is published. Sends `course.created`.
+         *
+         *     Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst bucket.
          */
         post: operations["createCourse"];
         delete?: never;
@@ -217,7 +232,9 @@ export interface paths {
         };
         /**
          * Get a course
-         * @description Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's hourly quota and burst bucket.
+         * @description The course, with its `ETag` for a later If-Match.
+         *
+         *     Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's hourly quota and burst bucket.
          */
         get: operations["getCourse"];
         /**
@@ -257,7 +274,9 @@ export interface paths {
         put?: never;
         /**
          * Publish a course
-         * @description Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst bucket.
+         * @description Sets `published: true`: students can be enrolled from then on. Sends `course.published`; publishing a published course changes nothing.
+         *
+         *     Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst bucket.
          */
         post: operations["publishCourse"];
         delete?: never;
@@ -277,7 +296,9 @@ export interface paths {
         put?: never;
         /**
          * Unpublish a course
-         * @description Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst bucket.
+         * @description Sets `published: false`: no new enrollments (409 `course_not_published`); existing ones stay. Sends `course.unpublished` when it changed.
+         *
+         *     Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst bucket.
          */
         post: operations["unpublishCourse"];
         delete?: never;
@@ -295,7 +316,9 @@ export interface paths {
         };
         /**
          * List the modules of a course, in position order
-         * @description Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's hourly quota and burst bucket.
+         * @description The course's modules in position order. Page mode by default; cursor mode with `cursor`.
+         *
+         *     Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's hourly quota and burst bucket.
          */
         get: operations["listModules"];
         put?: never;
@@ -321,25 +344,33 @@ export interface paths {
         };
         /**
          * Get a module
-         * @description Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's hourly quota and burst bucket.
+         * @description The module, with its `ETag` for a later If-Match.
+         *
+         *     Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's hourly quota and burst bucket.
          */
         get: operations["getModule"];
         /**
          * Update or move a module
-         * @description Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst bucket.
+         * @description Changes the fields given; a new `position` moves the module within its course (the others shift). Send `If-Match` with the ETag you read to avoid lost updates.
+         *
+         *     Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst bucket.
          */
         put: operations["updateModule"];
         post?: never;
         /**
          * Delete a module and its lessons
-         * @description Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst bucket.
+         * @description Deletes the module and its lessons; the modules after it move up one. Sends `module.deleted`.
+         *
+         *     Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst bucket.
          */
         delete: operations["deleteModule"];
         options?: never;
         head?: never;
         /**
          * Update or move a module (alias of PUT)
-         * @description Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst bucket.
+         * @description Changes the fields given; a new `position` moves the module within its course (the others shift). Send `If-Match` with the ETag you read to avoid lost updates.
+         *
+         *     Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst bucket.
          */
         patch: operations["patchModule"];
         trace?: never;
@@ -353,7 +384,9 @@ export interface paths {
         };
         /**
          * List the lessons of a module, in position order
-         * @description Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's hourly quota and burst bucket.
+         * @description The module's lessons in position order; quiz answers only for keys with courses:write. Page mode by default; cursor mode with `cursor`.
+         *
+         *     Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's hourly quota and burst bucket.
          */
         get: operations["listLessons"];
         put?: never;
@@ -379,7 +412,9 @@ export interface paths {
         };
         /**
          * Get a lesson
-         * @description Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's hourly quota and burst bucket.
+         * @description The lesson, with its `ETag`; quiz answers only for keys with courses:write (the ETag differs with and without them).
+         *
+         *     Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's hourly quota and burst bucket.
          */
         get: operations["getLesson"];
         /**
@@ -392,7 +427,9 @@ export interface paths {
         post?: never;
         /**
          * Delete a lesson
-         * @description Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst bucket.
+         * @description Deletes the lesson; the lessons after it move up one. Sends `lesson.deleted`.
+         *
+         *     Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst bucket.
          */
         delete: operations["deleteLesson"];
         options?: never;
@@ -465,7 +502,9 @@ export interface paths {
         };
         /**
          * Get a student
-         * @description Requires scope `students:read` (or `students:write`). Rate limits: one request against the key's hourly quota and burst bucket.
+         * @description The student, with its `ETag` for a later If-Match.
+         *
+         *     Requires scope `students:read` (or `students:write`). Rate limits: one request against the key's hourly quota and burst bucket.
          */
         get: operations["getStudent"];
         /**
@@ -553,7 +592,9 @@ export interface paths {
         };
         /**
          * Get an enrollment
-         * @description Requires scope `enrollments:read` (or `enrollments:write`). Rate limits: one request against the key's hourly quota and burst bucket.
+         * @description The enrollment, with its `ETag`.
+         *
+         *     Requires scope `enrollments:read` (or `enrollments:write`). Rate limits: one request against the key's hourly quota and burst bucket.
          */
         get: operations["getEnrollment"];
         put?: never;
@@ -579,7 +620,9 @@ export interface paths {
         };
         /**
          * A student's progress in each enrolled course
-         * @description Requires scope `enrollments:read` (or `enrollments:write`). Rate limits: one request against the key's hourly quota and burst bucket.
+         * @description Per enrolled course: the enrollment's status and progress_percent, lessons completed of total, time spent, last activity and the state of each lesson, in course order. `course_id` narrows it to one course.
+         *
+         *     Requires scope `enrollments:read` (or `enrollments:write`). Rate limits: one request against the key's hourly quota and burst bucket.
          */
         get: operations["getStudentProgress"];
         put?: never;
@@ -781,7 +824,9 @@ export interface paths {
         };
         /**
          * Get an event
-         * @description Requires scope `webhooks:read` (or `webhooks:write`). Rate limits: one request against the key's hourly quota and burst bucket.
+         * @description One event of the last 30 days (404 once it is older), as webhook deliveries carry it.
+         *
+         *     Requires scope `webhooks:read` (or `webhooks:write`). Rate limits: one request against the key's hourly quota and burst bucket.
          */
         get: operations["getEvent"];
         put?: never;
@@ -823,7 +868,9 @@ export interface paths {
         };
         /**
          * Get an export job
-         * @description Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's hourly quota and burst bucket.
+         * @description The export job: poll it until `status` is `succeeded` (then GET its `download_url`) or `failed` (`error` says why).
+         *
+         *     Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's hourly quota and burst bucket.
          */
         get: operations["getExport"];
         put?: never;
@@ -887,7 +934,9 @@ export interface paths {
         };
         /**
          * List webhook endpoints
-         * @description Requires scope `webhooks:read` (or `webhooks:write`). Rate limits: one request against the key's hourly quota and burst bucket.
+         * @description The workspace's webhook endpoints, never their secrets. Page mode by default; cursor mode with `cursor`.
+         *
+         *     Requires scope `webhooks:read` (or `webhooks:write`). Rate limits: one request against the key's hourly quota and burst bucket.
          */
         get: operations["listWebhookEndpoints"];
         put?: never;
@@ -913,7 +962,9 @@ export interface paths {
         };
         /**
          * Get a webhook endpoint
-         * @description Requires scope `webhooks:read` (or `webhooks:write`). Rate limits: one request against the key's hourly quota and burst bucket.
+         * @description The endpoint, with its `ETag`, never its secret.
+         *
+         *     Requires scope `webhooks:read` (or `webhooks:write`). Rate limits: one request against the key's hourly quota and burst bucket.
          */
         get: operations["getWebhookEndpoint"];
         /**
@@ -1017,7 +1068,9 @@ export interface paths {
         };
         /**
          * Get a delivery
-         * @description Requires scope `webhooks:read` (or `webhooks:write`). Rate limits: one request against the key's hourly quota and burst bucket.
+         * @description One delivery, with every attempt.
+         *
+         *     Requires scope `webhooks:read` (or `webhooks:write`). Rate limits: one request against the key's hourly quota and burst bucket.
          */
         get: operations["getWebhookDelivery"];
         put?: never;
@@ -4253,19 +4306,36 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The process is up. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
                     "application/json": {
+                        /** @description `ok` (healthz); `ready`, `degraded` or `not_ready` (readyz). */
                         status: string;
+                        /** @description Each dependency: `database`, and with Redis `redis` and `rate_limits`. */
                         checks?: {
                             [key: string]: string;
                         };
                     };
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -4279,22 +4349,42 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Ready: the database answers (`degraded` when Redis does not). */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ready",
+                     *       "checks": {
+                     *         "database": "ok"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
+                        /** @description `ok` (healthz); `ready`, `degraded` or `not_ready` (readyz). */
                         status: string;
+                        /** @description Each dependency: `database`, and with Redis `redis` and `rate_limits`. */
                         checks?: {
                             [key: string]: string;
                         };
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not ready: the database does not answer (`not_ready`), or the process is shutting down (the error envelope, `service_unavailable`). */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4303,7 +4393,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description `ok` (healthz); `ready`, `degraded` or `not_ready` (readyz). */
                         status: string;
+                        /** @description Each dependency: `database`, and with Redis `redis` and `rate_limits`. */
                         checks?: {
                             [key: string]: string;
                         };
@@ -4321,13 +4413,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The metrics, as Prometheus text (version 0.0.4). */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -4340,13 +4444,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Where things are. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "name": "Lectern API",
+                     *       "api": "/api/v1",
+                     *       "docs": "/docs",
+                     *       "openapi": "/api/v1/openapi.json"
+                     *     }
+                     */
                     "application/json": {
                         name: string;
                         /** @description Base path of the API. */
@@ -4356,6 +4468,16 @@ export interface operations {
                         /** @description The OpenAPI 3.1 document. */
                         openapi: string;
                     };
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -4479,6 +4601,16 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4687,6 +4819,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -4830,6 +4972,16 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5066,6 +5218,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -5258,6 +5420,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -5429,6 +5601,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -5584,6 +5766,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -5649,6 +5841,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -5798,6 +5991,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -5849,6 +6052,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5945,6 +6149,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -6008,6 +6222,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6143,6 +6358,16 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6309,6 +6534,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -6372,6 +6607,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6513,6 +6749,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -6568,6 +6814,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -6695,6 +6942,16 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6758,6 +7015,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -6885,6 +7143,16 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7061,6 +7329,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -7126,6 +7404,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -7288,6 +7567,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -7339,6 +7628,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7432,6 +7722,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -7494,6 +7794,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7626,6 +7927,16 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7774,6 +8085,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -7836,6 +8157,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7968,6 +8290,16 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8182,6 +8514,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -8242,6 +8584,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -8391,6 +8734,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -8442,6 +8795,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8522,6 +8876,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -8585,6 +8949,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8704,6 +9069,16 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8852,6 +9227,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -8915,6 +9300,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9034,6 +9420,16 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9196,6 +9592,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -9262,6 +9668,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -9404,6 +9811,16 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9677,6 +10094,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -9728,6 +10155,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9823,6 +10251,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -9886,6 +10324,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10035,6 +10474,16 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10183,6 +10632,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -10246,6 +10705,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10395,6 +10855,16 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10555,6 +11025,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -10617,6 +11097,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -10775,6 +11256,16 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11047,6 +11538,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -11098,6 +11599,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11187,6 +11689,16 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11242,6 +11754,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11331,6 +11844,16 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11500,6 +12023,16 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11740,6 +12273,16 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11994,6 +12537,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -12140,6 +12693,16 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12298,6 +12861,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -12441,6 +13014,16 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12624,6 +13207,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -12774,6 +13367,16 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12950,6 +13553,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -13116,6 +13729,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -13261,6 +13884,16 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13481,6 +14114,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -13622,6 +14265,16 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13884,6 +14537,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -13991,6 +14654,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -14118,6 +14782,16 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14269,6 +14943,16 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14492,6 +15176,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -14543,6 +15237,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14640,6 +15335,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -14705,6 +15410,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14841,6 +15547,16 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14989,6 +15705,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -15054,6 +15780,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15190,6 +15917,16 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15425,6 +16162,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -15624,6 +16371,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -15804,6 +16561,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -15952,6 +16719,16 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16149,6 +16926,16 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -8,7 +8,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The process is up */
+        /**
+         * The process is up
+         * @description Answers 200 `{"status": "ok"}` while the process runs; it checks nothing else (GET /readyz checks the database).
+         */
         get: operations["healthz"];
         put?: never;
         post?: never;
@@ -45,7 +48,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Prometheus metrics (text format) */
+        /**
+         * Prometheus metrics (text format)
+         * @description The process's metrics in the Prometheus text format, for a scraper. No key needed: keep it off the public internet.
+         */
         get: operations["metrics"];
         put?: never;
         post?: never;
@@ -62,7 +68,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Links to the API, its reference and its OpenAPI document */
+        /**
+         * Links to the API, its reference and its OpenAPI document
+         * @description Where to go from the root of the service: the API's base path, the interactive reference and this document.
+         */
         get: operations["home"];
         put?: never;
         post?: never;
@@ -81,7 +90,9 @@ export interface paths {
         };
         /**
          * List the API keys of this key's environment
-         * @description Requires scope `keys:write`. Rate limits: one request against the key's hourly quota and burst bucket.
+         * @description The keys of the calling key's account and environment, never their secrets (`key_hint` shows the first and last 4 characters). Page mode by default; cursor mode with `cursor`.
+         *
+         *     Requires scope `keys:write`. Rate limits: one request against the key's hourly quota and burst bucket.
          */
         get: operations["listApiKeys"];
         put?: never;
@@ -107,7 +118,9 @@ export interface paths {
         };
         /**
          * Get an API key (never its secret)
-         * @description Requires scope `keys:write`. Rate limits: one request against the key's hourly quota and burst bucket.
+         * @description One key of the calling key's account and environment, never its secret.
+         *
+         *     Requires scope `keys:write`. Rate limits: one request against the key's hourly quota and burst bucket.
          */
         get: operations["getApiKey"];
         put?: never;
@@ -201,7 +214,9 @@ export interface paths {
         put?: never;
         /**
          * Create a course
-         * @description Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst bucket.
+         * @description Creates a course, unpublished unless `published: true`; students can be enrolled once it is published. Sends `course.created`.
+         *
+         *     Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst bucket.
          */
         post: operations["createCourse"];
         delete?: never;
@@ -219,7 +234,9 @@ export interface paths {
         };
         /**
          * Get a course
-         * @description Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's hourly quota and burst bucket.
+         * @description The course, with its `ETag` for a later If-Match.
+         *
+         *     Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's hourly quota and burst bucket.
          */
         get: operations["getCourse"];
         /**
@@ -259,7 +276,9 @@ export interface paths {
         put?: never;
         /**
          * Publish a course
-         * @description Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst bucket.
+         * @description Sets `published: true`: students can be enrolled from then on. Sends `course.published`; publishing a published course changes nothing.
+         *
+         *     Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst bucket.
          */
         post: operations["publishCourse"];
         delete?: never;
@@ -279,7 +298,9 @@ export interface paths {
         put?: never;
         /**
          * Unpublish a course
-         * @description Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst bucket.
+         * @description Sets `published: false`: no new enrollments (409 `course_not_published`); existing ones stay. Sends `course.unpublished` when it changed.
+         *
+         *     Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst bucket.
          */
         post: operations["unpublishCourse"];
         delete?: never;
@@ -297,7 +318,9 @@ export interface paths {
         };
         /**
          * List the modules of a course, in position order
-         * @description Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's hourly quota and burst bucket.
+         * @description The course's modules in position order. Page mode by default; cursor mode with `cursor`.
+         *
+         *     Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's hourly quota and burst bucket.
          */
         get: operations["listModules"];
         put?: never;
@@ -323,25 +346,33 @@ export interface paths {
         };
         /**
          * Get a module
-         * @description Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's hourly quota and burst bucket.
+         * @description The module, with its `ETag` for a later If-Match.
+         *
+         *     Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's hourly quota and burst bucket.
          */
         get: operations["getModule"];
         /**
          * Update or move a module
-         * @description Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst bucket.
+         * @description Changes the fields given; a new `position` moves the module within its course (the others shift). Send `If-Match` with the ETag you read to avoid lost updates.
+         *
+         *     Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst bucket.
          */
         put: operations["updateModule"];
         post?: never;
         /**
          * Delete a module and its lessons
-         * @description Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst bucket.
+         * @description Deletes the module and its lessons; the modules after it move up one. Sends `module.deleted`.
+         *
+         *     Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst bucket.
          */
         delete: operations["deleteModule"];
         options?: never;
         head?: never;
         /**
          * Update or move a module (alias of PUT)
-         * @description Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst bucket.
+         * @description Changes the fields given; a new `position` moves the module within its course (the others shift). Send `If-Match` with the ETag you read to avoid lost updates.
+         *
+         *     Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst bucket.
          */
         patch: operations["patchModule"];
         trace?: never;
@@ -355,7 +386,9 @@ export interface paths {
         };
         /**
          * List the lessons of a module, in position order
-         * @description Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's hourly quota and burst bucket.
+         * @description The module's lessons in position order; quiz answers only for keys with courses:write. Page mode by default; cursor mode with `cursor`.
+         *
+         *     Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's hourly quota and burst bucket.
          */
         get: operations["listLessons"];
         put?: never;
@@ -381,7 +414,9 @@ export interface paths {
         };
         /**
          * Get a lesson
-         * @description Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's hourly quota and burst bucket.
+         * @description The lesson, with its `ETag`; quiz answers only for keys with courses:write (the ETag differs with and without them).
+         *
+         *     Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's hourly quota and burst bucket.
          */
         get: operations["getLesson"];
         /**
@@ -394,7 +429,9 @@ export interface paths {
         post?: never;
         /**
          * Delete a lesson
-         * @description Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst bucket.
+         * @description Deletes the lesson; the lessons after it move up one. Sends `lesson.deleted`.
+         *
+         *     Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst bucket.
          */
         delete: operations["deleteLesson"];
         options?: never;
@@ -467,7 +504,9 @@ export interface paths {
         };
         /**
          * Get a student
-         * @description Requires scope `students:read` (or `students:write`). Rate limits: one request against the key's hourly quota and burst bucket.
+         * @description The student, with its `ETag` for a later If-Match.
+         *
+         *     Requires scope `students:read` (or `students:write`). Rate limits: one request against the key's hourly quota and burst bucket.
          */
         get: operations["getStudent"];
         /**
@@ -555,7 +594,9 @@ export interface paths {
         };
         /**
          * Get an enrollment
-         * @description Requires scope `enrollments:read` (or `enrollments:write`). Rate limits: one request against the key's hourly quota and burst bucket.
+         * @description The enrollment, with its `ETag`.
+         *
+         *     Requires scope `enrollments:read` (or `enrollments:write`). Rate limits: one request against the key's hourly quota and burst bucket.
          */
         get: operations["getEnrollment"];
         put?: never;
@@ -581,7 +622,9 @@ export interface paths {
         };
         /**
          * A student's progress in each enrolled course
-         * @description Requires scope `enrollments:read` (or `enrollments:write`). Rate limits: one request against the key's hourly quota and burst bucket.
+         * @description Per enrolled course: the enrollment's status and progress_percent, lessons completed of total, time spent, last activity and the state of each lesson, in course order. `course_id` narrows it to one course.
+         *
+         *     Requires scope `enrollments:read` (or `enrollments:write`). Rate limits: one request against the key's hourly quota and burst bucket.
          */
         get: operations["getStudentProgress"];
         put?: never;
@@ -783,7 +826,9 @@ export interface paths {
         };
         /**
          * Get an event
-         * @description Requires scope `webhooks:read` (or `webhooks:write`). Rate limits: one request against the key's hourly quota and burst bucket.
+         * @description One event of the last 30 days (404 once it is older), as webhook deliveries carry it.
+         *
+         *     Requires scope `webhooks:read` (or `webhooks:write`). Rate limits: one request against the key's hourly quota and burst bucket.
          */
         get: operations["getEvent"];
         put?: never;
@@ -825,7 +870,9 @@ export interface paths {
         };
         /**
          * Get an export job
-         * @description Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's hourly quota and burst bucket.
+         * @description The export job: poll it until `status` is `succeeded` (then GET its `download_url`) or `failed` (`error` says why).
+         *
+         *     Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's hourly quota and burst bucket.
          */
         get: operations["getExport"];
         put?: never;
@@ -889,7 +936,9 @@ export interface paths {
         };
         /**
          * List webhook endpoints
-         * @description Requires scope `webhooks:read` (or `webhooks:write`). Rate limits: one request against the key's hourly quota and burst bucket.
+         * @description The workspace's webhook endpoints, never their secrets. Page mode by default; cursor mode with `cursor`.
+         *
+         *     Requires scope `webhooks:read` (or `webhooks:write`). Rate limits: one request against the key's hourly quota and burst bucket.
          */
         get: operations["listWebhookEndpoints"];
         put?: never;
@@ -915,7 +964,9 @@ export interface paths {
         };
         /**
          * Get a webhook endpoint
-         * @description Requires scope `webhooks:read` (or `webhooks:write`). Rate limits: one request against the key's hourly quota and burst bucket.
+         * @description The endpoint, with its `ETag`, never its secret.
+         *
+         *     Requires scope `webhooks:read` (or `webhooks:write`). Rate limits: one request against the key's hourly quota and burst bucket.
          */
         get: operations["getWebhookEndpoint"];
         /**
@@ -1019,7 +1070,9 @@ export interface paths {
         };
         /**
          * Get a delivery
-         * @description Requires scope `webhooks:read` (or `webhooks:write`). Rate limits: one request against the key's hourly quota and burst bucket.
+         * @description One delivery, with every attempt.
+         *
+         *     Requires scope `webhooks:read` (or `webhooks:write`). Rate limits: one request against the key's hourly quota and burst bucket.
          */
         get: operations["getWebhookDelivery"];
         put?: never;
@@ -4255,19 +4308,36 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The process is up. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
                     "application/json": {
+                        /** @description `ok` (healthz); `ready`, `degraded` or `not_ready` (readyz). */
                         status: string;
+                        /** @description Each dependency: `database`, and with Redis `redis` and `rate_limits`. */
                         checks?: {
                             [key: string]: string;
                         };
                     };
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -4281,22 +4351,42 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Ready: the database answers (`degraded` when Redis does not). */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ready",
+                     *       "checks": {
+                     *         "database": "ok"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
+                        /** @description `ok` (healthz); `ready`, `degraded` or `not_ready` (readyz). */
                         status: string;
+                        /** @description Each dependency: `database`, and with Redis `redis` and `rate_limits`. */
                         checks?: {
                             [key: string]: string;
                         };
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not ready: the database does not answer (`not_ready`), or the process is shutting down (the error envelope, `service_unavailable`). */
             503: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4305,7 +4395,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description `ok` (healthz); `ready`, `degraded` or `not_ready` (readyz). */
                         status: string;
+                        /** @description Each dependency: `database`, and with Redis `redis` and `rate_limits`. */
                         checks?: {
                             [key: string]: string;
                         };
@@ -4323,13 +4415,25 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The metrics, as Prometheus text (version 0.0.4). */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
             };
         };
     };
@@ -4342,13 +4446,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Where things are. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "name": "Lectern API",
+                     *       "api": "/api/v1",
+                     *       "docs": "/docs",
+                     *       "openapi": "/api/v1/openapi.json"
+                     *     }
+                     */
                     "application/json": {
                         name: string;
                         /** @description Base path of the API. */
@@ -4358,6 +4470,16 @@ export interface operations {
                         /** @description The OpenAPI 3.1 document. */
                         openapi: string;
                     };
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -4481,6 +4603,16 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4689,6 +4821,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -4832,6 +4974,16 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5068,6 +5220,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -5260,6 +5422,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -5431,6 +5603,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -5586,6 +5768,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -5651,6 +5843,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -5800,6 +5993,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -5851,6 +6054,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5947,6 +6151,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -6010,6 +6224,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6145,6 +6360,16 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6311,6 +6536,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -6374,6 +6609,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6515,6 +6751,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -6570,6 +6816,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -6697,6 +6944,16 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6760,6 +7017,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -6887,6 +7145,16 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7063,6 +7331,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -7128,6 +7406,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -7290,6 +7569,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -7341,6 +7630,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7434,6 +7724,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -7496,6 +7796,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7628,6 +7929,16 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7776,6 +8087,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -7838,6 +8159,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7970,6 +8292,16 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8184,6 +8516,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -8244,6 +8586,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -8393,6 +8736,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -8444,6 +8797,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8524,6 +8878,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -8587,6 +8951,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8706,6 +9071,16 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8854,6 +9229,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -8917,6 +9302,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9036,6 +9422,16 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9198,6 +9594,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -9264,6 +9670,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -9406,6 +9813,16 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9679,6 +10096,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -9730,6 +10157,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9825,6 +10253,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -9888,6 +10326,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10037,6 +10476,16 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10185,6 +10634,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -10248,6 +10707,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10397,6 +10857,16 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10557,6 +11027,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -10619,6 +11099,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -10777,6 +11258,16 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11049,6 +11540,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -11100,6 +11601,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11189,6 +11691,16 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11244,6 +11756,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11333,6 +11846,16 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11502,6 +12025,16 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11742,6 +12275,16 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11996,6 +12539,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -12142,6 +12695,16 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12300,6 +12863,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -12443,6 +13016,16 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12626,6 +13209,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -12776,6 +13369,16 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12952,6 +13555,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -13118,6 +13731,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -13263,6 +13886,16 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13483,6 +14116,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -13624,6 +14267,16 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13886,6 +14539,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -13993,6 +14656,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -14120,6 +14784,16 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14271,6 +14945,16 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14494,6 +15178,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -14545,6 +15239,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14642,6 +15337,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -14707,6 +15412,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14843,6 +15549,16 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14991,6 +15707,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -15056,6 +15782,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15192,6 +15919,16 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15427,6 +16164,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -15626,6 +16373,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -15806,6 +16563,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
             500: {
                 headers: {
@@ -15954,6 +16721,16 @@ export interface operations {
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16151,6 +16928,16 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
