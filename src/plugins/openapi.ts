@@ -193,7 +193,7 @@ function budgetSentence(group: Budget | undefined): string {
 interface ResponseObject {
   description?: string;
   headers?: Record<string, unknown>;
-  content?: Record<string, { schema?: { properties?: Record<string, unknown> } }>;
+  content?: Record<string, { schema?: { properties?: Record<string, unknown>; title?: unknown; $ref?: string } }>;
 }
 interface OperationObject {
   security?: unknown[];
@@ -257,19 +257,27 @@ function completed(document: OpenApiDocument): OpenApiDocument {
   components.headers = headers;
   components.parameters = parameters;
   const schemas = (components.schemas ??= {});
-  for (const operations of Object.values(document.paths ?? {})) {
-    for (const operation of Object.values(operations)) {
-      const marks = operation[MARKS] ?? {};
-      delete operation[MARKS];
-      const media = operation.requestBody?.content?.['application/json'];
-      if (marks.bodyComponent && media?.schema) {
-        schemas[marks.bodyComponent] ??= media.schema;
-        media.schema = ref('schemas', marks.bodyComponent);
-      }
-      if (marks.optionalBody && operation.requestBody) operation.requestBody.required = false;
-      if (marks.idempotent) operation.parameters = [...(operation.parameters ?? []), ref('parameters', 'IdempotencyKey')];
-      for (const [status, response] of Object.entries(operation.responses ?? {})) {
-        response.headers = { ...response.headers, ...responseHeaders(status, response, marks) };
+  const operations = Object.values(document.paths ?? {}).flatMap((item) => Object.values(item));
+  // Request bodies first: an answer may be one of them (below).
+  for (const operation of operations) {
+    const marks = operation[MARKS] ?? {};
+    const media = operation.requestBody?.content?.['application/json'];
+    if (marks.bodyComponent && media?.schema) {
+      schemas[marks.bodyComponent] ??= media.schema;
+      media.schema = ref('schemas', marks.bodyComponent);
+    }
+    if (marks.optionalBody && operation.requestBody) operation.requestBody.required = false;
+    if (marks.idempotent) operation.parameters = [...(operation.parameters ?? []), ref('parameters', 'IdempotencyKey')];
+  }
+  for (const operation of operations) {
+    const marks = operation[MARKS] ?? {};
+    delete operation[MARKS];
+    for (const [status, response] of Object.entries(operation.responses ?? {})) {
+      response.headers = { ...response.headers, ...responseHeaders(status, response, marks) };
+      // An answer that is also a request body (the json export, which import reads): its component.
+      for (const media of Object.values(response.content ?? {})) {
+        const title = media.schema?.title;
+        if (typeof title === 'string' && (schemas[title] as { title?: unknown } | undefined)?.title === title) media.schema = ref('schemas', title);
       }
     }
   }

@@ -159,7 +159,7 @@ function errorMembers(envelope: boolean, codes?: readonly ErrorCode[]) {
     .filter((shape) => shape.codes.length > 0)
     .map((shape) =>
       Type.Object({
-        code: shape.codes.length === 1 ? Type.Literal(shape.codes[0]!) : Type.Union(shape.codes.map((c) => Type.Literal(c))),
+        code: Type.Unsafe<ErrorCode>({ type: 'string', enum: shape.codes }),
         message: Type.String({ description: 'What went wrong, for a person; may change between versions.' }),
         // Every field optional: an error raised with less detail must still be sent as it is.
         details: Type.Partial(shape.details),
@@ -344,6 +344,9 @@ export function BulkResults<T extends TSchema>(name: string, item: T, codes: rea
     schemas: [Created, Failed, Result],
   };
 }
+
+/** A copy of a schema with examples, for the document (documentedBody): the same constraints. */
+export const withExamples = <T extends TSchema>(schema: T, examples: unknown[]): T => ({ ...schema, examples });
 
 /** The shared schemas of this file (app.addSchema in plugins/openapi.ts). */
 export const sharedSchemas: TSchema[] = [ErrorResponse, PagePagination, CursorPagination];

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServiceContext } from '../../shared/context.js';
 import { gracePeriodOf, RotationBody } from '../../shared/rotation.js';
 import { pageReply } from '../../shared/reply.js';
-import { responses } from '../../shared/schemas.js';
+import { responses, withExamples } from '../../shared/schemas.js';
 import {
   ApiKeyListResponse,
   ApiKeyParams,
@@ -80,7 +80,7 @@ export async function apiKeyRoutes(parent: FastifyInstance, { ctx, keyUsage }: {
       description:
         'Optional body `{"grace_period_seconds": 0..604800}` (default 86400). Answers the new full `key`, once; the old secret keeps working for the grace period. Only a key whose scopes are within the calling key\'s (403 `insufficient_permissions` otherwise).',
       params: ApiKeyParams,
-      documentedBody: RotationBody,
+      documentedBody: withExamples(RotationBody, [{ grace_period_seconds: 3600 }]),
       bodyRequired: false,
       response: responses({ 200: ApiKeyRotatedResponse }, 404, 409, 413, 415, 422),
     },

@@ -4,7 +4,7 @@ import { resourceReply } from '../../shared/reply.js';
 import { responses } from '../../shared/schemas.js';
 import { CourseParams, CourseResponse } from '../courses/courses.schemas.js';
 import { importCourse } from './course-import.js';
-import { CourseDocument, CreateExportBody, ExportCreatedResponse, ExportParams, ExportResponse } from './exports.schemas.js';
+import { CourseDocument, CreateExportBody, ExportCreatedResponse, ExportParams, ExportResponse, exampleCourseDocument } from './exports.schemas.js';
 import * as service from './exports.service.js';
 
 const tags = ['exports'];
@@ -61,7 +61,7 @@ export async function exportRoutes(parent: FastifyInstance, { ctx }: { ctx: serv
         200: {
           description: 'The export file.',
           content: {
-            'application/json': { schema: CourseDocument },
+            'application/json': { schema: CourseDocument, example: exampleCourseDocument },
             'application/zip': { schema: { type: 'string', format: 'binary' } },
           },
         },

@@ -83,6 +83,33 @@ export const ModuleDocument = Type.Object(
 );
 export type ModuleDocument = Static<typeof ModuleDocument>;
 
+export const exampleCourseDocument = {
+  object: 'course_export',
+  version: 1,
+  exported_at: '2026-11-22T11:00:02.000Z',
+  course: {
+    id: 'crs_01jd4z3k9q8x7v6b5n4m3c2x1z',
+    title: 'Introduction to Algebra',
+    description: 'Equations, functions and graphs, from the ground up.',
+    published: true,
+    metadata: { level: 'beginner' },
+    modules: [
+      {
+        title: 'Linear equations',
+        description: 'Solving for x.',
+        lessons: [
+          { title: 'What is an equation?', type: 'text', content: '# Equations', duration_seconds: 300 },
+          {
+            title: 'Check your understanding',
+            type: 'quiz',
+            quiz: { passing_score: 60, questions: [{ id: 'qst_01jd4z3p8r9s0t1v2w3x4y5z6b', prompt: 'Solve 2x + 3 = 7. x = ?', kind: 'single_choice', choices: ['1', '2', '5'], answer: 1 }] },
+          },
+        ],
+      },
+    ],
+  },
+};
+
 /**
  * The json export, and the body of POST /courses/import: the whole course tree, modules and
  * lessons in order (their array order is their position), quizzes with their answers.
@@ -109,34 +136,7 @@ export const CourseDocument = Type.Object(
     additionalProperties: false,
     title: 'CourseDocument',
     description: 'A whole course: the json export, and the body of POST /courses/import.',
-    examples: [
-      {
-        object: 'course_export',
-        version: 1,
-        exported_at: '2026-11-22T11:00:02.000Z',
-        course: {
-          id: 'crs_01jd4z3k9q8x7v6b5n4m3c2x1z',
-          title: 'Introduction to Algebra',
-          description: 'Equations, functions and graphs, from the ground up.',
-          published: true,
-          metadata: { level: 'beginner' },
-          modules: [
-            {
-              title: 'Linear equations',
-              description: 'Solving for one unknown.',
-              lessons: [
-                { title: 'What is an equation?', type: 'text', content: '# Equations', duration_seconds: 300 },
-                {
-                  title: 'Check your understanding',
-                  type: 'quiz',
-                  quiz: { passing_score: 60, questions: [{ id: 'qst_01jd4z3p8r9s0t1v2w3x4y5z6b', prompt: 'Solve 2x + 3 = 7. x = ?', kind: 'single_choice', choices: ['1', '2', '5'], answer: 1 }] },
-                },
-              ],
-            },
-          ],
-        },
-      },
-    ],
+    examples: [exampleCourseDocument],
   },
 );
 export type CourseDocument = Static<typeof CourseDocument>;

@@ -5,7 +5,7 @@ export const exampleModule = {
   id: 'mod_01jd4z3m2b7c8d9e0f1g2h3j4k',
   course_id: 'crs_01jd4z3k9q8x7v6b5n4m3c2x1z',
   title: 'Linear equations',
-  description: 'Solving for one unknown.',
+  description: 'Solving for x.',
   position: 0,
   created_at: '2026-11-21T19:06:00.000Z',
   updated_at: '2026-11-21T19:06:00.000Z',
@@ -29,7 +29,7 @@ const Position = Type.Integer({ minimum: 0, description: '0-based; the others sh
 
 export const CreateModuleBody = Type.Object(
   { title: Title, description: Type.Optional(Description), position: Type.Optional(Position) },
-  { $id: 'CreateModuleRequest', additionalProperties: false, examples: [{ title: 'Linear equations', description: 'Solving for one unknown.' }] },
+  { $id: 'CreateModuleRequest', additionalProperties: false, examples: [{ title: 'Linear equations', description: 'Solving for x.' }] },
 );
 export type CreateModuleBody = Static<typeof CreateModuleBody>;
 

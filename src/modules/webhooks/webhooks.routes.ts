@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { gracePeriodOf, RotationBody } from '../../shared/rotation.js';
 import { pageReply, resourceReply } from '../../shared/reply.js';
-import { IfMatchHeaders, responses } from '../../shared/schemas.js';
+import { IfMatchHeaders, responses, withExamples } from '../../shared/schemas.js';
 import {
   CreateWebhookEndpointBody,
   ListDeliveriesQuery,
@@ -115,7 +115,7 @@ export async function webhookRoutes(parent: FastifyInstance, { ctx }: { ctx: ser
       description:
         'Optional body `{"grace_period_seconds": 0..604800}` (default 86400). Answers the new `secret` once; until the grace period ends every delivery carries two signatures, one per secret, as Standard Webhooks allows.',
       params: WebhookEndpointParams,
-      documentedBody: RotationBody,
+      documentedBody: withExamples(RotationBody, [{ grace_period_seconds: 3600 }]),
       bodyRequired: false,
       response: responses({ 200: WebhookSecretRotatedResponse }, 404, 409, 413, 415, 422),
     },

@@ -129,7 +129,7 @@ export const WebhookDelivery = Type.Object(
     id: Id('dlv'),
     endpoint_id: Id('whe'),
     event_id: Id('evt'),
-    event_type: Type.Unsafe<string>(Type.Enum([...eventTypes])),
+    event_type: Type.Unsafe<string>({ type: 'string', enum: [...eventTypes] }),
     status: Type.Union([Type.Literal('pending'), Type.Literal('succeeded'), Type.Literal('failed')], {
       description: '`pending` until a 2xx answer (`succeeded`) or the retry schedule runs out (`failed`).',
     }),
