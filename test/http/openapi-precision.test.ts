@@ -158,9 +158,12 @@ describe('OpenAPI document: precision', () => {
     const list = document.paths['/api/v1/courses'].get.responses['200'].content['application/json'].schema;
     expect(list.properties.data.items).toEqual({ $ref: '#/components/schemas/Course' });
     expect(list.properties.pagination.anyOf).toEqual([{ $ref: '#/components/schemas/PagePagination' }, { $ref: '#/components/schemas/CursorPagination' }]);
-    // error.code: every code of the closed list, each in exactly one member of the union.
-    const codes = schemas.ErrorResponse.properties.error.anyOf.flatMap((member: Json) => member.properties.code.enum);
-    expect([...codes].sort()).toEqual([...errorCodes].sort());
+    // error.code: every code of the closed list; details: the fields codes carry, typed.
+    expect([...schemas.ErrorResponse.properties.error.properties.code.enum].sort()).toEqual([...errorCodes].sort());
+    const details = schemas.ErrorResponse.properties.error.properties.details.properties;
+    expect(details.errors.items.properties.path.type).toBe('string');
+    expect(details.required_scope.type).toBe('string');
+    expect(details.limit.anyOf.map((l: Json) => l.enum[0])).toContain('burst');
     // A resource is written out once, in its component: the document stays small.
     const text = JSON.stringify(document);
     expect(text.split('Enrollments that are not cancelled. Read-only.').length - 1, 'Course written out more than once').toBe(1);
