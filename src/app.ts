@@ -31,6 +31,7 @@ import { metricsPlugin, RequestStats } from './plugins/metrics.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { lazyChildLogger, RequestLogController, requestContextPlugin } from './plugins/request-context.js';
 import { validationPlugin } from './plugins/validation.js';
+import { cachingSerializerFactory } from './plugins/serializers.js';
 import { runtimeTunings } from './runtime/tunings.js';
 import { type Clock, systemClock } from './shared/clock.js';
 import type { ServiceContext } from './shared/context.js';
@@ -81,6 +82,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: routerErrors,
     clientErrorHandler: clientErrors,
+    // One serializer per distinct response schema, not per route and status (serializers.ts).
+    schemaController: { compilersFactory: { buildSerializer: cachingSerializerFactory() } },
     ...(tls ? { https: tls } : {}),
   }) as unknown as FastifyInstance;
   const tunings = runtimeTunings(config.runtimeTuning);
