@@ -53,51 +53,14 @@ __all__ = [
     "Enrollment",
     "EnrollmentBulkCreated",
     "EnrollmentBulkError",
-    "EnrollmentBulkErrorErrorAlreadyEnrolled",
-    "EnrollmentBulkErrorErrorAlreadyEnrolledDetails",
-    "EnrollmentBulkErrorErrorCourseNotPublished",
-    "EnrollmentBulkErrorErrorCourseNotPublishedDetails",
-    "EnrollmentBulkErrorErrorResourceNotFound",
-    "EnrollmentBulkErrorErrorResourceNotFoundDetails",
-    "EnrollmentBulkErrorErrorValidationError",
-    "EnrollmentBulkErrorErrorValidationErrorDetails",
-    "EnrollmentBulkErrorErrorValidationErrorDetailsErrorsItem",
+    "EnrollmentBulkErrorError",
+    "EnrollmentBulkErrorErrorDetails",
+    "EnrollmentBulkErrorErrorDetailsErrorsItem",
     "EnrollmentBulkResult",
     "ErrorResponse",
-    "ErrorResponseErrorAlreadyEnrolled",
-    "ErrorResponseErrorAlreadyEnrolledDetails",
-    "ErrorResponseErrorCourseHasEnrollments",
-    "ErrorResponseErrorCourseHasEnrollmentsDetails",
-    "ErrorResponseErrorCourseNotPublished",
-    "ErrorResponseErrorCourseNotPublishedDetails",
-    "ErrorResponseErrorExportExpired",
-    "ErrorResponseErrorExportExpiredDetails",
-    "ErrorResponseErrorExportNotReady",
-    "ErrorResponseErrorExportNotReadyDetails",
-    "ErrorResponseErrorInsufficientPermissions",
-    "ErrorResponseErrorInsufficientPermissionsDetails",
-    "ErrorResponseErrorInvalidParameter",
-    "ErrorResponseErrorInvalidParameterDetails",
-    "ErrorResponseErrorMethodNotAllowed",
-    "ErrorResponseErrorMethodNotAllowedDetails",
-    "ErrorResponseErrorNotEnrolled",
-    "ErrorResponseErrorNotEnrolledDetails",
-    "ErrorResponseErrorPlanNotEligible",
-    "ErrorResponseErrorPlanNotEligibleDetails",
-    "ErrorResponseErrorPreconditionFailed",
-    "ErrorResponseErrorPreconditionFailedDetails",
-    "ErrorResponseErrorRateLimitExceeded",
-    "ErrorResponseErrorRateLimitExceededDetails",
-    "ErrorResponseErrorResourceNotFound",
-    "ErrorResponseErrorResourceNotFoundDetails",
-    "ErrorResponseErrorStudentExists",
-    "ErrorResponseErrorStudentExistsDetails",
-    "ErrorResponseErrorValidationError",
-    "ErrorResponseErrorValidationErrorDetails",
-    "ErrorResponseErrorValidationErrorDetailsErrorsItem",
-    "ErrorResponseErrorVariant12",
-    "ErrorResponseErrorVariant12Details",
-    "ErrorResponseErrorVariant17",
+    "ErrorResponseError",
+    "ErrorResponseErrorDetails",
+    "ErrorResponseErrorDetailsErrorsItem",
     "Event",
     "Export",
     "ExportCompletedEvent",
@@ -182,11 +145,9 @@ __all__ = [
     "StudentAnalytics",
     "StudentBulkCreated",
     "StudentBulkError",
-    "StudentBulkErrorErrorStudentExists",
-    "StudentBulkErrorErrorStudentExistsDetails",
-    "StudentBulkErrorErrorValidationError",
-    "StudentBulkErrorErrorValidationErrorDetails",
-    "StudentBulkErrorErrorValidationErrorDetailsErrorsItem",
+    "StudentBulkErrorError",
+    "StudentBulkErrorErrorDetails",
+    "StudentBulkErrorErrorDetailsErrorsItem",
     "StudentBulkResult",
     "StudentCompletedCourseEvent",
     "StudentCompletedCourseEventData",
@@ -665,326 +626,79 @@ class EnrollmentBulkError(TypedDict):
     index: int
     status: Literal["error"]
     #: Why this record failed, as the single create would have answered.
-    error: Union[EnrollmentBulkErrorErrorValidationError, EnrollmentBulkErrorErrorResourceNotFound, EnrollmentBulkErrorErrorAlreadyEnrolled, EnrollmentBulkErrorErrorCourseNotPublished]
+    error: EnrollmentBulkErrorError
 
 
-class EnrollmentBulkErrorErrorValidationError(TypedDict):
-    code: Literal["validation_error"]
+class EnrollmentBulkErrorError(TypedDict):
+    """Why this record failed, as the single create would have answered."""
+
+    #: Machine-readable, from the closed list (docs/api.md, "Errors").
+    code: Literal["validation_error", "resource_not_found", "already_enrolled", "course_not_published"]
     #: What went wrong, for a person; may change between versions.
     message: str
-    details: EnrollmentBulkErrorErrorValidationErrorDetails
+    #: Structured context of the error: the fields its code carries (see each field), `{}` for the
+    #: others.
+    details: EnrollmentBulkErrorErrorDetails
 
 
-class EnrollmentBulkErrorErrorValidationErrorDetails(TypedDict, total=False):
-    #: One entry per problem, each with its pointer.
-    errors: List[EnrollmentBulkErrorErrorValidationErrorDetailsErrorsItem]
+_EnrollmentBulkErrorErrorDetailsOptional = TypedDict("_EnrollmentBulkErrorErrorDetailsOptional", {"errors": "List[EnrollmentBulkErrorErrorDetailsErrorsItem]", "parameter": "str", "lesson_id": "str", "key_id": "str", "from": "str", "to": "str", "required_scope": "str", "scopes": "List[str]", "action": "str", "environment": "str", "plan": "str", "resource": "str", "id": "str", "allowed": "List[str]", "enrollment_id": "Optional[str]", "student_id": "str", "course_id": "str", "field": "Literal[\"email\", \"external_id\"]", "enrollment_count": "int", "idempotency_key": "str", "status": "str", "expired_at": "Optional[str]", "etag": "str", "limit": "Literal[\"hourly\", \"burst\", \"export\", \"bulk\", \"search\", \"auth_failures\"]"}, total=False)
 
 
-class EnrollmentBulkErrorErrorValidationErrorDetailsErrorsItem(TypedDict):
+class EnrollmentBulkErrorErrorDetails(_EnrollmentBulkErrorErrorDetailsOptional):
+    """Structured context of the error: the fields its code carries (see each field), `{}` for the
+    others.
+    """
+
+
+class EnrollmentBulkErrorErrorDetailsErrorsItem(TypedDict):
     #: JSON pointer to the value: `/title` in the body, `/query/per_page`,
     #: `/headers/idempotency-key`, `/records/3/email`.
     path: str
     #: What is wrong with it.
     message: str
-
-
-class EnrollmentBulkErrorErrorResourceNotFound(TypedDict):
-    code: Literal["resource_not_found"]
-    #: What went wrong, for a person; may change between versions.
-    message: str
-    details: EnrollmentBulkErrorErrorResourceNotFoundDetails
-
-
-class EnrollmentBulkErrorErrorResourceNotFoundDetails(TypedDict, total=False):
-    #: What was looked for: `course`, `student`, `api_key`… or `route` for a path that names
-    #: nothing.
-    resource: str
-    #: The id that was not found.
-    id: str
-
-
-class EnrollmentBulkErrorErrorAlreadyEnrolled(TypedDict):
-    code: Literal["already_enrolled"]
-    #: What went wrong, for a person; may change between versions.
-    message: str
-    details: EnrollmentBulkErrorErrorAlreadyEnrolledDetails
-
-
-class EnrollmentBulkErrorErrorAlreadyEnrolledDetails(TypedDict, total=False):
-    enrollment_id: Optional[str]
-
-
-class EnrollmentBulkErrorErrorCourseNotPublished(TypedDict):
-    code: Literal["course_not_published"]
-    #: What went wrong, for a person; may change between versions.
-    message: str
-    details: EnrollmentBulkErrorErrorCourseNotPublishedDetails
-
-
-class EnrollmentBulkErrorErrorCourseNotPublishedDetails(TypedDict, total=False):
-    course_id: str
 
 
 class ErrorResponse(TypedDict):
     """The body of every error answer."""
 
-    #: Told apart by `code`; `details` has the shape of its code.
-    error: Union[ErrorResponseErrorValidationError, ErrorResponseErrorInvalidParameter, ErrorResponseErrorInsufficientPermissions, ErrorResponseErrorPlanNotEligible, ErrorResponseErrorResourceNotFound, ErrorResponseErrorMethodNotAllowed, ErrorResponseErrorAlreadyEnrolled, ErrorResponseErrorNotEnrolled, ErrorResponseErrorStudentExists, ErrorResponseErrorCourseHasEnrollments, ErrorResponseErrorCourseNotPublished, ErrorResponseErrorVariant12, ErrorResponseErrorExportNotReady, ErrorResponseErrorExportExpired, ErrorResponseErrorPreconditionFailed, ErrorResponseErrorRateLimitExceeded, ErrorResponseErrorVariant17]
+    #: The error.
+    error: ErrorResponseError
 
 
-class ErrorResponseErrorValidationError(TypedDict):
-    code: Literal["validation_error"]
+class _ErrorResponseErrorRequired(TypedDict):
+    #: Machine-readable, from the closed list (docs/api.md, "Errors").
+    code: Literal["validation_error", "invalid_json", "invalid_parameter", "conflicting_credentials", "malformed_request", "missing_api_key", "invalid_api_key", "insufficient_permissions", "plan_not_eligible", "https_required", "resource_not_found", "method_not_allowed", "request_timeout", "already_enrolled", "not_enrolled", "student_exists", "course_has_enrollments", "course_not_published", "idempotency_request_in_progress", "export_not_ready", "export_expired", "precondition_failed", "payload_too_large", "unsupported_media_type", "idempotency_key_reused", "rate_limit_exceeded", "headers_too_large", "internal_error", "service_unavailable"]
     #: What went wrong, for a person; may change between versions.
     message: str
-    details: ErrorResponseErrorValidationErrorDetails
+    #: Structured context of the error: the fields its code carries (see each field), `{}` for the
+    #: others.
+    details: ErrorResponseErrorDetails
     #: The X-Request-Id of this response: quote it when asking for help.
     request_id: str
 
 
-class ErrorResponseErrorValidationErrorDetails(TypedDict, total=False):
-    #: One entry per problem, each with its pointer.
-    errors: List[ErrorResponseErrorValidationErrorDetailsErrorsItem]
+class ErrorResponseError(_ErrorResponseErrorRequired, total=False):
+    """The error."""
+
+    #: With `rate_limit_exceeded` (always): whole seconds to wait, as in Retry-After.
+    retry_after: int
 
 
-class ErrorResponseErrorValidationErrorDetailsErrorsItem(TypedDict):
+_ErrorResponseErrorDetailsOptional = TypedDict("_ErrorResponseErrorDetailsOptional", {"errors": "List[ErrorResponseErrorDetailsErrorsItem]", "parameter": "str", "lesson_id": "str", "key_id": "str", "from": "str", "to": "str", "required_scope": "str", "scopes": "List[str]", "action": "str", "environment": "str", "plan": "str", "resource": "str", "id": "str", "allowed": "List[str]", "enrollment_id": "Optional[str]", "student_id": "str", "course_id": "str", "field": "Literal[\"email\", \"external_id\"]", "enrollment_count": "int", "idempotency_key": "str", "status": "str", "expired_at": "Optional[str]", "etag": "str", "limit": "Literal[\"hourly\", \"burst\", \"export\", \"bulk\", \"search\", \"auth_failures\"]"}, total=False)
+
+
+class ErrorResponseErrorDetails(_ErrorResponseErrorDetailsOptional):
+    """Structured context of the error: the fields its code carries (see each field), `{}` for the
+    others.
+    """
+
+
+class ErrorResponseErrorDetailsErrorsItem(TypedDict):
     #: JSON pointer to the value: `/title` in the body, `/query/per_page`,
     #: `/headers/idempotency-key`, `/records/3/email`.
     path: str
     #: What is wrong with it.
     message: str
-
-
-class ErrorResponseErrorInvalidParameter(TypedDict):
-    code: Literal["invalid_parameter"]
-    #: What went wrong, for a person; may change between versions.
-    message: str
-    details: ErrorResponseErrorInvalidParameterDetails
-    #: The X-Request-Id of this response: quote it when asking for help.
-    request_id: str
-
-
-_ErrorResponseErrorInvalidParameterDetailsOptional = TypedDict("_ErrorResponseErrorInvalidParameterDetailsOptional", {"parameter": "str", "lesson_id": "str", "key_id": "str", "from": "str", "to": "str"}, total=False)
-
-
-class ErrorResponseErrorInvalidParameterDetails(_ErrorResponseErrorInvalidParameterDetailsOptional):
-    pass
-
-
-class ErrorResponseErrorInsufficientPermissions(TypedDict):
-    code: Literal["insufficient_permissions"]
-    #: What went wrong, for a person; may change between versions.
-    message: str
-    details: ErrorResponseErrorInsufficientPermissionsDetails
-    #: The X-Request-Id of this response: quote it when asking for help.
-    request_id: str
-
-
-class ErrorResponseErrorInsufficientPermissionsDetails(TypedDict, total=False):
-    #: The scope the key lacks.
-    required_scope: str
-    #: Scopes of the target key beyond the calling key's own.
-    scopes: List[str]
-    #: The API key the call would have changed.
-    key_id: str
-    #: What the call would have done to it: create, rotate or revoke.
-    action: str
-    #: The environment asked for, other than the calling key's.
-    environment: str
-
-
-class ErrorResponseErrorPlanNotEligible(TypedDict):
-    code: Literal["plan_not_eligible"]
-    #: What went wrong, for a person; may change between versions.
-    message: str
-    details: ErrorResponseErrorPlanNotEligibleDetails
-    #: The X-Request-Id of this response: quote it when asking for help.
-    request_id: str
-
-
-class ErrorResponseErrorPlanNotEligibleDetails(TypedDict, total=False):
-    #: The account's plan.
-    plan: str
-
-
-class ErrorResponseErrorResourceNotFound(TypedDict):
-    code: Literal["resource_not_found"]
-    #: What went wrong, for a person; may change between versions.
-    message: str
-    details: ErrorResponseErrorResourceNotFoundDetails
-    #: The X-Request-Id of this response: quote it when asking for help.
-    request_id: str
-
-
-class ErrorResponseErrorResourceNotFoundDetails(TypedDict, total=False):
-    #: What was looked for: `course`, `student`, `api_key`… or `route` for a path that names
-    #: nothing.
-    resource: str
-    #: The id that was not found.
-    id: str
-
-
-class ErrorResponseErrorMethodNotAllowed(TypedDict):
-    code: Literal["method_not_allowed"]
-    #: What went wrong, for a person; may change between versions.
-    message: str
-    details: ErrorResponseErrorMethodNotAllowedDetails
-    #: The X-Request-Id of this response: quote it when asking for help.
-    request_id: str
-
-
-class ErrorResponseErrorMethodNotAllowedDetails(TypedDict, total=False):
-    #: The methods the path takes.
-    allowed: List[str]
-
-
-class ErrorResponseErrorAlreadyEnrolled(TypedDict):
-    code: Literal["already_enrolled"]
-    #: What went wrong, for a person; may change between versions.
-    message: str
-    details: ErrorResponseErrorAlreadyEnrolledDetails
-    #: The X-Request-Id of this response: quote it when asking for help.
-    request_id: str
-
-
-class ErrorResponseErrorAlreadyEnrolledDetails(TypedDict, total=False):
-    enrollment_id: Optional[str]
-
-
-class ErrorResponseErrorNotEnrolled(TypedDict):
-    code: Literal["not_enrolled"]
-    #: What went wrong, for a person; may change between versions.
-    message: str
-    details: ErrorResponseErrorNotEnrolledDetails
-    #: The X-Request-Id of this response: quote it when asking for help.
-    request_id: str
-
-
-class ErrorResponseErrorNotEnrolledDetails(TypedDict, total=False):
-    student_id: str
-    course_id: str
-
-
-class ErrorResponseErrorStudentExists(TypedDict):
-    code: Literal["student_exists"]
-    #: What went wrong, for a person; may change between versions.
-    message: str
-    details: ErrorResponseErrorStudentExistsDetails
-    #: The X-Request-Id of this response: quote it when asking for help.
-    request_id: str
-
-
-class ErrorResponseErrorStudentExistsDetails(TypedDict, total=False):
-    #: The student that already has this email or external_id.
-    student_id: str
-    field: Literal["email", "external_id"]
-
-
-class ErrorResponseErrorCourseHasEnrollments(TypedDict):
-    code: Literal["course_has_enrollments"]
-    #: What went wrong, for a person; may change between versions.
-    message: str
-    details: ErrorResponseErrorCourseHasEnrollmentsDetails
-    #: The X-Request-Id of this response: quote it when asking for help.
-    request_id: str
-
-
-class ErrorResponseErrorCourseHasEnrollmentsDetails(TypedDict, total=False):
-    enrollment_count: int
-
-
-class ErrorResponseErrorCourseNotPublished(TypedDict):
-    code: Literal["course_not_published"]
-    #: What went wrong, for a person; may change between versions.
-    message: str
-    details: ErrorResponseErrorCourseNotPublishedDetails
-    #: The X-Request-Id of this response: quote it when asking for help.
-    request_id: str
-
-
-class ErrorResponseErrorCourseNotPublishedDetails(TypedDict, total=False):
-    course_id: str
-
-
-class ErrorResponseErrorVariant12(TypedDict):
-    code: Literal["idempotency_request_in_progress", "idempotency_key_reused"]
-    #: What went wrong, for a person; may change between versions.
-    message: str
-    details: ErrorResponseErrorVariant12Details
-    #: The X-Request-Id of this response: quote it when asking for help.
-    request_id: str
-
-
-class ErrorResponseErrorVariant12Details(TypedDict, total=False):
-    idempotency_key: str
-
-
-class ErrorResponseErrorExportNotReady(TypedDict):
-    code: Literal["export_not_ready"]
-    #: What went wrong, for a person; may change between versions.
-    message: str
-    details: ErrorResponseErrorExportNotReadyDetails
-    #: The X-Request-Id of this response: quote it when asking for help.
-    request_id: str
-
-
-class ErrorResponseErrorExportNotReadyDetails(TypedDict, total=False):
-    #: The export's status: queued, running or failed.
-    status: str
-
-
-class ErrorResponseErrorExportExpired(TypedDict):
-    code: Literal["export_expired"]
-    #: What went wrong, for a person; may change between versions.
-    message: str
-    details: ErrorResponseErrorExportExpiredDetails
-    #: The X-Request-Id of this response: quote it when asking for help.
-    request_id: str
-
-
-class ErrorResponseErrorExportExpiredDetails(TypedDict, total=False):
-    expired_at: Optional[str]
-
-
-class ErrorResponseErrorPreconditionFailed(TypedDict):
-    code: Literal["precondition_failed"]
-    #: What went wrong, for a person; may change between versions.
-    message: str
-    details: ErrorResponseErrorPreconditionFailedDetails
-    #: The X-Request-Id of this response: quote it when asking for help.
-    request_id: str
-
-
-class ErrorResponseErrorPreconditionFailedDetails(TypedDict, total=False):
-    #: The resource's current ETag.
-    etag: str
-
-
-class _ErrorResponseErrorRateLimitExceededRequired(TypedDict):
-    code: Literal["rate_limit_exceeded"]
-    #: What went wrong, for a person; may change between versions.
-    message: str
-    details: ErrorResponseErrorRateLimitExceededDetails
-    #: The X-Request-Id of this response: quote it when asking for help.
-    request_id: str
-
-
-class ErrorResponseErrorRateLimitExceeded(_ErrorResponseErrorRateLimitExceededRequired, total=False):
-    #: Whole seconds to wait, as in Retry-After (always sent with rate_limit_exceeded).
-    retry_after: int
-
-
-class ErrorResponseErrorRateLimitExceededDetails(TypedDict, total=False):
-    #: The budget that refused the request (docs/rate-limits.md).
-    limit: Literal["hourly", "burst", "export", "bulk", "search", "auth_failures"]
-
-
-class ErrorResponseErrorVariant17(TypedDict):
-    code: Literal["invalid_json", "conflicting_credentials", "malformed_request", "missing_api_key", "invalid_api_key", "https_required", "request_timeout", "payload_too_large", "unsupported_media_type", "headers_too_large", "internal_error", "service_unavailable"]
-    #: What went wrong, for a person; may change between versions.
-    message: str
-    details: Dict[str, Any]
-    #: The X-Request-Id of this response: quote it when asking for help.
-    request_id: str
 
 
 class Export(TypedDict):
@@ -1579,40 +1293,36 @@ class StudentBulkError(TypedDict):
     index: int
     status: Literal["error"]
     #: Why this record failed, as the single create would have answered.
-    error: Union[StudentBulkErrorErrorValidationError, StudentBulkErrorErrorStudentExists]
+    error: StudentBulkErrorError
 
 
-class StudentBulkErrorErrorValidationError(TypedDict):
-    code: Literal["validation_error"]
+class StudentBulkErrorError(TypedDict):
+    """Why this record failed, as the single create would have answered."""
+
+    #: Machine-readable, from the closed list (docs/api.md, "Errors").
+    code: Literal["validation_error", "student_exists"]
     #: What went wrong, for a person; may change between versions.
     message: str
-    details: StudentBulkErrorErrorValidationErrorDetails
+    #: Structured context of the error: the fields its code carries (see each field), `{}` for the
+    #: others.
+    details: StudentBulkErrorErrorDetails
 
 
-class StudentBulkErrorErrorValidationErrorDetails(TypedDict, total=False):
-    #: One entry per problem, each with its pointer.
-    errors: List[StudentBulkErrorErrorValidationErrorDetailsErrorsItem]
+_StudentBulkErrorErrorDetailsOptional = TypedDict("_StudentBulkErrorErrorDetailsOptional", {"errors": "List[StudentBulkErrorErrorDetailsErrorsItem]", "parameter": "str", "lesson_id": "str", "key_id": "str", "from": "str", "to": "str", "required_scope": "str", "scopes": "List[str]", "action": "str", "environment": "str", "plan": "str", "resource": "str", "id": "str", "allowed": "List[str]", "enrollment_id": "Optional[str]", "student_id": "str", "course_id": "str", "field": "Literal[\"email\", \"external_id\"]", "enrollment_count": "int", "idempotency_key": "str", "status": "str", "expired_at": "Optional[str]", "etag": "str", "limit": "Literal[\"hourly\", \"burst\", \"export\", \"bulk\", \"search\", \"auth_failures\"]"}, total=False)
 
 
-class StudentBulkErrorErrorValidationErrorDetailsErrorsItem(TypedDict):
+class StudentBulkErrorErrorDetails(_StudentBulkErrorErrorDetailsOptional):
+    """Structured context of the error: the fields its code carries (see each field), `{}` for the
+    others.
+    """
+
+
+class StudentBulkErrorErrorDetailsErrorsItem(TypedDict):
     #: JSON pointer to the value: `/title` in the body, `/query/per_page`,
     #: `/headers/idempotency-key`, `/records/3/email`.
     path: str
     #: What is wrong with it.
     message: str
-
-
-class StudentBulkErrorErrorStudentExists(TypedDict):
-    code: Literal["student_exists"]
-    #: What went wrong, for a person; may change between versions.
-    message: str
-    details: StudentBulkErrorErrorStudentExistsDetails
-
-
-class StudentBulkErrorErrorStudentExistsDetails(TypedDict, total=False):
-    #: The student that already has this email or external_id.
-    student_id: str
-    field: Literal["email", "external_id"]
 
 
 class StudentCompletedCourseEvent(TypedDict):

@@ -234,21 +234,34 @@ namespace Lectern\Resources;
  *   index: int,
  *   status: 'error',
  *   error: array{
- *     code: 'validation_error',
+ *     code: 'validation_error'|'resource_not_found'|'already_enrolled'|'course_not_published',
  *     message: string,
- *     details: array{errors?: list<array{path: string, message: string}>}
- *   }|array{
- *     code: 'resource_not_found',
- *     message: string,
- *     details: array{resource?: string, id?: string}
- *   }|array{
- *     code: 'already_enrolled',
- *     message: string,
- *     details: array{enrollment_id?: string|null}
- *   }|array{
- *     code: 'course_not_published',
- *     message: string,
- *     details: array{course_id?: string}
+ *     details: array{
+ *       errors?: list<array{path: string, message: string}>,
+ *       parameter?: string,
+ *       lesson_id?: string,
+ *       key_id?: string,
+ *       from?: string,
+ *       to?: string,
+ *       required_scope?: string,
+ *       scopes?: list<string>,
+ *       action?: string,
+ *       environment?: string,
+ *       plan?: string,
+ *       resource?: string,
+ *       id?: string,
+ *       allowed?: list<string>,
+ *       enrollment_id?: string|null,
+ *       student_id?: string,
+ *       course_id?: string,
+ *       field?: 'email'|'external_id',
+ *       enrollment_count?: int,
+ *       idempotency_key?: string,
+ *       status?: string,
+ *       expired_at?: string|null,
+ *       etag?: string,
+ *       limit?: 'hourly'|'burst'|'export'|'bulk'|'search'|'auth_failures'
+ *     }
  *   }
  * }
  *
@@ -256,103 +269,36 @@ namespace Lectern\Resources;
  *
  * @phpstan-type ErrorResponse array{
  *   error: array{
- *     code: 'validation_error',
- *     message: string,
- *     details: array{errors?: list<array{path: string, message: string}>},
- *     request_id: string
- *   }|array{
- *     code: 'invalid_parameter',
+ *     code: 'validation_error'|'invalid_json'|'invalid_parameter'|'conflicting_credentials'|'malformed_request'|'missing_api_key'|'invalid_api_key'|'insufficient_permissions'|'plan_not_eligible'|'https_required'|'resource_not_found'|'method_not_allowed'|'request_timeout'|'already_enrolled'|'not_enrolled'|'student_exists'|'course_has_enrollments'|'course_not_published'|'idempotency_request_in_progress'|'export_not_ready'|'export_expired'|'precondition_failed'|'payload_too_large'|'unsupported_media_type'|'idempotency_key_reused'|'rate_limit_exceeded'|'headers_too_large'|'internal_error'|'service_unavailable',
  *     message: string,
  *     details: array{
+ *       errors?: list<array{path: string, message: string}>,
  *       parameter?: string,
  *       lesson_id?: string,
  *       key_id?: string,
  *       from?: string,
- *       to?: string
- *     },
- *     request_id: string
- *   }|array{
- *     code: 'insufficient_permissions',
- *     message: string,
- *     details: array{
+ *       to?: string,
  *       required_scope?: string,
  *       scopes?: list<string>,
- *       key_id?: string,
  *       action?: string,
- *       environment?: string
+ *       environment?: string,
+ *       plan?: string,
+ *       resource?: string,
+ *       id?: string,
+ *       allowed?: list<string>,
+ *       enrollment_id?: string|null,
+ *       student_id?: string,
+ *       course_id?: string,
+ *       field?: 'email'|'external_id',
+ *       enrollment_count?: int,
+ *       idempotency_key?: string,
+ *       status?: string,
+ *       expired_at?: string|null,
+ *       etag?: string,
+ *       limit?: 'hourly'|'burst'|'export'|'bulk'|'search'|'auth_failures'
  *     },
- *     request_id: string
- *   }|array{
- *     code: 'plan_not_eligible',
- *     message: string,
- *     details: array{plan?: string},
- *     request_id: string
- *   }|array{
- *     code: 'resource_not_found',
- *     message: string,
- *     details: array{resource?: string, id?: string},
- *     request_id: string
- *   }|array{
- *     code: 'method_not_allowed',
- *     message: string,
- *     details: array{allowed?: list<string>},
- *     request_id: string
- *   }|array{
- *     code: 'already_enrolled',
- *     message: string,
- *     details: array{enrollment_id?: string|null},
- *     request_id: string
- *   }|array{
- *     code: 'not_enrolled',
- *     message: string,
- *     details: array{student_id?: string, course_id?: string},
- *     request_id: string
- *   }|array{
- *     code: 'student_exists',
- *     message: string,
- *     details: array{student_id?: string, field?: 'email'|'external_id'},
- *     request_id: string
- *   }|array{
- *     code: 'course_has_enrollments',
- *     message: string,
- *     details: array{enrollment_count?: int},
- *     request_id: string
- *   }|array{
- *     code: 'course_not_published',
- *     message: string,
- *     details: array{course_id?: string},
- *     request_id: string
- *   }|array{
- *     code: 'idempotency_request_in_progress'|'idempotency_key_reused',
- *     message: string,
- *     details: array{idempotency_key?: string},
- *     request_id: string
- *   }|array{
- *     code: 'export_not_ready',
- *     message: string,
- *     details: array{status?: string},
- *     request_id: string
- *   }|array{
- *     code: 'export_expired',
- *     message: string,
- *     details: array{expired_at?: string|null},
- *     request_id: string
- *   }|array{
- *     code: 'precondition_failed',
- *     message: string,
- *     details: array{etag?: string},
- *     request_id: string
- *   }|array{
- *     code: 'rate_limit_exceeded',
- *     message: string,
- *     details: array{limit?: 'hourly'|'burst'|'export'|'bulk'|'search'|'auth_failures'},
  *     request_id: string,
  *     retry_after?: int
- *   }|array{
- *     code: 'invalid_json'|'conflicting_credentials'|'malformed_request'|'missing_api_key'|'invalid_api_key'|'https_required'|'request_timeout'|'payload_too_large'|'unsupported_media_type'|'headers_too_large'|'internal_error'|'service_unavailable',
- *     message: string,
- *     details: array<string, mixed>,
- *     request_id: string
  *   }
  * }
  *
@@ -644,13 +590,34 @@ namespace Lectern\Resources;
  *   index: int,
  *   status: 'error',
  *   error: array{
- *     code: 'validation_error',
+ *     code: 'validation_error'|'student_exists',
  *     message: string,
- *     details: array{errors?: list<array{path: string, message: string}>}
- *   }|array{
- *     code: 'student_exists',
- *     message: string,
- *     details: array{student_id?: string, field?: 'email'|'external_id'}
+ *     details: array{
+ *       errors?: list<array{path: string, message: string}>,
+ *       parameter?: string,
+ *       lesson_id?: string,
+ *       key_id?: string,
+ *       from?: string,
+ *       to?: string,
+ *       required_scope?: string,
+ *       scopes?: list<string>,
+ *       action?: string,
+ *       environment?: string,
+ *       plan?: string,
+ *       resource?: string,
+ *       id?: string,
+ *       allowed?: list<string>,
+ *       enrollment_id?: string|null,
+ *       student_id?: string,
+ *       course_id?: string,
+ *       field?: 'email'|'external_id',
+ *       enrollment_count?: int,
+ *       idempotency_key?: string,
+ *       status?: string,
+ *       expired_at?: string|null,
+ *       etag?: string,
+ *       limit?: 'hourly'|'burst'|'export'|'bulk'|'search'|'auth_failures'
+ *     }
  *   }
  * }
  *

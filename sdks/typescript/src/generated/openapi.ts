@@ -1630,208 +1630,75 @@ export interface components {
          *     }
          */
         ErrorResponse: {
-            /** @description Told apart by `code`; `details` has the shape of its code. */
+            /** @description The error. */
             error: {
-                /** @enum {string} */
-                code: "validation_error";
+                /**
+                 * @description Machine-readable, from the closed list (docs/api.md, "Errors").
+                 * @enum {string}
+                 */
+                code: "validation_error" | "invalid_json" | "invalid_parameter" | "conflicting_credentials" | "malformed_request" | "missing_api_key" | "invalid_api_key" | "insufficient_permissions" | "plan_not_eligible" | "https_required" | "resource_not_found" | "method_not_allowed" | "request_timeout" | "already_enrolled" | "not_enrolled" | "student_exists" | "course_has_enrollments" | "course_not_published" | "idempotency_request_in_progress" | "export_not_ready" | "export_expired" | "precondition_failed" | "payload_too_large" | "unsupported_media_type" | "idempotency_key_reused" | "rate_limit_exceeded" | "headers_too_large" | "internal_error" | "service_unavailable";
                 /** @description What went wrong, for a person; may change between versions. */
                 message: string;
+                /** @description Structured context of the error: the fields its code carries (see each field), `{}` for the others. */
                 details: {
-                    /** @description One entry per problem, each with its pointer. */
+                    /** @description With `validation_error`. One entry per problem, each with its pointer. */
                     errors?: {
                         /** @description JSON pointer to the value: `/title` in the body, `/query/per_page`, `/headers/idempotency-key`, `/records/3/email`. */
                         path: string;
                         /** @description What is wrong with it. */
                         message: string;
                     }[];
-                };
-                /** @description The X-Request-Id of this response: quote it when asking for help. */
-                request_id: string;
-            } | {
-                /** @enum {string} */
-                code: "invalid_parameter";
-                /** @description What went wrong, for a person; may change between versions. */
-                message: string;
-                details: {
-                    /** @description The query parameter or header at fault: `cursor`, `sort`, `from`, `lesson_id`, `Idempotency-Key`. */
+                    /** @description With `invalid_parameter`. The query parameter or header at fault: `cursor`, `sort`, `from`, `lesson_id`, `Idempotency-Key`. */
                     parameter?: string;
-                    /** @description The lesson that is not a quiz. */
+                    /** @description With `invalid_parameter`. The lesson that is not a quiz. */
                     lesson_id?: string;
-                    /** @description The revoked API key that cannot be rotated. */
+                    /** @description With `invalid_parameter`, `insufficient_permissions`. The revoked API key that cannot be rotated. */
                     key_id?: string;
+                    /** @description With `invalid_parameter`. */
                     from?: string;
+                    /** @description With `invalid_parameter`. */
                     to?: string;
-                };
-                /** @description The X-Request-Id of this response: quote it when asking for help. */
-                request_id: string;
-            } | {
-                /** @enum {string} */
-                code: "insufficient_permissions";
-                /** @description What went wrong, for a person; may change between versions. */
-                message: string;
-                details: {
-                    /** @description The scope the key lacks. */
+                    /** @description With `insufficient_permissions`. The scope the key lacks. */
                     required_scope?: string;
-                    /** @description Scopes of the target key beyond the calling key's own. */
+                    /** @description With `insufficient_permissions`. Scopes of the target key beyond the calling key's own. */
                     scopes?: string[];
-                    /** @description The API key the call would have changed. */
-                    key_id?: string;
-                    /** @description What the call would have done to it: create, rotate or revoke. */
+                    /** @description With `insufficient_permissions`. What the call would have done to it: create, rotate or revoke. */
                     action?: string;
-                    /** @description The environment asked for, other than the calling key's. */
+                    /** @description With `insufficient_permissions`. The environment asked for, other than the calling key's. */
                     environment?: string;
-                };
-                /** @description The X-Request-Id of this response: quote it when asking for help. */
-                request_id: string;
-            } | {
-                /** @enum {string} */
-                code: "plan_not_eligible";
-                /** @description What went wrong, for a person; may change between versions. */
-                message: string;
-                details: {
-                    /** @description The account's plan. */
+                    /** @description With `plan_not_eligible`. The account's plan. */
                     plan?: string;
-                };
-                /** @description The X-Request-Id of this response: quote it when asking for help. */
-                request_id: string;
-            } | {
-                /** @enum {string} */
-                code: "resource_not_found";
-                /** @description What went wrong, for a person; may change between versions. */
-                message: string;
-                details: {
-                    /** @description What was looked for: `course`, `student`, `api_key`… or `route` for a path that names nothing. */
+                    /** @description With `resource_not_found`. What was looked for: `course`, `student`, `api_key`… or `route` for a path that names nothing. */
                     resource?: string;
-                    /** @description The id that was not found. */
+                    /** @description With `resource_not_found`. The id that was not found. */
                     id?: string;
-                };
-                /** @description The X-Request-Id of this response: quote it when asking for help. */
-                request_id: string;
-            } | {
-                /** @enum {string} */
-                code: "method_not_allowed";
-                /** @description What went wrong, for a person; may change between versions. */
-                message: string;
-                details: {
-                    /** @description The methods the path takes. */
+                    /** @description With `method_not_allowed`. The methods the path takes. */
                     allowed?: string[];
-                };
-                /** @description The X-Request-Id of this response: quote it when asking for help. */
-                request_id: string;
-            } | {
-                /** @enum {string} */
-                code: "already_enrolled";
-                /** @description What went wrong, for a person; may change between versions. */
-                message: string;
-                details: {
+                    /** @description With `already_enrolled`. */
                     enrollment_id?: string | null;
-                };
-                /** @description The X-Request-Id of this response: quote it when asking for help. */
-                request_id: string;
-            } | {
-                /** @enum {string} */
-                code: "not_enrolled";
-                /** @description What went wrong, for a person; may change between versions. */
-                message: string;
-                details: {
+                    /** @description With `not_enrolled`, `student_exists`. */
                     student_id?: string;
+                    /** @description With `not_enrolled`, `course_not_published`. */
                     course_id?: string;
-                };
-                /** @description The X-Request-Id of this response: quote it when asking for help. */
-                request_id: string;
-            } | {
-                /** @enum {string} */
-                code: "student_exists";
-                /** @description What went wrong, for a person; may change between versions. */
-                message: string;
-                details: {
-                    /** @description The student that already has this email or external_id. */
-                    student_id?: string;
+                    /** @description With `student_exists`. */
                     field?: "email" | "external_id";
-                };
-                /** @description The X-Request-Id of this response: quote it when asking for help. */
-                request_id: string;
-            } | {
-                /** @enum {string} */
-                code: "course_has_enrollments";
-                /** @description What went wrong, for a person; may change between versions. */
-                message: string;
-                details: {
+                    /** @description With `course_has_enrollments`. */
                     enrollment_count?: number;
-                };
-                /** @description The X-Request-Id of this response: quote it when asking for help. */
-                request_id: string;
-            } | {
-                /** @enum {string} */
-                code: "course_not_published";
-                /** @description What went wrong, for a person; may change between versions. */
-                message: string;
-                details: {
-                    course_id?: string;
-                };
-                /** @description The X-Request-Id of this response: quote it when asking for help. */
-                request_id: string;
-            } | {
-                code: "idempotency_request_in_progress" | "idempotency_key_reused";
-                /** @description What went wrong, for a person; may change between versions. */
-                message: string;
-                details: {
+                    /** @description With `idempotency_request_in_progress`, `idempotency_key_reused`. */
                     idempotency_key?: string;
-                };
-                /** @description The X-Request-Id of this response: quote it when asking for help. */
-                request_id: string;
-            } | {
-                /** @enum {string} */
-                code: "export_not_ready";
-                /** @description What went wrong, for a person; may change between versions. */
-                message: string;
-                details: {
-                    /** @description The export's status: queued, running or failed. */
+                    /** @description With `export_not_ready`. The export's status: queued, running or failed. */
                     status?: string;
-                };
-                /** @description The X-Request-Id of this response: quote it when asking for help. */
-                request_id: string;
-            } | {
-                /** @enum {string} */
-                code: "export_expired";
-                /** @description What went wrong, for a person; may change between versions. */
-                message: string;
-                details: {
+                    /** @description With `export_expired`. */
                     expired_at?: string | null;
-                };
-                /** @description The X-Request-Id of this response: quote it when asking for help. */
-                request_id: string;
-            } | {
-                /** @enum {string} */
-                code: "precondition_failed";
-                /** @description What went wrong, for a person; may change between versions. */
-                message: string;
-                details: {
-                    /** @description The resource's current ETag. */
+                    /** @description With `precondition_failed`. The resource's current ETag. */
                     etag?: string;
-                };
-                /** @description The X-Request-Id of this response: quote it when asking for help. */
-                request_id: string;
-            } | {
-                /** @enum {string} */
-                code: "rate_limit_exceeded";
-                /** @description What went wrong, for a person; may change between versions. */
-                message: string;
-                details: {
-                    /** @description The budget that refused the request (docs/rate-limits.md). */
+                    /** @description With `rate_limit_exceeded`. The budget that refused the request (docs/rate-limits.md). */
                     limit?: "hourly" | "burst" | "export" | "bulk" | "search" | "auth_failures";
                 };
                 /** @description The X-Request-Id of this response: quote it when asking for help. */
                 request_id: string;
-                /** @description Whole seconds to wait, as in Retry-After (always sent with rate_limit_exceeded). */
+                /** @description With `rate_limit_exceeded` (always): whole seconds to wait, as in Retry-After. */
                 retry_after?: number;
-            } | {
-                code: "invalid_json" | "conflicting_credentials" | "malformed_request" | "missing_api_key" | "invalid_api_key" | "https_required" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "headers_too_large" | "internal_error" | "service_unavailable";
-                /** @description What went wrong, for a person; may change between versions. */
-                message: string;
-                details: Record<string, never>;
-                /** @description The X-Request-Id of this response: quote it when asking for help. */
-                request_id: string;
             };
         };
         /**
@@ -1906,7 +1773,7 @@ export interface components {
          *       "id": "mod_01jd4z3m2b7c8d9e0f1g2h3j4k",
          *       "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
          *       "title": "Linear equations",
-         *       "description": "Solving for one unknown.",
+         *       "description": "Solving for x.",
          *       "position": 0,
          *       "created_at": "2026-11-21T19:06:00.000Z",
          *       "updated_at": "2026-11-21T19:06:00.000Z"
@@ -2247,28 +2114,68 @@ export interface components {
             status: "error";
             /** @description Why this record failed, as the single create would have answered. */
             error: {
-                /** @enum {string} */
-                code: "validation_error";
+                /**
+                 * @description Machine-readable, from the closed list (docs/api.md, "Errors").
+                 * @enum {string}
+                 */
+                code: "validation_error" | "student_exists";
                 /** @description What went wrong, for a person; may change between versions. */
                 message: string;
+                /** @description Structured context of the error: the fields its code carries (see each field), `{}` for the others. */
                 details: {
-                    /** @description One entry per problem, each with its pointer. */
+                    /** @description With `validation_error`. One entry per problem, each with its pointer. */
                     errors?: {
                         /** @description JSON pointer to the value: `/title` in the body, `/query/per_page`, `/headers/idempotency-key`, `/records/3/email`. */
                         path: string;
                         /** @description What is wrong with it. */
                         message: string;
                     }[];
-                };
-            } | {
-                /** @enum {string} */
-                code: "student_exists";
-                /** @description What went wrong, for a person; may change between versions. */
-                message: string;
-                details: {
-                    /** @description The student that already has this email or external_id. */
+                    /** @description With `invalid_parameter`. The query parameter or header at fault: `cursor`, `sort`, `from`, `lesson_id`, `Idempotency-Key`. */
+                    parameter?: string;
+                    /** @description With `invalid_parameter`. The lesson that is not a quiz. */
+                    lesson_id?: string;
+                    /** @description With `invalid_parameter`, `insufficient_permissions`. The revoked API key that cannot be rotated. */
+                    key_id?: string;
+                    /** @description With `invalid_parameter`. */
+                    from?: string;
+                    /** @description With `invalid_parameter`. */
+                    to?: string;
+                    /** @description With `insufficient_permissions`. The scope the key lacks. */
+                    required_scope?: string;
+                    /** @description With `insufficient_permissions`. Scopes of the target key beyond the calling key's own. */
+                    scopes?: string[];
+                    /** @description With `insufficient_permissions`. What the call would have done to it: create, rotate or revoke. */
+                    action?: string;
+                    /** @description With `insufficient_permissions`. The environment asked for, other than the calling key's. */
+                    environment?: string;
+                    /** @description With `plan_not_eligible`. The account's plan. */
+                    plan?: string;
+                    /** @description With `resource_not_found`. What was looked for: `course`, `student`, `api_key`… or `route` for a path that names nothing. */
+                    resource?: string;
+                    /** @description With `resource_not_found`. The id that was not found. */
+                    id?: string;
+                    /** @description With `method_not_allowed`. The methods the path takes. */
+                    allowed?: string[];
+                    /** @description With `already_enrolled`. */
+                    enrollment_id?: string | null;
+                    /** @description With `not_enrolled`, `student_exists`. */
                     student_id?: string;
+                    /** @description With `not_enrolled`, `course_not_published`. */
+                    course_id?: string;
+                    /** @description With `student_exists`. */
                     field?: "email" | "external_id";
+                    /** @description With `course_has_enrollments`. */
+                    enrollment_count?: number;
+                    /** @description With `idempotency_request_in_progress`, `idempotency_key_reused`. */
+                    idempotency_key?: string;
+                    /** @description With `export_not_ready`. The export's status: queued, running or failed. */
+                    status?: string;
+                    /** @description With `export_expired`. */
+                    expired_at?: string | null;
+                    /** @description With `precondition_failed`. The resource's current ETag. */
+                    etag?: string;
+                    /** @description With `rate_limit_exceeded`. The budget that refused the request (docs/rate-limits.md). */
+                    limit?: "hourly" | "burst" | "export" | "bulk" | "search" | "auth_failures";
                 };
             };
         };
@@ -2340,45 +2247,68 @@ export interface components {
             status: "error";
             /** @description Why this record failed, as the single create would have answered. */
             error: {
-                /** @enum {string} */
-                code: "validation_error";
+                /**
+                 * @description Machine-readable, from the closed list (docs/api.md, "Errors").
+                 * @enum {string}
+                 */
+                code: "validation_error" | "resource_not_found" | "already_enrolled" | "course_not_published";
                 /** @description What went wrong, for a person; may change between versions. */
                 message: string;
+                /** @description Structured context of the error: the fields its code carries (see each field), `{}` for the others. */
                 details: {
-                    /** @description One entry per problem, each with its pointer. */
+                    /** @description With `validation_error`. One entry per problem, each with its pointer. */
                     errors?: {
                         /** @description JSON pointer to the value: `/title` in the body, `/query/per_page`, `/headers/idempotency-key`, `/records/3/email`. */
                         path: string;
                         /** @description What is wrong with it. */
                         message: string;
                     }[];
-                };
-            } | {
-                /** @enum {string} */
-                code: "resource_not_found";
-                /** @description What went wrong, for a person; may change between versions. */
-                message: string;
-                details: {
-                    /** @description What was looked for: `course`, `student`, `api_key`… or `route` for a path that names nothing. */
+                    /** @description With `invalid_parameter`. The query parameter or header at fault: `cursor`, `sort`, `from`, `lesson_id`, `Idempotency-Key`. */
+                    parameter?: string;
+                    /** @description With `invalid_parameter`. The lesson that is not a quiz. */
+                    lesson_id?: string;
+                    /** @description With `invalid_parameter`, `insufficient_permissions`. The revoked API key that cannot be rotated. */
+                    key_id?: string;
+                    /** @description With `invalid_parameter`. */
+                    from?: string;
+                    /** @description With `invalid_parameter`. */
+                    to?: string;
+                    /** @description With `insufficient_permissions`. The scope the key lacks. */
+                    required_scope?: string;
+                    /** @description With `insufficient_permissions`. Scopes of the target key beyond the calling key's own. */
+                    scopes?: string[];
+                    /** @description With `insufficient_permissions`. What the call would have done to it: create, rotate or revoke. */
+                    action?: string;
+                    /** @description With `insufficient_permissions`. The environment asked for, other than the calling key's. */
+                    environment?: string;
+                    /** @description With `plan_not_eligible`. The account's plan. */
+                    plan?: string;
+                    /** @description With `resource_not_found`. What was looked for: `course`, `student`, `api_key`… or `route` for a path that names nothing. */
                     resource?: string;
-                    /** @description The id that was not found. */
+                    /** @description With `resource_not_found`. The id that was not found. */
                     id?: string;
-                };
-            } | {
-                /** @enum {string} */
-                code: "already_enrolled";
-                /** @description What went wrong, for a person; may change between versions. */
-                message: string;
-                details: {
+                    /** @description With `method_not_allowed`. The methods the path takes. */
+                    allowed?: string[];
+                    /** @description With `already_enrolled`. */
                     enrollment_id?: string | null;
-                };
-            } | {
-                /** @enum {string} */
-                code: "course_not_published";
-                /** @description What went wrong, for a person; may change between versions. */
-                message: string;
-                details: {
+                    /** @description With `not_enrolled`, `student_exists`. */
+                    student_id?: string;
+                    /** @description With `not_enrolled`, `course_not_published`. */
                     course_id?: string;
+                    /** @description With `student_exists`. */
+                    field?: "email" | "external_id";
+                    /** @description With `course_has_enrollments`. */
+                    enrollment_count?: number;
+                    /** @description With `idempotency_request_in_progress`, `idempotency_key_reused`. */
+                    idempotency_key?: string;
+                    /** @description With `export_not_ready`. The export's status: queued, running or failed. */
+                    status?: string;
+                    /** @description With `export_expired`. */
+                    expired_at?: string | null;
+                    /** @description With `precondition_failed`. The resource's current ETag. */
+                    etag?: string;
+                    /** @description With `rate_limit_exceeded`. The budget that refused the request (docs/rate-limits.md). */
+                    limit?: "hourly" | "burst" | "export" | "bulk" | "search" | "auth_failures";
                 };
             };
         };
@@ -2914,7 +2844,7 @@ export interface components {
             endpoint_id: string;
             /** @example evt_01jd4z3k9q8x7v6b5n4m3c2x1z */
             event_id: string;
-            /** @enum {unknown} */
+            /** @enum {string} */
             event_type: "course.created" | "course.updated" | "course.deleted" | "course.published" | "course.unpublished" | "module.created" | "module.updated" | "module.deleted" | "lesson.created" | "lesson.updated" | "lesson.deleted" | "student.created" | "student.updated" | "student.deleted" | "student.enrolled" | "student.unenrolled" | "student.completed_lesson" | "student.completed_course" | "quiz.submitted" | "quiz.passed" | "quiz.failed" | "export.completed" | "export.failed" | "webhook_endpoint.disabled" | "webhook_endpoint.test";
             /** @description `pending` until a 2xx answer (`succeeded`) or the retry schedule runs out (`failed`). */
             status: "pending" | "succeeded" | "failed";
@@ -3141,7 +3071,7 @@ export interface components {
          *           "id": "mod_01jd4z3m2b7c8d9e0f1g2h3j4k",
          *           "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
          *           "title": "Linear equations",
-         *           "description": "Solving for one unknown.",
+         *           "description": "Solving for x.",
          *           "position": 0,
          *           "created_at": "2026-11-21T19:06:00.000Z",
          *           "updated_at": "2026-11-21T19:06:00.000Z"
@@ -3177,7 +3107,7 @@ export interface components {
          *           "id": "mod_01jd4z3m2b7c8d9e0f1g2h3j4k",
          *           "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
          *           "title": "Linear equations",
-         *           "description": "Solving for one unknown.",
+         *           "description": "Solving for x.",
          *           "position": 0,
          *           "created_at": "2026-11-21T19:06:00.000Z",
          *           "updated_at": "2026-11-21T19:06:00.000Z"
@@ -3213,7 +3143,7 @@ export interface components {
          *           "id": "mod_01jd4z3m2b7c8d9e0f1g2h3j4k",
          *           "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
          *           "title": "Linear equations",
-         *           "description": "Solving for one unknown.",
+         *           "description": "Solving for x.",
          *           "position": 0,
          *           "created_at": "2026-11-21T19:06:00.000Z",
          *           "updated_at": "2026-11-21T19:06:00.000Z"
@@ -5036,6 +4966,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "grace_period_seconds": 3600
+                 *     }
+                 */
                 "application/json": {
                     /** @description How long the old secret keeps working (default 86400; 0 stops it now). */
                     grace_period_seconds?: number;
@@ -7237,7 +7172,7 @@ export interface operations {
                      *           "id": "mod_01jd4z3m2b7c8d9e0f1g2h3j4k",
                      *           "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
                      *           "title": "Linear equations",
-                     *           "description": "Solving for one unknown.",
+                     *           "description": "Solving for x.",
                      *           "position": 0,
                      *           "created_at": "2026-11-21T19:06:00.000Z",
                      *           "updated_at": "2026-11-21T19:06:00.000Z"
@@ -7390,7 +7325,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "title": "Linear equations",
-                 *       "description": "Solving for one unknown."
+                 *       "description": "Solving for x."
                  *     }
                  */
                 "application/json": components["schemas"]["CreateModuleRequest"];
@@ -7417,7 +7352,7 @@ export interface operations {
                      *         "id": "mod_01jd4z3m2b7c8d9e0f1g2h3j4k",
                      *         "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
                      *         "title": "Linear equations",
-                     *         "description": "Solving for one unknown.",
+                     *         "description": "Solving for x.",
                      *         "position": 0,
                      *         "created_at": "2026-11-21T19:06:00.000Z",
                      *         "updated_at": "2026-11-21T19:06:00.000Z"
@@ -7640,7 +7575,7 @@ export interface operations {
                      *         "id": "mod_01jd4z3m2b7c8d9e0f1g2h3j4k",
                      *         "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
                      *         "title": "Linear equations",
-                     *         "description": "Solving for one unknown.",
+                     *         "description": "Solving for x.",
                      *         "position": 0,
                      *         "created_at": "2026-11-21T19:06:00.000Z",
                      *         "updated_at": "2026-11-21T19:06:00.000Z"
@@ -7806,7 +7741,7 @@ export interface operations {
                      *         "id": "mod_01jd4z3m2b7c8d9e0f1g2h3j4k",
                      *         "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
                      *         "title": "Linear equations",
-                     *         "description": "Solving for one unknown.",
+                     *         "description": "Solving for x.",
                      *         "position": 0,
                      *         "created_at": "2026-11-21T19:06:00.000Z",
                      *         "updated_at": "2026-11-21T19:06:00.000Z"
@@ -8169,7 +8104,7 @@ export interface operations {
                      *         "id": "mod_01jd4z3m2b7c8d9e0f1g2h3j4k",
                      *         "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
                      *         "title": "Linear equations",
-                     *         "description": "Solving for one unknown.",
+                     *         "description": "Solving for x.",
                      *         "position": 0,
                      *         "created_at": "2026-11-21T19:06:00.000Z",
                      *         "updated_at": "2026-11-21T19:06:00.000Z"
@@ -14335,105 +14270,57 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        object: "course_export";
-                        /**
-                         * @description Version of this document format.
-                         * @enum {number}
-                         */
-                        version: 1;
-                        /**
-                         * Format: date-time
-                         * @example 2026-11-21T19:05:00.000Z
-                         */
-                        exported_at?: string;
-                        course: {
-                            /** @description The id in the exported workspace; import assigns new ids. */
-                            id?: string;
-                            /**
-                             * Format: date-time
-                             * @description Kept for reference; import stamps its own times.
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            created_at?: string;
-                            /**
-                             * Format: date-time
-                             * @description Kept for reference; import stamps its own times.
-                             * @example 2026-11-21T19:05:00.000Z
-                             */
-                            updated_at?: string;
-                            /** @description 1..200 characters, not blank. */
-                            title: string;
-                            /** @description Up to 20,000 characters (markdown). */
-                            description?: string;
-                            published?: boolean;
-                            /** @description Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as given. */
-                            metadata?: {
-                                [key: string]: string;
-                            };
-                            /** @description In order. */
-                            modules: {
-                                /** @description The id in the exported workspace; import assigns new ids. */
-                                id?: string;
-                                /**
-                                 * Format: date-time
-                                 * @description Kept for reference; import stamps its own times.
-                                 * @example 2026-11-21T19:05:00.000Z
-                                 */
-                                created_at?: string;
-                                /**
-                                 * Format: date-time
-                                 * @description Kept for reference; import stamps its own times.
-                                 * @example 2026-11-21T19:05:00.000Z
-                                 */
-                                updated_at?: string;
-                                /** @description 1..200 characters, not blank. */
-                                title: string;
-                                /** @description Up to 20,000 characters (markdown). */
-                                description?: string;
-                                /** @description In order. */
-                                lessons: {
-                                    /** @description The id in the exported workspace; import assigns new ids. */
-                                    id?: string;
-                                    /**
-                                     * Format: date-time
-                                     * @description Kept for reference; import stamps its own times.
-                                     * @example 2026-11-21T19:05:00.000Z
-                                     */
-                                    created_at?: string;
-                                    /**
-                                     * Format: date-time
-                                     * @description Kept for reference; import stamps its own times.
-                                     * @example 2026-11-21T19:05:00.000Z
-                                     */
-                                    updated_at?: string;
-                                    /** @description 1..200 characters, not blank. */
-                                    title: string;
-                                    type: "text" | "video" | "quiz" | "assignment";
-                                    /** @description Markdown, up to 200,000 characters. */
-                                    content?: string;
-                                    video_url?: string | null;
-                                    duration_seconds?: number | null;
-                                    /** @description For quiz lessons, with the answers. */
-                                    quiz?: {
-                                        /** @description Minimum score (0..100) to pass. */
-                                        passing_score: number;
-                                        questions: {
-                                            /** @description Kept when given (to keep attempts comparable); assigned (qst_…) otherwise. */
-                                            id?: string;
-                                            prompt: string;
-                                            kind: "single_choice" | "multiple_choice" | "true_false" | "short_answer";
-                                            /** @description Required for single_choice and multiple_choice; not used by the other kinds. */
-                                            choices?: string[];
-                                            /** @description single_choice: index of the right choice; multiple_choice: list of right indexes; true_false: boolean; short_answer: accepted strings (trimmed, any case). */
-                                            answer: number | boolean | number[] | string[];
-                                        }[];
-                                    } | null;
-                                }[];
-                            }[];
-                        };
-                    };
+                    /**
+                     * @example {
+                     *       "object": "course_export",
+                     *       "version": 1,
+                     *       "exported_at": "2026-11-22T11:00:02.000Z",
+                     *       "course": {
+                     *         "id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+                     *         "title": "Introduction to Algebra",
+                     *         "description": "Equations, functions and graphs, from the ground up.",
+                     *         "published": true,
+                     *         "metadata": {
+                     *           "level": "beginner"
+                     *         },
+                     *         "modules": [
+                     *           {
+                     *             "title": "Linear equations",
+                     *             "description": "Solving for x.",
+                     *             "lessons": [
+                     *               {
+                     *                 "title": "What is an equation?",
+                     *                 "type": "text",
+                     *                 "content": "# Equations",
+                     *                 "duration_seconds": 300
+                     *               },
+                     *               {
+                     *                 "title": "Check your understanding",
+                     *                 "type": "quiz",
+                     *                 "quiz": {
+                     *                   "passing_score": 60,
+                     *                   "questions": [
+                     *                     {
+                     *                       "id": "qst_01jd4z3p8r9s0t1v2w3x4y5z6b",
+                     *                       "prompt": "Solve 2x + 3 = 7. x = ?",
+                     *                       "kind": "single_choice",
+                     *                       "choices": [
+                     *                         "1",
+                     *                         "2",
+                     *                         "5"
+                     *                       ],
+                     *                       "answer": 1
+                     *                     }
+                     *                   ]
+                     *                 }
+                     *               }
+                     *             ]
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CourseDocument"];
                     "application/zip": string;
                 };
             };
@@ -14609,7 +14496,7 @@ export interface operations {
                  *         "modules": [
                  *           {
                  *             "title": "Linear equations",
-                 *             "description": "Solving for one unknown.",
+                 *             "description": "Solving for x.",
                  *             "lessons": [
                  *               {
                  *                 "title": "What is an equation?",
@@ -15981,6 +15868,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "grace_period_seconds": 3600
+                 *     }
+                 */
                 "application/json": {
                     /** @description How long the old secret keeps working (default 86400; 0 stops it now). */
                     grace_period_seconds?: number;
