@@ -186,8 +186,7 @@ function budgetSentence(group: Budget | undefined): string {
   const base = 'Rate limits: one request against the key\'s hourly quota and burst bucket';
   if (!group) return `${base}.`;
   const { professional } = planLimits;
-  const what = { export: 'export', bulk: 'bulk', search: 'search' }[group];
-  return `${base}, and one against its \`${what}\` window (${professional[group]} an hour unless the account sets its own).`;
+  return `${base}, and one against its \`${group}\` window (${professional[group]} an hour unless the account sets its own).`;
 }
 
 interface ResponseObject {
