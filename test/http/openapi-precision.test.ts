@@ -7,7 +7,7 @@ import { loadConfig } from '../../src/config.js';
 import { eventTypes } from '../../src/modules/events/event-types.js';
 import { eventSchemaName } from '../../src/modules/events/events.schemas.js';
 import { errorCodes } from '../../src/shared/errors.js';
-import { setupApp, type TestApp } from '../harness.js';
+import { createCourse, setupApp, show, type TestApp } from '../harness.js';
 
 type Json = Record<string, any>;
 
@@ -191,6 +191,44 @@ describe('OpenAPI document: precision', () => {
     expect(resolve(document.paths['/api/v1/students/bulk'].post.requestBody.content['application/json'].schema).properties.records.items).toEqual({
       $ref: '#/components/schemas/CreateStudentRequest',
     });
+  });
+
+  it('documents a new lesson by type and its questions by kind, and the server agrees with the document on each body', async () => {
+    const schemas = document.components.schemas;
+    expect(Object.keys(schemas.CreateLessonRequest.discriminator.mapping).sort()).toEqual(['assignment', 'quiz', 'text', 'video']);
+    expect(Object.keys(schemas.QuizQuestionInput.discriminator.mapping).sort()).toEqual(['multiple_choice', 'short_answer', 'single_choice', 'true_false']);
+    expect(schemas.CreateQuizLessonRequest.required).toContain('quiz');
+    expect(schemas.CreateTextLessonRequest.properties).not.toHaveProperty('quiz');
+    expect(schemas.UpdateLessonRequest.properties.quiz).toEqual({ $ref: '#/components/schemas/QuizInput' });
+
+    const course = await createCourse(t);
+    const moduleId = (await t.request({ method: 'POST', url: `/api/v1/courses/${course.id}/modules`, body: { title: 'Module' } })).body.data.id;
+    const create = validator(document.paths['/api/v1/modules/{id}/lessons'].post.requestBody.content['application/json'].schema);
+    const quiz = (question: Json) => ({ title: 'Quiz', type: 'quiz', quiz: { passing_score: 50, questions: [{ prompt: 'Q?', ...question }] } });
+    const bodies: [string, Json][] = [
+      ['text', { title: 'Read', type: 'text', content: '# Hi' }],
+      ['video', { title: 'Watch', type: 'video', video_url: 'https://videos.example.com/a.mp4', duration_seconds: 60 }],
+      ['assignment', { title: 'Do', type: 'assignment' }],
+      ['single_choice', quiz({ kind: 'single_choice', choices: ['a', 'b'], answer: 1 })],
+      ['multiple_choice', quiz({ kind: 'multiple_choice', choices: ['a', 'b', 'c'], answer: [2, 0] })],
+      ['true_false', quiz({ kind: 'true_false', answer: false })],
+      ['short_answer', quiz({ kind: 'short_answer', answer: ['Paris'] })],
+      ['a text lesson with a quiz', { title: 'Read', type: 'text', quiz: { passing_score: 50, questions: [{ prompt: 'Q?', kind: 'true_false', answer: true }] } }],
+      ['a quiz lesson without its quiz', { title: 'Quiz', type: 'quiz' }],
+      ['an unknown type', { title: 'Hmm', type: 'podcast' }],
+      ['true_false with choices', quiz({ kind: 'true_false', choices: ['yes', 'no'], answer: true })],
+      ['single_choice answered with a list', quiz({ kind: 'single_choice', choices: ['a', 'b'], answer: [1] })],
+      ['single_choice without choices', quiz({ kind: 'single_choice', answer: 0 })],
+      ['multiple_choice answered with none', quiz({ kind: 'multiple_choice', choices: ['a', 'b'], answer: [] })],
+      ['true_false answered with a number', quiz({ kind: 'true_false', answer: 1 })],
+      ['short_answer answered with a boolean', quiz({ kind: 'short_answer', answer: true })],
+      ['short_answer accepting nothing', quiz({ kind: 'short_answer', answer: [] })],
+    ];
+    for (const [what, body] of bodies) {
+      const documented = create(body);
+      const response = await t.request({ method: 'POST', url: `/api/v1/modules/${moduleId}/lessons`, body });
+      expect(response.status, `${what}: the document says ${documented ? 'valid' : 'invalid'}; ${show(response)}`).toBe(documented ? 201 : 400);
+    }
   });
 
   it('has one webhook per event type, its body the exact payload of that type', () => {

@@ -6,6 +6,7 @@ import { IfMatchHeaders, responses } from '../../shared/schemas.js';
 import { hasScope } from '../api-keys/scopes.js';
 import {
   CreateLessonBody,
+  CreateLessonRequest,
   LessonDeletedResponse,
   LessonListResponse,
   LessonParams,
@@ -13,6 +14,7 @@ import {
   ListLessonsQuery,
   ModuleIdParams,
   UpdateLessonBody,
+  UpdateLessonRequest,
 } from './lessons.schemas.js';
 import * as service from './lessons.service.js';
 
@@ -49,6 +51,7 @@ export async function lessonRoutes(parent: FastifyInstance, { ctx }: { ctx: Serv
       description: 'At `position` (0-based; default: the end). A lesson of type `quiz` needs `quiz`; other types take none.',
       params: ModuleIdParams,
       body: CreateLessonBody,
+      documentedBody: CreateLessonRequest,
       response: responses({ 201: LessonResponse }, 404, 409, 413, 415, 422),
     },
     handler: async (request, reply) => {
@@ -86,6 +89,7 @@ export async function lessonRoutes(parent: FastifyInstance, { ctx }: { ctx: Serv
         params: LessonParams,
         headers: IfMatchHeaders,
         body: UpdateLessonBody,
+        documentedBody: UpdateLessonRequest,
         response: responses({ 200: LessonResponse }, 404, 412, 413, 415),
       },
       handler: async (request, reply) =>

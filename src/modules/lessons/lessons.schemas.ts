@@ -10,41 +10,75 @@ export const QuestionKind = Type.Union([
   Type.Literal('short_answer'),
 ]);
 
+const questionInputFields = {
+  id: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'Kept when given (to keep attempts comparable); assigned (qst_…) otherwise.' })),
+  prompt: Type.String({ minLength: 1, maxLength: 2000 }),
+};
+const ChoicesInput = Type.Array(Type.String({ minLength: 1, maxLength: 500 }), { minItems: 2, maxItems: 20 });
+const ChoiceIndex = Type.Integer({ minimum: 0 });
+const ChoiceIndexes = Type.Array(ChoiceIndex, { maxItems: 20 });
+const AcceptedAnswers = Type.Array(Type.String({ maxLength: 500 }), { maxItems: 50 });
 /** The right answer, in the form of its kind (see docs/api.md); checked per kind by the service. */
-const Answer = Type.Union([Type.Integer({ minimum: 0 }), Type.Boolean(), Type.Array(Type.Integer({ minimum: 0 }), { maxItems: 20 }), Type.Array(Type.String({ maxLength: 500 }), { maxItems: 50 })], {
+const Answer = Type.Union([ChoiceIndex, Type.Boolean(), ChoiceIndexes, AcceptedAnswers], {
   description:
     'single_choice: index of the right choice; multiple_choice: list of right indexes; true_false: boolean; short_answer: accepted strings (trimmed, any case).',
 });
 
+/**
+ * A question as the server validates it: one object for every kind, so that a problem is reported
+ * at its pointer (`/quiz/questions/0/answer`) rather than as "matches no kind"; quiz.ts checks that
+ * `answer` and `choices` fit `kind`. The document shows the same fields as a union by `kind`
+ * (QuizQuestionInput below): what a client may send, typed.
+ */
 const QuestionInput = Type.Object(
   {
-    id: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'Kept when given (to keep attempts comparable); assigned (qst_…) otherwise.' })),
-    prompt: Type.String({ minLength: 1, maxLength: 2000 }),
+    ...questionInputFields,
     kind: QuestionKind,
-    choices: Type.Optional(
-      Type.Array(Type.String({ minLength: 1, maxLength: 500 }), { minItems: 2, maxItems: 20, description: 'Required for single_choice and multiple_choice; not used by the other kinds.' }),
-    ),
+    choices: Type.Optional({ ...ChoicesInput, description: 'Required for single_choice and multiple_choice; not used by the other kinds.' }),
     answer: Answer,
   },
-  {
-    $id: 'QuizQuestionInput',
-    additionalProperties: false,
-    description: 'A question as written. `answer` must fit `kind`; the server checks it and reports each problem with its pointer.',
-    examples: [{ prompt: 'Solve 2x + 3 = 7. x = ?', kind: 'single_choice', choices: ['1', '2', '5'], answer: 1 }],
-  },
+  { additionalProperties: false },
 );
 
-export const QuizInput = Type.Object(
-  {
-    passing_score: Type.Integer({ minimum: 0, maximum: 100, description: 'Minimum score (0..100) to pass.' }),
-    questions: Type.Array(QuestionInput, { minItems: 1, maxItems: 200 }),
-  },
-  {
-    $id: 'QuizInput',
-    additionalProperties: false,
-    description: 'The quiz of a quiz lesson, with its answers.',
-    examples: [{ passing_score: 60, questions: [{ prompt: 'Solve 2x + 3 = 7. x = ?', kind: 'single_choice', choices: ['1', '2', '5'], answer: 1 }] }],
-  },
+const questionInput = <K extends string, F extends Record<string, TSchema>>(kind: K, fields: F, options: { $id: string; description: string; examples: unknown[] }) =>
+  Type.Object({ ...questionInputFields, kind: Type.Literal(kind), ...fields }, { additionalProperties: false, title: options.$id, ...options });
+
+export const SingleChoiceQuestionInput = questionInput(
+  'single_choice',
+  { choices: ChoicesInput, answer: { ...ChoiceIndex, description: 'Index of the right choice (0-based).' } },
+  { $id: 'SingleChoiceQuestionInput', description: 'One right choice.', examples: [{ prompt: 'Solve 2x + 3 = 7. x = ?', kind: 'single_choice', choices: ['1', '2', '5'], answer: 1 }] },
+);
+export const MultipleChoiceQuestionInput = questionInput(
+  'multiple_choice',
+  { choices: ChoicesInput, answer: { ...ChoiceIndexes, minItems: 1, description: 'The distinct indexes of the right choices (0-based), in any order.' } },
+  { $id: 'MultipleChoiceQuestionInput', description: 'Several right choices.', examples: [{ prompt: 'Which are even?', kind: 'multiple_choice', choices: ['2', '3', '4'], answer: [0, 2] }] },
+);
+export const TrueFalseQuestionInput = questionInput(
+  'true_false',
+  { answer: Type.Boolean({ description: 'Whether the statement is true.' }) },
+  { $id: 'TrueFalseQuestionInput', description: 'A statement, true or false; takes no choices.', examples: [{ prompt: 'x = 2 solves x + x = 4.', kind: 'true_false', answer: true }] },
+);
+export const ShortAnswerQuestionInput = questionInput(
+  'short_answer',
+  { answer: { ...AcceptedAnswers, minItems: 1, description: 'The accepted answers (non-empty), compared trimmed and in any case.' } },
+  { $id: 'ShortAnswerQuestionInput', description: 'Free text; takes no choices.', examples: [{ prompt: 'The capital of France?', kind: 'short_answer', answer: ['Paris'] }] },
+);
+
+/** A question as written, by `kind`: `answer` in the form of its kind. */
+export const QuizQuestionInput = TaggedUnion('QuizQuestionInput', 'kind', [SingleChoiceQuestionInput, MultipleChoiceQuestionInput, TrueFalseQuestionInput, ShortAnswerQuestionInput], {
+  description: 'A question as written, by `kind`. The server also checks what a schema cannot (an index within the choices, distinct indexes, unique ids) and reports each problem with its pointer.',
+});
+
+const quizInputFields = { passing_score: Type.Integer({ minimum: 0, maximum: 100, description: 'Minimum score (0..100) to pass.' }) };
+const exampleQuizInput = { passing_score: 60, questions: [{ prompt: 'Solve 2x + 3 = 7. x = ?', kind: 'single_choice', choices: ['1', '2', '5'], answer: 1 }] };
+
+/** The quiz as the server validates it (QuestionInput above); the document shows DocumentedQuizInput. */
+export const QuizInput = Type.Object({ ...quizInputFields, questions: Type.Array(QuestionInput, { minItems: 1, maxItems: 200 }) }, { additionalProperties: false });
+
+/** The same quiz as the document shows it: its questions typed by kind. */
+export const DocumentedQuizInput = Type.Object(
+  { ...quizInputFields, questions: Type.Array(Ref(QuizQuestionInput), { minItems: 1, maxItems: 200 }) },
+  { $id: 'QuizInput', title: 'QuizInput', additionalProperties: false, description: 'The quiz of a quiz lesson, with its answers.', examples: [exampleQuizInput] },
 );
 export type QuizInput = Static<typeof QuizInput>;
 
@@ -186,50 +220,80 @@ export const VideoUrl = Type.String({ format: 'uri', maxLength: 2048 });
 export const Duration = Type.Integer({ minimum: 0, maximum: 10_000_000 });
 const Position = Type.Integer({ minimum: 0, description: '0-based; the others shift to make room. Default: at the end.' });
 
-export const CreateLessonBody = Type.Object(
-  {
-    title: Title,
-    type: LessonType,
-    content: Type.Optional(Content),
-    video_url: Type.Optional(VideoUrl),
-    duration_seconds: Type.Optional(Duration),
-    position: Type.Optional(Position),
-    quiz: Type.Optional(QuizInput),
-  },
-  {
-    $id: 'CreateLessonRequest',
-    additionalProperties: false,
-    description: '`quiz` is required for, and only taken by, lessons of type quiz (400 `validation_error` on `/quiz` otherwise).',
-    examples: [
-      { title: 'What is an equation?', type: 'text', content: '# Equations\nAn equation says that two expressions are equal.', duration_seconds: 300 },
-      {
-        title: 'Check your understanding',
-        type: 'quiz',
-        quiz: { passing_score: 60, questions: [{ prompt: 'Solve 2x + 3 = 7. x = ?', kind: 'single_choice', choices: ['1', '2', '5'], answer: 1 }] },
-      },
-    ],
-  },
-);
+const createFields = {
+  title: Title,
+  content: Type.Optional(Content),
+  video_url: Type.Optional(VideoUrl),
+  duration_seconds: Type.Optional(Duration),
+  position: Type.Optional(Position),
+};
+
+/**
+ * A new lesson as the server validates it: one object for every type, so that `/quiz` on a text
+ * lesson is reported at its pointer; the service checks that `quiz` fits `type`. The document
+ * shows the same fields as a union by `type` (CreateLessonRequest below).
+ */
+export const CreateLessonBody = Type.Object({ ...createFields, type: LessonType, quiz: Type.Optional(QuizInput) }, { additionalProperties: false });
 export type CreateLessonBody = Static<typeof CreateLessonBody>;
 
-export const UpdateLessonBody = Type.Object(
+const exampleCreateText = { title: 'What is an equation?', type: 'text', content: '# Equations\nAn equation says that two expressions are equal.', duration_seconds: 300 };
+const exampleCreateQuiz = { title: 'Check your understanding', type: 'quiz', quiz: exampleQuizInput };
+
+const createLessonOf = <K extends string, F extends Record<string, TSchema>>(type: K, fields: F, options: { $id: string; description: string; examples: unknown[] }) =>
+  Type.Object({ ...createFields, type: Type.Literal(type), ...fields }, { additionalProperties: false, title: options.$id, ...options });
+
+export const CreateTextLessonRequest = createLessonOf('text', {}, {
+  $id: 'CreateTextLessonRequest',
+  description: 'A lesson to read: markdown `content`.',
+  examples: [exampleCreateText],
+});
+export const CreateVideoLessonRequest = createLessonOf('video', {}, {
+  $id: 'CreateVideoLessonRequest',
+  description: 'A lesson to watch: `video_url`, with optional notes in `content`.',
+  examples: [{ title: 'Equations in two minutes', type: 'video', video_url: 'https://videos.example.com/equations.mp4', duration_seconds: 120 }],
+});
+export const CreateQuizLessonRequest = createLessonOf('quiz', { quiz: Ref(DocumentedQuizInput) }, {
+  $id: 'CreateQuizLessonRequest',
+  description: 'A quiz: `quiz` is required.',
+  examples: [exampleCreateQuiz],
+});
+export const CreateAssignmentLessonRequest = createLessonOf('assignment', {}, {
+  $id: 'CreateAssignmentLessonRequest',
+  description: 'Work to hand in, described in `content`.',
+  examples: [{ title: 'Write three equations', type: 'assignment', content: 'Write three equations that x = 2 solves.' }],
+});
+
+/** The body of POST /modules/{id}/lessons as documented: by `type`, only a quiz lesson takes (and needs) `quiz`. */
+export const CreateLessonRequest = TaggedUnion(
+  'CreateLessonRequest',
+  'type',
+  [CreateTextLessonRequest, CreateVideoLessonRequest, CreateQuizLessonRequest, CreateAssignmentLessonRequest],
   {
-    title: Type.Optional(Title),
-    type: Type.Optional(LessonType),
-    content: Type.Optional(Content),
-    video_url: Type.Optional(Type.Union([VideoUrl, Type.Null()])),
-    duration_seconds: Type.Optional(Type.Union([Duration, Type.Null()])),
-    position: Type.Optional(Position),
-    quiz: Type.Optional(QuizInput),
-  },
-  {
-    $id: 'UpdateLessonRequest',
-    additionalProperties: false,
-    description: 'The fields to change; the others stay. A new `quiz` replaces the whole quiz; changing `type` away from quiz drops it, changing it to quiz needs one.',
-    examples: [{ title: 'Equations, defined', position: 2 }],
+    description: 'A new lesson, by `type`: `quiz` is required for, and only taken by, lessons of type quiz (400 `validation_error` on `/quiz` otherwise).',
+    examples: [exampleCreateText, exampleCreateQuiz],
   },
 );
+
+const updateFields = {
+  title: Type.Optional(Title),
+  type: Type.Optional(LessonType),
+  content: Type.Optional(Content),
+  video_url: Type.Optional(Type.Union([VideoUrl, Type.Null()])),
+  duration_seconds: Type.Optional(Type.Union([Duration, Type.Null()])),
+  position: Type.Optional(Position),
+};
+const updateDescription =
+  'The fields to change; the others stay. A new `quiz` replaces the whole quiz; changing `type` away from quiz drops it, changing it to quiz needs one.';
+
+/** The changes as the server validates them (QuestionInput above); the document shows UpdateLessonRequest. */
+export const UpdateLessonBody = Type.Object({ ...updateFields, quiz: Type.Optional(QuizInput) }, { additionalProperties: false });
 export type UpdateLessonBody = Static<typeof UpdateLessonBody>;
+
+/** The body of PATCH /lessons/{id} as documented: the same fields, its quiz typed by kind. */
+export const UpdateLessonRequest = Type.Object(
+  { ...updateFields, quiz: Type.Optional(Ref(DocumentedQuizInput)) },
+  { $id: 'UpdateLessonRequest', additionalProperties: false, description: updateDescription, examples: [{ title: 'Equations, defined', position: 2 }] },
+);
 
 export const lessonSorts = { position: { column: 'position', direction: 'asc' } } as const;
 
@@ -243,6 +307,16 @@ export const ModuleIdParams = PathId('Module id (mod_…)');
 export const LessonParams = PathId('Lesson id (les_…)');
 /** Shared (app.addSchema in plugins/openapi.ts). */
 export const lessonSchemas = [
+  SingleChoiceQuestionInput,
+  MultipleChoiceQuestionInput,
+  TrueFalseQuestionInput,
+  ShortAnswerQuestionInput,
+  QuizQuestionInput,
+  DocumentedQuizInput,
+  CreateTextLessonRequest,
+  CreateVideoLessonRequest,
+  CreateQuizLessonRequest,
+  CreateAssignmentLessonRequest,
   SingleChoiceQuestion,
   MultipleChoiceQuestion,
   TrueFalseQuestion,
