@@ -79,7 +79,10 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
     error: { code: error.code, message: error.message, details: error.details, request_id: request.id },
   };
   if (error.retryAfter !== undefined) body.error.retry_after = error.retryAfter;
-  return reply.code(error.status).type('application/json; charset=utf-8').send(body);
+  // Written here, not by the route's response schema: the envelope is built field by field above,
+  // and an error answer must never fail for want of a detail (the document's ErrorObject is a union
+  // by code that the serialiser would have to match). The suite checks every answer against it.
+  return reply.code(error.status).type('application/json; charset=utf-8').send(JSON.stringify(body));
 }
 
 /** A restart answers again within seconds; a client retrying after one second finds it soon after. */

@@ -86,13 +86,13 @@ const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null
  * `details` of each error code that has any (docs/api.md, "Errors"); the other codes answer `{}`.
  * Codes sharing a shape share a member of the union below.
  */
-const detailShapes: { codes: ErrorCode[]; details: TSchema }[] = [
+const detailShapes: { name: string; codes: ErrorCode[]; details: TSchema }[] = [
   {
-    codes: ['validation_error'],
+    name: 'ValidationErrorObject', codes: ['validation_error'],
     details: Type.Object({ errors: Type.Array(ValidationIssue, { description: 'One entry per problem, each with its pointer.' }) }),
   },
   {
-    codes: ['invalid_parameter'],
+    name: 'InvalidParameterErrorObject', codes: ['invalid_parameter'],
     details: Type.Object({
       parameter: Type.Optional(Type.String({ description: 'The query parameter or header at fault: `cursor`, `sort`, `from`, `lesson_id`, `Idempotency-Key`.' })),
       lesson_id: Type.Optional(Type.String({ description: 'The lesson that is not a quiz.' })),
@@ -102,7 +102,7 @@ const detailShapes: { codes: ErrorCode[]; details: TSchema }[] = [
     }),
   },
   {
-    codes: ['insufficient_permissions'],
+    name: 'InsufficientPermissionsErrorObject', codes: ['insufficient_permissions'],
     details: Type.Object({
       required_scope: Type.Optional(Type.String({ description: 'The scope the key lacks.' })),
       scopes: Type.Optional(Type.Array(Type.String(), { description: 'Scopes of the target key beyond the calling key\'s own.' })),
@@ -111,35 +111,35 @@ const detailShapes: { codes: ErrorCode[]; details: TSchema }[] = [
       environment: Type.Optional(Type.String({ description: 'The environment asked for, other than the calling key\'s.' })),
     }),
   },
-  { codes: ['plan_not_eligible'], details: Type.Object({ plan: Type.String({ description: 'The account\'s plan.' }) }) },
+  { name: 'PlanNotEligibleErrorObject', codes: ['plan_not_eligible'], details: Type.Object({ plan: Type.String({ description: 'The account\'s plan.' }) }) },
   {
-    codes: ['resource_not_found'],
+    name: 'ResourceNotFoundErrorObject', codes: ['resource_not_found'],
     details: Type.Object({
       resource: Type.Optional(Type.String({ description: 'What was looked for: `course`, `student`, `api_key`… or `route` for a path that names nothing.' })),
       id: Type.Optional(Type.String({ description: 'The id that was not found.' })),
     }),
   },
-  { codes: ['method_not_allowed'], details: Type.Object({ allowed: Type.Array(Type.String(), { description: 'The methods the path takes.' }) }) },
+  { name: 'MethodNotAllowedErrorObject', codes: ['method_not_allowed'], details: Type.Object({ allowed: Type.Array(Type.String(), { description: 'The methods the path takes.' }) }) },
   {
-    codes: ['already_enrolled'],
+    name: 'AlreadyEnrolledErrorObject', codes: ['already_enrolled'],
     details: Type.Object({ enrollment_id: Nullable(Type.String({ description: 'The existing enrollment; null when it is an earlier record of the same bulk request that failed.' })) }),
   },
-  { codes: ['not_enrolled'], details: Type.Object({ student_id: Type.String(), course_id: Type.String() }) },
+  { name: 'NotEnrolledErrorObject', codes: ['not_enrolled'], details: Type.Object({ student_id: Type.String(), course_id: Type.String() }) },
   {
-    codes: ['student_exists'],
+    name: 'StudentExistsErrorObject', codes: ['student_exists'],
     details: Type.Object({
       student_id: Type.String({ description: 'The student that already has this email or external_id.' }),
       field: Type.Union([Type.Literal('email'), Type.Literal('external_id')]),
     }),
   },
-  { codes: ['course_has_enrollments'], details: Type.Object({ enrollment_count: Type.Integer() }) },
-  { codes: ['course_not_published'], details: Type.Object({ course_id: Type.String() }) },
-  { codes: ['idempotency_request_in_progress', 'idempotency_key_reused'], details: Type.Object({ idempotency_key: Type.String() }) },
-  { codes: ['export_not_ready'], details: Type.Object({ status: Type.String({ description: 'The export\'s status: queued, running or failed.' }) }) },
-  { codes: ['export_expired'], details: Type.Object({ expired_at: Nullable(Type.String({ description: 'When its file was removed.' })) }) },
-  { codes: ['precondition_failed'], details: Type.Object({ etag: Type.String({ description: 'The resource\'s current ETag.' }) }) },
+  { name: 'CourseHasEnrollmentsErrorObject', codes: ['course_has_enrollments'], details: Type.Object({ enrollment_count: Type.Integer() }) },
+  { name: 'CourseNotPublishedErrorObject', codes: ['course_not_published'], details: Type.Object({ course_id: Type.String() }) },
+  { name: 'IdempotencyErrorObject', codes: ['idempotency_request_in_progress', 'idempotency_key_reused'], details: Type.Object({ idempotency_key: Type.String() }) },
+  { name: 'ExportNotReadyErrorObject', codes: ['export_not_ready'], details: Type.Object({ status: Type.String({ description: 'The export\'s status: queued, running or failed.' }) }) },
+  { name: 'ExportExpiredErrorObject', codes: ['export_expired'], details: Type.Object({ expired_at: Nullable(Type.String({ description: 'When its file was removed.' })) }) },
+  { name: 'PreconditionFailedErrorObject', codes: ['precondition_failed'], details: Type.Object({ etag: Type.String({ description: 'The resource\'s current ETag.' }) }) },
   {
-    codes: ['rate_limit_exceeded'],
+    name: 'RateLimitExceededErrorObject', codes: ['rate_limit_exceeded'],
     details: Type.Object({
       limit: Type.Union(['hourly', 'burst', 'export', 'bulk', 'search', 'auth_failures'].map((l) => Type.Literal(l)), {
         description: 'The budget that refused the request (docs/rate-limits.md).',
@@ -148,53 +148,53 @@ const detailShapes: { codes: ErrorCode[]; details: TSchema }[] = [
   },
 ];
 
-/**
- * `details`: every field a code may carry, each optional and described with the codes that carry
- * it (the codes without a shape answer `{}`). One object rather than a union by `code`: a union
- * costs the serialiser a schema checker for every error answer of every route, which took the
- * server's start from under a second to ten.
- */
-function errorDetails() {
-  const fields: Record<string, TSchema> = {};
-  const carriers: Record<string, ErrorCode[]> = {};
-  for (const { codes, details } of detailShapes) {
-    for (const [name, field] of Object.entries((details as unknown as { properties: Record<string, TSchema> }).properties)) {
-      fields[name] ??= field;
-      (carriers[name] ??= []).push(...codes);
-    }
-  }
-  const described = Object.fromEntries(
-    Object.entries(fields).map(([name, field]) => {
-      const { description } = field as { description?: string };
-      const carried = `With ${carriers[name]!.map((code) => `\`${code}\``).join(', ')}.`;
-      return [name, Type.Optional({ ...field, description: description ? `${carried} ${description}` : carried })];
-    }),
-  );
-  return Type.Object(described, { description: 'Structured context of the error: the fields its code carries (see each field), `{}` for the others.' });
-}
+/** The codes whose `details` is `{}`: every code of the closed list without a shape above. */
+const plainCodes = errorCodes.filter((code) => !detailShapes.some((shape) => shape.codes.includes(code)));
 
-/** The error object; `envelope` adds what only a response carries (request_id, retry_after). */
-function errorObject(envelope: boolean, codes: readonly ErrorCode[], description: string) {
+/**
+ * One member of the error union: the codes of one shape, their `details`, and (`envelope`) what
+ * only a response carries (request_id, retry_after). Each code is in exactly one member, so a
+ * client (and the serialiser) tells the members apart by `code` alone.
+ */
+function errorMember(envelope: boolean, codes: readonly ErrorCode[], details: TSchema, options: { $id?: string; description: string }) {
+  const limited = codes.includes('rate_limit_exceeded');
+  const retryAfter = Type.Integer({ minimum: 0, description: 'Whole seconds to wait, as in Retry-After.' });
   return Type.Object(
     {
       code: Type.Unsafe<ErrorCode>({ type: 'string', enum: codes, description: 'Machine-readable, from the closed list (docs/api.md, "Errors").' }),
       message: Type.String({ description: 'What went wrong, for a person; may change between versions.' }),
-      details: errorDetails(),
+      details,
       ...(envelope && {
         request_id: Type.String({ description: 'The X-Request-Id of this response: quote it when asking for help.' }),
-        retry_after: Type.Optional(Type.Integer({ minimum: 0, description: 'With `rate_limit_exceeded` (always): whole seconds to wait, as in Retry-After.' })),
+        ...(limited && { retry_after: retryAfter }),
       }),
     },
-    { description },
+    { ...(options.$id && { title: options.$id }), ...options },
   );
 }
+
+const plainDetails = () => Type.Object({}, { description: 'No details: `{}`.' });
+const shapeDescription = (codes: readonly ErrorCode[]) => `The error of ${codes.map((code) => `\`${code}\``).join(' and ')}, with its details.`;
+
+/**
+ * The error of a response, one member per shape of `details` (plus one for the codes without),
+ * each its own component (`ValidationErrorObject`, `RateLimitExceededErrorObject`…), told apart by
+ * `code`: a client narrows `details` by checking `code`.
+ */
+const errorMembers = [
+  ...detailShapes.map(({ name, codes, details }) => errorMember(true, codes, details, { $id: name, description: shapeDescription(codes) })),
+  errorMember(true, plainCodes, plainDetails(), { $id: 'PlainErrorObject', description: 'The error of every code that carries no details.' }),
+];
+export const ErrorObject = TaggedUnion('ErrorObject', 'code', errorMembers, {
+  description: 'The error: `code` from the closed list (docs/api.md, "Errors"), `details` in the shape of its code.',
+});
 
 /**
  * The error envelope of every failure (docs/api.md, "Errors"): `code` is one of the closed list
  * (src/shared/errors.ts), `details` has the fields of its code. `$ref: 'ErrorResponse#'` in responses.
  */
 export const ErrorResponse = Type.Object(
-  { error: errorObject(true, errorCodes, 'The error.') },
+  { error: Ref(ErrorObject) },
   {
     $id: 'ErrorResponse',
     title: 'ErrorResponse',
@@ -212,8 +212,18 @@ export const ErrorResponse = Type.Object(
   },
 );
 
-/** The error of one failed bulk record: the envelope's error without request_id (the response has one). */
-export const RecordError = (codes: readonly ErrorCode[]) => errorObject(false, codes, 'Why this record failed, as the single create would have answered.');
+/**
+ * The error of one failed bulk record, as the single create would have answered, without
+ * request_id (the response has one): a union by `code` of the shapes of `codes`.
+ */
+export function RecordError(codes: readonly ErrorCode[]) {
+  const members = detailShapes
+    .map(({ codes: shapeCodes, details }) => ({ codes: shapeCodes.filter((code) => codes.includes(code)), details }))
+    .concat([{ codes: plainCodes.filter((code) => codes.includes(code)), details: plainDetails() }])
+    .filter((shape) => shape.codes.length > 0)
+    .map(({ codes: memberCodes, details }) => errorMember(false, memberCodes, details, { description: shapeDescription(memberCodes) }));
+  return members.length === 1 ? members[0]! : Type.Union(members, { description: 'Why this record failed, by `code`.' });
+}
 
 /** What each error status means for every route that may answer it. */
 const errorDescriptions: Record<number, string> = {
@@ -364,7 +374,7 @@ export function BulkResults<T extends TSchema>(name: string, item: T, codes: rea
 export const withExamples = <T extends TSchema>(schema: T, examples: unknown[]): T => ({ ...schema, examples });
 
 /** The shared schemas of this file (app.addSchema in plugins/openapi.ts). */
-export const sharedSchemas: TSchema[] = [ErrorResponse, PagePagination, CursorPagination];
+export const sharedSchemas: TSchema[] = [...errorMembers, ErrorObject, ErrorResponse, PagePagination, CursorPagination];
 
 export const IfMatchHeaders = Type.Object({
   'if-match': Type.Optional(Type.String({ description: 'ETag of the version you read; the update fails with 412 if it changed.' })),

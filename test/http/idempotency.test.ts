@@ -28,7 +28,7 @@ describe.each(testDialects())('Idempotency-Key [%s]', (dialect) => {
               // Passes now, fails the COMMIT: a deferred foreign key to a course that does not exist.
               await sql`insert into commit_probe (id, course_id) values (${course.id}, 'crs_missing')`.execute(t.ctx.db);
             }
-            if (probe === 'client-error-after-write') throw new AppError('course_not_published', 'Refused after the write');
+            if (probe === 'client-error-after-write') throw new AppError('course_not_published', 'Refused after the write', { course_id: 'crs_01jd4z3k9q8x7v6b5n4m3c2x1z' });
             if (probe === 'lose-claim-while-running') {
               // As a retry taking over a lapsed claim does: the record now belongs to someone else.
               await t.ctx.db.updateTable('idempotency_keys').set({ locked_until: '2000-01-01T00:00:00.000Z' }).where('key', '=', request.headers['idempotency-key'] as string).execute();

@@ -158,12 +158,19 @@ describe('OpenAPI document: precision', () => {
     const list = document.paths['/api/v1/courses'].get.responses['200'].content['application/json'].schema;
     expect(list.properties.data.items).toEqual({ $ref: '#/components/schemas/Course' });
     expect(list.properties.pagination.anyOf).toEqual([{ $ref: '#/components/schemas/PagePagination' }, { $ref: '#/components/schemas/CursorPagination' }]);
-    // error.code: every code of the closed list; details: the fields codes carry, typed.
-    expect([...schemas.ErrorResponse.properties.error.properties.code.enum].sort()).toEqual([...errorCodes].sort());
-    const details = schemas.ErrorResponse.properties.error.properties.details.properties;
-    expect(details.errors.items.properties.path.type).toBe('string');
-    expect(details.required_scope.type).toBe('string');
-    expect(details.limit.anyOf.map((l: Json) => l.enum[0])).toContain('burst');
+    // error: a union by code, each code in exactly one member, each member's details typed.
+    expect(schemas.ErrorResponse.properties.error).toEqual({ $ref: '#/components/schemas/ErrorObject' });
+    const mapping = schemas.ErrorObject.discriminator.mapping as Record<string, string>;
+    expect(Object.keys(mapping).sort()).toEqual([...errorCodes].sort());
+    const member = (code: string) => schemas[mapping[code]!.split('/').pop()!];
+    for (const code of errorCodes) expect(member(code).properties.code.enum, code).toContain(code);
+    expect(member('validation_error').properties.details.properties.errors.items.properties.path.type).toBe('string');
+    expect(member('insufficient_permissions').properties.details.properties.required_scope.type).toBe('string');
+    expect(member('rate_limit_exceeded').properties.details.properties.limit.anyOf.map((l: Json) => l.enum[0])).toContain('burst');
+    expect(member('rate_limit_exceeded').required).toContain('retry_after');
+    expect(member('student_exists').properties.details.required).toEqual(['student_id', 'field']);
+    expect(member('invalid_json').properties.details.properties).toEqual({});
+    expect(member('resource_not_found').properties).not.toHaveProperty('retry_after');
     // A resource is written out once, in its component: the document stays small.
     const text = JSON.stringify(document);
     expect(text.split('Enrollments that are not cancelled. Read-only.').length - 1, 'Course written out more than once').toBe(1);
