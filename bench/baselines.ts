@@ -25,13 +25,14 @@ function transpile(sourceFile: string, outFile: string): void {
 }
 
 /** Writes compiled baselines into `outDir`; packages resolve through a node_modules symlink. */
-function compileBaselines(root: string, outDir: string): { helloWorld: string; floor: string } {
+function compileBaselines(root: string, outDir: string): { helloWorld: string; floor: string; floorPostgres: string } {
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, 'package.json'), '{ "type": "module" }\n');
   symlinkSync(join(root, 'node_modules'), join(outDir, 'node_modules'), 'dir');
-  const compiled = { helloWorld: join(outDir, 'hello-world.js'), floor: join(outDir, 'floor.js') };
+  const compiled = { helloWorld: join(outDir, 'hello-world.js'), floor: join(outDir, 'floor.js'), floorPostgres: join(outDir, 'floor-postgres.js') };
   transpile(join(root, 'bench', 'hello-world.ts'), compiled.helloWorld);
   transpile(join(root, 'bench', 'floor.ts'), compiled.floor);
+  transpile(join(root, 'bench', 'floor-postgres.ts'), compiled.floorPostgres);
   return compiled;
 }
 
@@ -56,6 +57,13 @@ async function startBaseline(
   });
 }
 
+export interface PostgresFloorSetup {
+  /** The PostgreSQL database of Lectern's PostgreSQL rows, already migrated and seeded. */
+  databaseUrl: string;
+  apiKey: string;
+  probeCourseId: string;
+}
+
 export interface FloorSetup {
   /** Lectern's SQLite file, already migrated and seeded. */
   dbFile: string;
@@ -64,13 +72,14 @@ export interface FloorSetup {
   probeCourseId: string;
 }
 
-/** Compiles and starts hello-world and floor, each on its own free port. */
+/** Compiles and starts hello-world and floor (and, given a PostgreSQL database, floor-postgres), each on its own free port. */
 export async function startBaselines(
   root: string,
   outDir: string,
   host: string,
   setup: FloorSetup,
-): Promise<{ hello: ServerHandle; floor: ServerHandle }> {
+  postgres?: PostgresFloorSetup,
+): Promise<{ hello: ServerHandle; floor: ServerHandle; floorPostgres: ServerHandle | undefined }> {
   const scripts = compileBaselines(root, outDir);
   const hello = await startBaseline('hello-world', scripts.helloWorld, host, {}, { path: '/' });
   const floor = await startBaseline(
@@ -80,5 +89,14 @@ export async function startBaselines(
     { FLOOR_DB: setup.dbFile, FLOOR_TOKEN: setup.apiKey },
     { path: `/courses/${setup.probeCourseId}`, headers: { authorization: `Bearer ${setup.apiKey}` } },
   );
-  return { hello, floor };
+  const floorPostgres = postgres
+    ? await startBaseline(
+        'floor-postgres',
+        scripts.floorPostgres,
+        host,
+        { FLOOR_DATABASE_URL: postgres.databaseUrl, FLOOR_TOKEN: postgres.apiKey },
+        { path: `/courses/${postgres.probeCourseId}`, headers: { authorization: `Bearer ${postgres.apiKey}` } },
+      )
+    : undefined;
+  return { hello, floor, floorPostgres };
 }

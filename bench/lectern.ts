@@ -14,8 +14,8 @@ export const COURSE_DESCRIPTION =
  * (Postgres instead of the SQLite file the floor reads, Redis, TLS, runtime tunings off); Lectern
  * treats '' as unset.
  */
-function lecternEnv(dataDir: string): Record<string, string> {
-  return { DATABASE_URL: '', REDIS_URL: '', TLS_CERT_FILE: '', TLS_KEY_FILE: '', RUNTIME_TUNING: 'on', DATA_DIR: dataDir };
+function lecternEnv(dataDir: string, databaseUrl = ''): Record<string, string> {
+  return { DATABASE_URL: databaseUrl, REDIS_URL: '', TLS_CERT_FILE: '', TLS_KEY_FILE: '', RUNTIME_TUNING: 'on', DATA_DIR: dataDir };
 }
 
 /**
@@ -36,10 +36,10 @@ export function buildProject(root: string): void {
 }
 
 /** Runs the Lectern CLI with `--json` and parses the single JSON line it prints. */
-function runCli(root: string, dataDir: string, args: string[]): Record<string, unknown> {
+function runCli(root: string, dataDir: string, args: string[], databaseUrl?: string): Record<string, unknown> {
   const result = spawnSync(process.execPath, ['dist/cli/main.js', ...args, '--json'], {
     cwd: root,
-    env: { ...process.env, ...lecternEnv(dataDir) },
+    env: { ...process.env, ...lecternEnv(dataDir, databaseUrl) },
     encoding: 'utf8',
   });
   const command = `lectern ${args.join(' ')} --json`;
@@ -66,15 +66,16 @@ function stringField(obj: Record<string, unknown>, field: string, prefix: string
 }
 
 /**
- * Creates a custom-plan account and a production API key; returns the raw key. The account's limits
+ * Creates a custom-plan account and a production API key (in the SQLite file of `dataDir`, or in
+ * the PostgreSQL database `databaseUrl`); returns the raw key. The account's limits
  * are far above what the bench sends, so the limiter is measured checking, never refusing.
  */
-export function createApiKey(root: string, dataDir: string): { accountId: string; apiKey: string } {
-  const account = runCli(root, dataDir, ['account', 'create', '--name', 'Bench', '--plan', 'custom']);
+export function createApiKey(root: string, dataDir: string, databaseUrl?: string): { accountId: string; apiKey: string } {
+  const account = runCli(root, dataDir, ['account', 'create', '--name', 'Bench', '--plan', 'custom'], databaseUrl);
   const accountId = stringField(account, 'id', 'acc_');
   const unlimited = String(1_000_000_000);
-  runCli(root, dataDir, ['account', 'set-plan', accountId, '--plan', 'custom', '--hourly', unlimited, '--burst', unlimited]);
-  const key = runCli(root, dataDir, ['key', 'create', '--account', accountId, '--env', 'production', '--name', 'bench']);
+  runCli(root, dataDir, ['account', 'set-plan', accountId, '--plan', 'custom', '--hourly', unlimited, '--burst', unlimited], databaseUrl);
+  const key = runCli(root, dataDir, ['key', 'create', '--account', accountId, '--env', 'production', '--name', 'bench'], databaseUrl);
   stringField(key, 'id', 'key_');
   return { accountId, apiKey: stringField(key, 'key', 'lct_') };
 }

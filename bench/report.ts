@@ -11,6 +11,14 @@ export const FLOOR_TARGET_PCT = 70;
 /** The limiter case: FLOOR_CHECKED (limits in memory, the default) beside these two. */
 export const LIMITS_OFF = 'GET /api/v1/courses/:id, limits off';
 export const LIMITS_REDIS = 'GET /api/v1/courses/:id, limits in Redis';
+/** The floor of the PostgreSQL rows: Fastify + pg (a pool of 10, a named statement), bearer checked in memory. */
+export const FLOOR_POSTGRES = 'floor-postgres GET /courses/:id';
+/** The suffixes of rows served on PostgreSQL (limits in memory unless the row says otherwise), and with limits in Redis. */
+export const ON_POSTGRES = ' [postgres]';
+export const ON_POSTGRES_REDIS = ' [postgres + redis]';
+/** Targets of the issue 22: GET by id on PostgreSQL, and with limits in Redis, as fractions of their floor. */
+export const POSTGRES_TARGET_PCT = 75;
+export const POSTGRES_REDIS_TARGET_PCT = 60;
 /** Where a row names this, it ran on a server started with RUNTIME_TUNING=off (src/runtime/ off). */
 export const UNTUNED = 'RUNTIME_TUNING=off';
 /** FLOOR_CHECKED on a server with the runtime tunings off, reported beside it. */
@@ -65,6 +73,19 @@ export interface Report {
   };
   /** Throughput of GET /courses/:id with the limiter in memory and in Redis, as ratios of limits off. */
   limiter: { off_rps: number | null; memory_rps: number | null; redis_rps: number | null; memory_vs_off: number | null; redis_vs_off: number | null };
+  /**
+   * With --postgres: GET /api/v1/courses/:id on PostgreSQL (limits in memory) and on PostgreSQL with
+   * limits in Redis, as percentages of floor-postgres; the Redis row as a fraction of limits off.
+   */
+  postgres_check: {
+    pct: number | null;
+    target_pct: number;
+    redis_pct: number | null;
+    redis_target_pct: number;
+    redis_vs_off: number | null;
+    valid: boolean;
+    pass: boolean;
+  } | null;
   /** Redis's own time per limit check, young window and full hour (null without Redis). */
   limit_script: LimitScriptResult | null;
   /** False when any target had non-2xx responses or connection errors. */
@@ -92,6 +113,9 @@ const ratio = (rps: number, base: number | undefined): number | null =>
 export function buildReport(measurements: Measurement[], meta: ReportMeta, limitScript: LimitScriptResult | null = null): Report {
   const helloRps = measurements.find((m) => m.name === HELLO)?.load.rps;
   const floorRps = measurements.find((m) => m.name === FLOOR)?.load.rps;
+  const floorPostgresRps = measurements.find((m) => m.name === FLOOR_POSTGRES)?.load.rps;
+  // Each row is compared with the floor of its own kind: PostgreSQL rows with floor-postgres.
+  const floorOf = (name: string) => (name === FLOOR_POSTGRES || name.includes(' [postgres') ? floorPostgresRps : floorRps);
 
   const results = measurements.map(({ name, load, rssMb }): ResultRow => ({
     name,
@@ -107,7 +131,7 @@ export function buildReport(measurements: Measurement[], meta: ReportMeta, limit
     errors: load.errors,
     timeouts: load.timeouts,
     vs_hello: ratio(load.rps, helloRps),
-    vs_floor: ratio(load.rps, floorRps),
+    vs_floor: ratio(load.rps, floorOf(name)),
   }));
 
   const failures: string[] = [];
@@ -144,6 +168,26 @@ export function buildReport(measurements: Measurement[], meta: ReportMeta, limit
     redis_vs_off: redisRps === null ? null : ratio(redisRps, offRps ?? undefined),
   };
 
+  const pgById = `${FLOOR_CHECKED}${ON_POSTGRES}`;
+  const pgRedisById = `${FLOOR_CHECKED}${ON_POSTGRES_REDIS}`;
+  const postgresCheck = (() => {
+    if (floorPostgresRps === undefined) return null;
+    const pgPct = pctOfFloor(pgById);
+    const redisPct = pctOfFloor(pgRedisById);
+    const pgValid = !failed.has(FLOOR_POSTGRES) && !failed.has(pgById) && !failed.has(pgRedisById);
+    const pgOff = rpsOf(`${pgById}, limits off`);
+    const pgRedis = rpsOf(pgRedisById);
+    return {
+      pct: pgPct,
+      target_pct: POSTGRES_TARGET_PCT,
+      redis_pct: redisPct,
+      redis_target_pct: POSTGRES_REDIS_TARGET_PCT,
+      redis_vs_off: pgRedis === null ? null : ratio(pgRedis, pgOff ?? undefined),
+      valid: pgValid,
+      pass: pgValid && pgPct !== null && pgPct >= POSTGRES_TARGET_PCT && redisPct !== null && redisPct >= POSTGRES_REDIS_TARGET_PCT,
+    };
+  })();
+
   return {
     node: process.version,
     date: new Date().toISOString(),
@@ -163,6 +207,7 @@ export function buildReport(measurements: Measurement[], meta: ReportMeta, limit
       untuned_pct: pctOfFloor(FLOOR_CHECKED_UNTUNED),
     },
     limiter,
+    postgres_check: postgresCheck,
     limit_script: limitScript,
     ok: failures.length === 0,
     failures,
@@ -214,6 +259,15 @@ export function formatReport(report: Report): string {
     out.push(
       `Limiter cost on GET /api/v1/courses/:id: memory ${percent(limiter.memory_vs_off)} of limits off` +
         (limiter.redis_vs_off === null ? ' (no Redis variant)' : `, Redis ${percent(limiter.redis_vs_off)} of limits off`),
+    );
+  }
+  const pg = report.postgres_check;
+  if (pg) {
+    const verdict = !pg.valid ? 'INVALID (requests failed)' : pg.pass ? 'OK' : 'BELOW TARGET';
+    out.push(
+      `On PostgreSQL, ${FLOOR_CHECKED} reaches ${ofFloor(pg.pct)} of floor-postgres (target ≥ ${pg.target_pct}%)` +
+        `, with limits in Redis ${ofFloor(pg.redis_pct)} (target ≥ ${pg.redis_target_pct}%): ${verdict}` +
+        (pg.redis_vs_off === null ? '' : `; Redis limits ${percent(pg.redis_vs_off)} of limits off`),
     );
   }
   const script = report.limit_script;

@@ -2,8 +2,9 @@
 //   [--redis URL | --no-redis] [--no-sync] [--sync-students N] [--no-analytics] [--analytics-enrollments N] [--postgres URL]
 //   [--only sync|analytics] [--json]`
 //
-// Builds Lectern, starts it on a fresh temp data dir, seeds courses, starts the two baselines
-// (hello-world, floor) and loads the targets with autocannon, one server busy at a time: each
+// Builds Lectern, starts it on a fresh temp data dir (and, with --postgres, on a PostgreSQL database
+// of its own), seeds courses, starts the baselines (hello-world, floor, and floor-postgres with
+// --postgres) and loads the targets with autocannon, one server busy at a time: each
 // target gets `duration` seconds in all, in `rounds` slices interleaved with the other targets'
 // (so drift of the machine's speed hits every target alike), then prints a report.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -24,8 +25,24 @@ import { LoadAccumulator, randomPicker, type Target } from './load.js';
 import { type AnalyticsResult, runAnalyticsCase } from './analytics.js';
 import { runSyncCase, type SyncResult } from './sync.js';
 import { formatPlans } from './explain.js';
-import { buildReport, FLOOR, FLOOR_CHECKED, FLOOR_CHECKED_UNTUNED, formatReport, HELLO, LIMITS_OFF, LIMITS_REDIS, type Measurement, type Report, UNTUNED } from './report.js';
+import {
+  buildReport,
+  FLOOR,
+  FLOOR_CHECKED,
+  FLOOR_CHECKED_UNTUNED,
+  FLOOR_POSTGRES,
+  formatReport,
+  HELLO,
+  LIMITS_OFF,
+  LIMITS_REDIS,
+  type Measurement,
+  ON_POSTGRES,
+  ON_POSTGRES_REDIS,
+  type Report,
+  UNTUNED,
+} from './report.js';
 import { killAllServersNow, rssMb, stopAllServers, type ServerHandle } from './servers.js';
+import { createPostgresDatabase, dropPostgresDatabase } from './seeded-server.js';
 import { type LimitScriptResult, measureLimitScript } from './limit-script.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -45,7 +62,10 @@ interface Options {
   /** The analytics case (`--no-analytics` skips it). */
   analytics: boolean;
   analyticsEnrollments: number;
-  /** Also run the sync case on PostgreSQL (`--postgres postgres://…`, an admin URL). */
+  /**
+   * `--postgres postgres://…` (an admin URL): the HTTP rows also run on PostgreSQL (a database of
+   * their own, created and dropped here) against a Fastify + pg floor, and the large-data cases too.
+   */
   postgresUrl: string | undefined;
   /** Redis for the limiter case's shared-limits variant (`--no-redis` skips it). */
   redisUrl: string | undefined;
@@ -108,6 +128,15 @@ const log = (message: string): void => {
 };
 
 let dataDir: string | undefined;
+/** The PostgreSQL database of the HTTP rows (admin URL and name), dropped at the end. */
+let postgresDatabase: { adminUrl: string; name: string } | undefined;
+
+async function dropPostgres(): Promise<void> {
+  if (postgresDatabase === undefined) return;
+  const { adminUrl, name } = postgresDatabase;
+  postgresDatabase = undefined;
+  await dropPostgresDatabase(adminUrl, name).catch((err: unknown) => log(`could not drop ${name}: ${err instanceof Error ? err.message : String(err)}`));
+}
 
 function removeDataDir(): void {
   if (dataDir !== undefined) {
@@ -145,30 +174,31 @@ function benchPlan(
     untuned: ServerHandle;
     unlimited: ServerHandle;
     shared: ServerHandle | undefined;
+    postgres: PostgresServers | undefined;
   },
   auth: Record<string, string>,
   ids: readonly string[],
 ): Array<{ server: ServerHandle; target: Target; mutates?: boolean }> {
-  const { hello, floor, lectern, untuned, unlimited, shared } = servers;
+  const { hello, floor, lectern, untuned, unlimited, shared, postgres } = servers;
   const randomId = randomPicker(ids);
   let created = 0;
   // The limiter case: the same request with limits off, and (the default) in memory, and in Redis.
-  const byId = (server: ServerHandle, name: string) => ({
+  const byId = (server: ServerHandle, name: string, headers = auth, pick = randomId) => ({
     server,
-    target: { name, baseUrl: server.baseUrl, headers: auth, nextPath: () => `/api/v1/courses/${randomId()}` },
+    target: { name, baseUrl: server.baseUrl, headers, nextPath: () => `/api/v1/courses/${pick()}` },
   });
-  const list = (server: ServerHandle, name: string) => ({
+  const list = (server: ServerHandle, name: string, headers = auth) => ({
     server,
-    target: { name, baseUrl: server.baseUrl, headers: auth, nextPath: () => '/api/v1/courses?per_page=100' },
+    target: { name, baseUrl: server.baseUrl, headers, nextPath: () => '/api/v1/courses?per_page=100' },
   });
-  const create = (server: ServerHandle, name: string) => ({
+  const create = (server: ServerHandle, name: string, headers = auth) => ({
     server,
     mutates: true,
     target: {
       name,
       baseUrl: server.baseUrl,
       method: 'POST' as const,
-      headers: { ...auth, 'content-type': 'application/json' },
+      headers: { ...headers, 'content-type': 'application/json' },
       nextPath: () => '/api/v1/courses',
       nextBody: () => JSON.stringify({ title: `Bench course ${++created}`, description: COURSE_DESCRIPTION }),
     },
@@ -187,9 +217,39 @@ function benchPlan(
     ...(shared ? [byId(shared, LIMITS_REDIS)] : []),
     list(lectern, LIST),
     list(untuned, `${LIST}, ${UNTUNED}`),
+    ...(postgres ? postgresPlan(postgres) : []),
     create(lectern, POST),
     create(untuned, `${POST}, ${UNTUNED}`),
+    ...(postgres ? postgresWrites(postgres) : []),
   ];
+
+  /** The same rows on PostgreSQL: limits in memory, off, and in Redis; the floor of their own kind. */
+  function postgresPlan(pg: PostgresServers) {
+    const pick = randomPicker(pg.ids);
+    return [
+      { server: pg.floor, target: { name: FLOOR_POSTGRES, baseUrl: pg.floor.baseUrl, headers: pg.auth, nextPath: () => `/courses/${pick()}` } },
+      byId(pg.lectern, `${FLOOR_CHECKED}${ON_POSTGRES}`, pg.auth, pick),
+      byId(pg.unlimited, `${FLOOR_CHECKED}${ON_POSTGRES}, limits off`, pg.auth, pick),
+      ...(pg.shared ? [byId(pg.shared, `${FLOOR_CHECKED}${ON_POSTGRES_REDIS}`, pg.auth, pick)] : []),
+      list(pg.lectern, `${LIST}${ON_POSTGRES}`, pg.auth),
+      ...(pg.shared ? [list(pg.shared, `${LIST}${ON_POSTGRES_REDIS}`, pg.auth)] : []),
+    ];
+  }
+  function postgresWrites(pg: PostgresServers) {
+    return [create(pg.lectern, `${POST}${ON_POSTGRES}`, pg.auth), ...(pg.shared ? [create(pg.shared, `${POST}${ON_POSTGRES_REDIS}`, pg.auth)] : [])];
+  }
+}
+
+/** Lectern and its floor on a PostgreSQL database of the run's own. */
+interface PostgresServers {
+  floor: ServerHandle;
+  /** Limits in memory (the default). */
+  lectern: ServerHandle;
+  unlimited: ServerHandle;
+  /** Limits in Redis; undefined without Redis. */
+  shared: ServerHandle | undefined;
+  auth: Record<string, string>;
+  ids: readonly string[];
 }
 
 async function main(): Promise<void> {
@@ -240,12 +300,35 @@ async function runTargets(options: Options): Promise<Report> {
   const dbFile = join(dataDir, 'lectern.db');
   if (!existsSync(dbFile)) throw new Error(`expected the Lectern database at ${dbFile}`);
 
-  const { hello, floor } = await startBaselines(ROOT, join(dataDir, 'baselines'), HOST, {
-    dbFile,
-    apiKey,
-    probeCourseId: ids[0] ?? '',
-  });
-  log(`baselines ready: hello-world pid ${hello.pid}, floor pid ${floor.pid}`);
+  // PostgreSQL: a database of the run's own, its account and key through the CLI (which migrates),
+  // seeded through the API like the SQLite one.
+  let postgres: (Omit<PostgresServers, 'floor'> & { databaseUrl: string; apiKey: string }) | undefined;
+  if (options.postgresUrl) {
+    const name = `lectern_bench_http_${process.pid}`;
+    const databaseUrl = await createPostgresDatabase(options.postgresUrl, name);
+    postgresDatabase = { adminUrl: options.postgresUrl, name };
+    const pgKey = createApiKey(ROOT, dataDir, databaseUrl).apiKey;
+    const pgAuth = { ...FORWARDED_HTTPS, authorization: `Bearer ${pgKey}` };
+    const pgEnv = { DATABASE_URL: databaseUrl };
+    const pgLectern = await startLectern(ROOT, dataDir, HOST, pgEnv, 'lectern-postgres');
+    const pgIds = await seedCourses(pgLectern.baseUrl, pgKey, options.courses);
+    log(`PostgreSQL: seeded ${pgIds.length} courses in ${name}`);
+    const pgUnlimited = await startLectern(ROOT, dataDir, HOST, { ...pgEnv, RATE_LIMITS: 'off' }, 'lectern-postgres-limits-off');
+    const pgShared =
+      options.redisUrl && (await redisAnswers(options.redisUrl))
+        ? await startLectern(ROOT, dataDir, HOST, { ...pgEnv, REDIS_URL: options.redisUrl, REDIS_PREFIX: `lectern-bench-pg:${process.pid}:` }, 'lectern-postgres-redis')
+        : undefined;
+    postgres = { databaseUrl, apiKey: pgKey, lectern: pgLectern, unlimited: pgUnlimited, shared: pgShared, auth: pgAuth, ids: pgIds };
+  }
+
+  const { hello, floor, floorPostgres } = await startBaselines(
+    ROOT,
+    join(dataDir, 'baselines'),
+    HOST,
+    { dbFile, apiKey, probeCourseId: ids[0] ?? '' },
+    postgres ? { databaseUrl: postgres.databaseUrl, apiKey: postgres.apiKey, probeCourseId: postgres.ids[0] ?? '' } : undefined,
+  );
+  log(`baselines ready: hello-world pid ${hello.pid}, floor pid ${floor.pid}${floorPostgres ? `, floor-postgres pid ${floorPostgres.pid}` : ''}`);
 
   // The same database served with the runtime tunings off (src/runtime/), beside the default.
   const untuned = await startLectern(ROOT, dataDir, HOST, { RUNTIME_TUNING: 'off' }, 'lectern-untuned');
@@ -259,7 +342,11 @@ async function runTargets(options: Options): Promise<Report> {
     log(`no Redis at ${options.redisUrl ?? '(--no-redis)'}: the limiter case runs without its Redis variant`);
   }
 
-  const plan = benchPlan({ hello, floor, lectern, untuned, unlimited, shared }, auth, ids);
+  const plan = benchPlan(
+    { hello, floor, lectern, untuned, unlimited, shared, postgres: postgres && floorPostgres ? { ...postgres, floor: floorPostgres } : undefined },
+    auth,
+    ids,
+  );
 
   const sliceS = options.durationS / options.rounds;
   const loads = plan.map((entry) => ({ ...entry, load: new LoadAccumulator(entry.target, options.connections, entry.server.pid) }));
@@ -305,8 +392,9 @@ process.once('exit', () => {
 for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
   process.once(signal, () => {
     log(`${signal}: stopping servers`);
-    void stopAllServers(1000).finally(() => {
+    void stopAllServers(1000).finally(async () => {
       removeDataDir();
+      await dropPostgres();
       process.exit(code);
     });
   });
@@ -321,6 +409,7 @@ try {
 } finally {
   await stopAllServers();
   removeDataDir();
+  await dropPostgres();
 }
 process.exit(exitCode);
 

@@ -106,7 +106,8 @@ export async function withSeededServer<S, R>(
   }
 }
 
-async function createPostgresDatabase(adminUrl: string, name: string): Promise<string> {
+/** Creates (anew) the database `name` on the server of `adminUrl`; answers its URL. */
+export async function createPostgresDatabase(adminUrl: string, name: string): Promise<string> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   await client.query(`drop database if exists ${name}`);
@@ -117,7 +118,7 @@ async function createPostgresDatabase(adminUrl: string, name: string): Promise<s
   return url.toString();
 }
 
-async function dropPostgresDatabase(adminUrl: string, name: string): Promise<void> {
+export async function dropPostgresDatabase(adminUrl: string, name: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   await client.query(`drop database if exists ${name} with (force)`);
