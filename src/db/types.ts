@@ -243,7 +243,7 @@ export interface WebhookAttemptsTable {
   attempted_at: string;
 }
 
-export type ExportFormat = 'json' | 'imscc';
+export type ExportFormat = 'json' | 'imscc' | 'scorm12' | 'cmi5';
 export type ExportStatus = 'queued' | 'running' | 'succeeded' | 'failed';
 
 /** A course export (docs/api.md "Exports"): the record of a `course_export` job and its file. */
@@ -398,6 +398,74 @@ export interface RowCountsTable {
   count: number | string;
 }
 
+/** API requests of one key in one clock hour (`hour`: its start, ISO), by status class; 4xx excludes 429. */
+export interface ApiUsageHoursTable {
+  workspace_id: string;
+  key_id: string;
+  hour: string;
+  requests: number;
+  status_2xx: number;
+  status_4xx: number;
+  status_429: number;
+  status_5xx: number;
+}
+
+/** One failed API request (4xx or 5xx) of a workspace; `id` is its request id. Kept 7 days. */
+export interface RequestLogsTable {
+  id: string;
+  workspace_id: string;
+  key_id: string;
+  method: string;
+  /** The route pattern (`/api/v1/courses/:id`), never the path with its ids or query. */
+  route: string;
+  status: number;
+  error_code: string | null;
+  latency_ms: number;
+  created_at: string;
+}
+
+/** A usage alert already recorded: one per key, clock hour and threshold. */
+export interface UsageAlertsTable {
+  key_id: string;
+  hour: string;
+  threshold_percent: number;
+  created_at: string;
+}
+
+export type UserRole = 'owner' | 'developer' | 'viewer';
+
+/** A console user of an account. */
+export interface UsersTable {
+  id: string;
+  account_id: string;
+  /** Lower-cased; unique across accounts (one sign-in form for everyone). */
+  email: string;
+  role: UserRole;
+  /** `scrypt$N$r$p$salt$hash` (base64url); null until the user sets a password. */
+  password_hash: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A console session; the cookie holds the id, the database only its SHA-256. */
+export interface UserSessionsTable {
+  hash: string;
+  user_id: string;
+  /** Sent back by the console in X-CSRF-Token on every state-changing request. */
+  csrf_token: string;
+  created_at: string;
+  expires_at: string;
+}
+
+/** A one-time sign-in link (its token hashed), printed by the CLI. */
+export interface SignInLinksTable {
+  hash: string;
+  user_id: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
 export interface DB {
   accounts: AccountsTable;
   workspaces: WorkspacesTable;
@@ -431,4 +499,10 @@ export interface DB {
   quiz_score_days: QuizScoreDaysTable;
   quiz_question_days: QuizQuestionDaysTable;
   row_counts: RowCountsTable;
+  api_usage_hours: ApiUsageHoursTable;
+  request_logs: RequestLogsTable;
+  usage_alerts: UsageAlertsTable;
+  users: UsersTable;
+  user_sessions: UserSessionsTable;
+  sign_in_links: SignInLinksTable;
 }

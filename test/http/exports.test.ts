@@ -1,60 +1,17 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backgroundWork } from '../../src/background.js';
 import { setPlan } from '../../src/modules/accounts/accounts.service.js';
 import { purgeExpiredExports } from '../../src/modules/exports/exports.service.js';
 import { testDialects } from '../dialects.js';
+import { fixturesDir, schemaChecksRun, unzip, xmllint } from '../exports-support.js';
 import { setupApp, show, type TestApp } from '../harness.js';
 
-/**
- * The IMS CC 1.1 schemas Moodle validates imports with, not copied into the project: in the
- * workplace's shared/fixtures beside the checkout (IMSCC_SCHEMAS_DIR names another place).
- */
-const SCHEMAS =
-  [process.env.IMSCC_SCHEMAS_DIR, path.resolve(import.meta.dirname, '../../../shared/fixtures/imscc11'), '/work/shared/fixtures/imscc11'].find(
-    (dir) => dir !== undefined && fs.existsSync(path.join(dir, 'ccv1p1_imscp_v1p2_v1p0.xsd')),
-  ) ?? '';
+/** The IMS CC 1.1 schemas Moodle validates imports with (IMSCC_SCHEMAS_DIR names another place). */
+const SCHEMAS = fixturesDir('imscc11', 'ccv1p1_imscp_v1p2_v1p0.xsd', process.env.IMSCC_SCHEMAS_DIR);
 const MANIFEST_XSD = path.join(SCHEMAS, 'ccv1p1_imscp_v1p2_v1p0.xsd');
 const QTI_XSD = path.join(SCHEMAS, 'ccv1p1_qtiasiv1p2p1_v1p0.xsd');
-/** xmllint comes from Debian's libxml2-utils, which .ci/run installs; without it (or the schemas) those checks are skipped. */
-const xmllintFound = spawnSync('xmllint', ['--version']).status === 0 && SCHEMAS !== '';
-
-/** Validates an XML document against a schema with xmllint; answers its complaint, or '' when valid. */
-function xmllint(schema: string, xml: string): string {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-xml-')), 'doc.xml');
-  fs.writeFileSync(file, xml);
-  const result = spawnSync('xmllint', ['--noout', '--nonet', '--schema', schema, file], { encoding: 'utf8' });
-  fs.rmSync(path.dirname(file), { recursive: true, force: true });
-  return result.status === 0 ? '' : result.stderr;
-}
-
-/** Every entry of a zip archive, by path (yauzl: a well-kept, strict reader). */
-function unzip(buffer: Buffer): Promise<Map<string, string>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true, strictFileNames: true, validateEntrySizes: true }, (err, zip) => {
-      if (err) return reject(err);
-      const entries = new Map<string, string>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (streamErr, stream) => {
-          if (streamErr) return reject(streamErr);
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks).toString('utf8'));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(entries));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
 
 /** A tree as exported, without what an import renews (ids, timestamps): what must round-trip. */
 function withoutIdsAndTimes(value: unknown): unknown {
@@ -214,11 +171,7 @@ describe.each(testDialects())('exports [%s]', (dialect) => {
     ]);
     expect(assessment).toContain('The sky is green &amp; &lt;blue&gt;');
 
-    if (!xmllintFound) {
-      if (process.env.REQUIRE_XMLLINT) throw new Error('xmllint and the IMS CC 1.1 schemas are required (REQUIRE_XMLLINT is set) but were not found');
-      console.warn('xmllint (Debian package libxml2-utils) or the IMS CC 1.1 schemas not found: the schema checks of the package are skipped');
-      return;
-    }
+    if (!schemaChecksRun(SCHEMAS, 'IMS CC 1.1')) return;
     expect(xmllint(MANIFEST_XSD, manifest)).toBe('');
     expect(xmllint(QTI_XSD, assessment)).toBe('');
     // The check itself bites: a manifest without its required metadata is refused.
@@ -276,11 +229,7 @@ describe.each(testDialects())('exports [%s]', (dialect) => {
     expect(video).toContain('href="https://videos.example.com/v?a=1&amp;b=&apos;2&apos;"');
     expect(video.length).toBeGreaterThan(10_000);
 
-    if (!xmllintFound) {
-      if (process.env.REQUIRE_XMLLINT) throw new Error('xmllint and the IMS CC 1.1 schemas are required (REQUIRE_XMLLINT is set) but were not found');
-      console.warn('xmllint (Debian package libxml2-utils) or the IMS CC 1.1 schemas not found: the schema checks of the package are skipped');
-      return;
-    }
+    if (!schemaChecksRun(SCHEMAS, 'IMS CC 1.1')) return;
     expect(xmllint(MANIFEST_XSD, manifest)).toBe('');
     expect(xmllint(QTI_XSD, assessment)).toBe('');
   });

@@ -54,7 +54,7 @@ export async function exportRoutes(parent: FastifyInstance, { ctx }: { ctx: serv
       operationId: 'downloadExport',
       summary: 'Download an export file',
       description:
-        'Streams the file: `application/json` (a CourseDocument) or `application/zip` (an .imscc package). 409 `export_not_ready` before the export has succeeded, 410 `export_expired` once its file has been removed (7 days after completion). A file holding quiz answers needs courses:write or exports:write.',
+        'Streams the file: `application/json` (a CourseDocument) or `application/zip` (an .imscc package, or a SCORM 1.2 or cmi5 .zip). 409 `export_not_ready` before the export has succeeded, 410 `export_expired` once its file has been removed (7 days after completion). A file holding quiz answers needs courses:write or exports:write.',
       params: ExportParams,
       response: {
         ...responses({}, 404, 409, 410),

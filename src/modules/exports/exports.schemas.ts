@@ -2,8 +2,9 @@ import { type Static, Type } from 'typebox';
 import { DataOf, Description, Id, Metadata, PathId, Timestamp, Title } from '../../shared/schemas.js';
 import { Content, Duration, LessonType, QuizInput, VideoUrl } from '../lessons/lessons.schemas.js';
 
-export const ExportFormat = Type.Union([Type.Literal('json'), Type.Literal('imscc')], {
-  description: 'json: the course tree, which POST /courses/import reads back; imscc: an IMS Common Cartridge 1.1 package (Canvas, Moodle).',
+export const ExportFormat = Type.Union([Type.Literal('json'), Type.Literal('imscc'), Type.Literal('scorm12'), Type.Literal('cmi5')], {
+  description:
+    'json: the course tree, which POST /courses/import reads back; imscc: an IMS Common Cartridge 1.1 package (Canvas, Moodle); scorm12: a SCORM 1.2 package (a .zip any LMS runs: one SCO per lesson, reporting completion and quiz scores); cmi5: a cmi5 package (a .zip, one AU per lesson, reporting through xAPI). See docs/exports.md.',
 });
 
 export const exampleExport = {

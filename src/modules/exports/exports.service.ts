@@ -9,7 +9,7 @@ import { AppError, notFound } from '../../shared/errors.js';
 import { newId } from '../../shared/ids.js';
 import { hasScope } from '../api-keys/scopes.js';
 import { findCourse } from '../courses/courses.repository.js';
-import { contentTypes, exportFilePath, removeExportFile } from './export-files.js';
+import { contentTypes, exportFilePath, fileExtensions, removeExportFile } from './export-files.js';
 import * as repo from './exports.repository.js';
 import type { CreateExportBody, ExportJob } from './exports.schemas.js';
 
@@ -106,7 +106,7 @@ export async function openDownload(ctx: ExportsContext, workspaceId: string, id:
     stream: handle.createReadStream(),
     contentType: contentTypes[row.format],
     size,
-    filename: `${row.course_id}-${row.id}.${row.format}`,
+    filename: `${row.course_id}-${row.id}.${fileExtensions[row.format]}`,
   };
 }
 

@@ -1,14 +1,14 @@
-import { Marked, type Token } from 'marked';
-import type { StoredQuestion, StoredQuiz } from '../lessons/quiz.js';
+import type { StoredQuiz } from '../lessons/quiz.js';
 import type { CourseDocument, LessonDocument } from './exports.schemas.js';
-import { xml, xmlSafe } from './xml.js';
+import { identifier, markdownHtml, type PackagedQuestion, type PackagedQuiz, packagedQuiz, safeUrl } from './render.js';
+import { xml } from './xml.js';
 
 /**
  * An IMS Common Cartridge 1.1 package of a course (the version Canvas and Moodle both import):
  * `imsmanifest.xml` with one organization (course → modules → lessons), each text, video or
  * assignment lesson a `webcontent` page, each quiz a QTI 1.2 assessment of the CC profile.
- * The manifest follows the CC 1.1 schemas (tests validate it with xmllint). Every text goes
- * through xml.ts, so any stored text makes a well-formed package.
+ * The manifest follows the CC 1.1 schemas (tests validate it with xmllint). Markdown, the quiz and
+ * every text go through render.ts and xml.ts, shared with the SCORM and cmi5 packages.
  */
 
 export interface CartridgeFile {
@@ -36,7 +36,7 @@ export function buildCartridge(document: CourseDocument, packageId: string): Car
       lessonItems.push(`<item identifier="I_${key}" identifierref="${resource}"><title>${xml(lesson.title)}</title></item>`);
       if (lesson.quiz) {
         const path = `${key}/assessment.xml`;
-        files.push({ path, content: assessmentXml(key, lesson.title, lesson.quiz as StoredQuiz) });
+        files.push({ path, content: assessmentXml(key, lesson.title, packagedQuiz(lesson.quiz as StoredQuiz)) });
         resources.push(`<resource identifier="${resource}" type="${ASSESSMENT}"><file href="${path}"/></resource>`);
       } else {
         const path = `${key}/index.html`;
@@ -63,31 +63,9 @@ ${resources.join('\n')}
   return [{ path: 'imsmanifest.xml', content: manifest }, ...files];
 }
 
-/** An xs:ID from one of our ids (letters, digits, `_`), or the fallback when it has none. */
-function identifier(id: string | undefined, fallback: string): string {
-  const safe = (id ?? '').replace(/[^A-Za-z0-9_]/g, '_');
-  return safe === '' ? fallback : safe;
-}
-
-/**
- * Markdown to HTML for the lesson pages. Raw HTML in the markdown is shown as text and links
- * other than http(s) and mailto are dropped, so a page never runs script in the LMS it lands in.
- */
-const markdown = new Marked({
-  renderer: { html: (token) => xml(token.text) },
-  walkTokens(token: Token) {
-    if ((token.type === 'link' || token.type === 'image') && typeof token.href === 'string' && !safeUrl(token.href)) token.href = '#';
-  },
-});
-
-function safeUrl(href: string): boolean {
-  const scheme = /^\s*([a-z][a-z0-9+.-]*):/i.exec(href)?.[1]?.toLowerCase();
-  return scheme === undefined || scheme === 'http' || scheme === 'https' || scheme === 'mailto';
-}
-
 function lessonPage(lesson: LessonDocument): string {
   const video = lesson.video_url && safeUrl(lesson.video_url) ? `<p><a href="${xml(lesson.video_url)}">Watch the video</a></p>\n` : '';
-  const body = markdown.parse(xmlSafe(lesson.content ?? ''), { async: false });
+  const body = markdownHtml(lesson.content ?? '');
   return `<!DOCTYPE html>
 <html><head><meta charset="utf-8"><title>${xml(lesson.title)}</title></head>
 <body>
@@ -97,7 +75,7 @@ ${video}${body}</body></html>
 }
 
 /** A quiz as a QTI 1.2 assessment of the CC 1.1 profile: 100 points for a right answer, 0 otherwise. */
-function assessmentXml(key: string, title: string, quiz: StoredQuiz): string {
+function assessmentXml(key: string, title: string, quiz: PackagedQuiz): string {
   const items = quiz.questions.map((question, i) => questionItem(`${key}_q${i + 1}`, question, i + 1)).join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>
 <questestinterop xmlns="${QTI_NS}" xmlns:xsi="${XSI_NS}" xsi:schemaLocation="${QTI_NS} http://www.imsglobal.org/profile/cc/ccv1p1/ccv1p1_qtiasiv1p2p1_v1p0.xsd">
@@ -111,16 +89,16 @@ ${items}
 `;
 }
 
-const PROFILES: Record<StoredQuestion['kind'], string> = {
+const PROFILES: Record<PackagedQuestion['kind'], string> = {
   single_choice: 'cc.multiple_choice.v0p1',
   multiple_choice: 'cc.multiple_response.v0p1',
   true_false: 'cc.true_false.v0p1',
   short_answer: 'cc.fib.v0p1',
 };
 
-function questionItem(ident: string, question: StoredQuestion, number: number): string {
+function questionItem(ident: string, question: PackagedQuestion, number: number): string {
   const response = `${ident}_r`;
-  const choices = question.kind === 'true_false' ? ['True', 'False'] : (question.choices ?? []);
+  const { choices } = question;
   const label = (index: number) => `${ident}_c${index + 1}`;
   let interaction: string;
   let condition: string;
