@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.js';
+import { registerKeyCacheMetrics, watchKeyChanges } from './modules/api-keys/key-cache.js';
 import { KeyUsageRecorder } from './modules/api-keys/key-usage.js';
 import { courseRoutes } from './modules/courses/courses.routes.js';
 import { enrollmentRoutes } from './modules/enrollments/enrollments.routes.js';
@@ -99,11 +100,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('keyUsage', keyUsage);
   app.addHook('onReady', async () => keyUsage.start(config.keyUsageFlushMs, usageWriteFailed));
   app.addHook('onClose', () => keyUsage.stop(usageWriteFailed));
+  // PostgreSQL: key rows are remembered while this listens for key changes (key-cache.ts).
+  let unwatchKeys: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    unwatchKeys = await watchKeyChanges(database, (err) => app.log.warn({ err }, 'key cache: cannot listen for key changes yet; reading keys from the database'));
+  });
+  app.addHook('onClose', async () => unwatchKeys?.());
 
   await app.register(errorsPlugin, { ping: () => database.ping() });
   await app.register(requestContextPlugin);
   await app.register(validationPlugin);
   await app.register(metricsPlugin, { processMetrics: options.processMetrics ?? false, requestStats });
+  registerKeyCacheMetrics(app.metrics, database);
   const limiter = config.rateLimits
     ? new RateLimiter({ redisUrl: config.redisUrl, redisPrefix: config.redisPrefix, redisTimeoutMs: config.redisTimeoutMs, clock: ctx.clock, log: app.log, tunings })
     : undefined;

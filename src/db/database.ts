@@ -25,7 +25,7 @@ interface DatabaseParts {
   readSnapshot?: ReadSnapshot;
   /** PostgreSQL: the pool whose connections run prepared queries as named statements (postgres-pool.ts). */
   namedStatementPool?: pg.Pool;
-  listen?: (channel: string, onNotify: () => void) => Promise<() => Promise<void>>;
+  listen?: (channel: string, onNotify: () => void, onLost?: () => void) => Promise<() => Promise<void>>;
 }
 
 /**
@@ -60,7 +60,10 @@ export class Database extends Kysely<DB> {
 
   /**
    * PostgreSQL only: calls `onNotify` for every NOTIFY on `channel`, over a connection of its own
-   * that reconnects if lost. Answers the function that stops listening.
+   * that reconnects if lost, and once each time it listens (again), since notifications sent while it
+   * was not listening are lost. `onLost` is called as soon as that connection is lost (before any
+   * reconnection): from then until the next `onNotify`, notifications are missed. Answers the function
+   * that stops listening.
    */
   get listen(): DatabaseParts['listen'] {
     return this.#parts.listen;
@@ -176,7 +179,7 @@ function openPostgres(url: string, poolSize: number, timeouts: Partial<PostgresT
       },
       // Kysely's destroy() ends the pool.
       beforeDestroy: () => guard.close(),
-      listen: (channel, onNotify) => listenPostgres(url, guard.timeouts.connectMs, channel, onNotify),
+      listen: (channel, onNotify, onLost) => listenPostgres(url, guard.timeouts.connectMs, channel, onNotify, onLost),
     },
   );
 }
@@ -188,7 +191,7 @@ const RELISTEN_MS = 1_000;
  * RELISTEN_MS until the server answers again; meanwhile the runners' polling still finds every
  * job, and a pass runs as soon as the new connection listens (jobs announced while it was down).
  */
-async function listenPostgres(url: string, connectMs: number, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+async function listenPostgres(url: string, connectMs: number, channel: string, onNotify: () => void, onLost?: () => void): Promise<() => Promise<void>> {
   let client: pg.Client | undefined;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
@@ -200,10 +203,16 @@ async function listenPostgres(url: string, connectMs: number, channel: string, o
   const connect = async () => {
     const next = ownedClient({ connectionString: url, keepAlive: true, keepAliveInitialDelayMillis: 10_000, ...(connectMs ? { connectionTimeoutMillis: connectMs } : {}) });
     next.on('notification', onNotify);
-    next.on('error', () => {
+    // A terminated backend (pg_terminate_backend, a restart) sends an error, or just closes: either
+    // way the listener is gone, and `onLost` hears it before anything else runs on this connection.
+    const lost = () => {
       socketOf(next)?.destroy();
-      if (client === next) reconnectSoon();
-    });
+      if (client !== next) return;
+      if (!stopped) onLost?.();
+      reconnectSoon();
+    };
+    next.on('error', lost);
+    next.on('end', lost);
     client = next;
     try {
       await next.connect();
@@ -219,7 +228,14 @@ async function listenPostgres(url: string, connectMs: number, channel: string, o
     }
     onNotify();
   };
-  await connect();
+  try {
+    await connect();
+  } catch (err) {
+    // The caller hears of a first connection that failed: no retry of ours stays behind.
+    stopped = true;
+    clearTimeout(retry);
+    throw err;
+  }
   return async () => {
     stopped = true;
     clearTimeout(retry);

@@ -43,6 +43,12 @@ describe.each(testDialects())('API key rotation and revocation across two proces
     );
     return { A: results[0], B: results[1] };
   };
+  /**
+   * The process that made a change applies it at once; the others when PostgreSQL's announcement of
+   * it reaches them (key-cache.ts): the contract is their very next request sent 100 ms after the
+   * change's answer. On SQLite every process sees the commit at once; the wait changes nothing there.
+   */
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
   const works = { A: '200', B: '200' };
   const refused = { A: '401 invalid_api_key', B: '401 invalid_api_key' };
 
@@ -54,6 +60,7 @@ describe.each(testDialects())('API key rotation and revocation across two proces
   const rotate = async (server: RunningServer, id: string, grace: number) => {
     const rotated = await call(server, 'POST', `/api-keys/${id}/rotate`, manager, { grace_period_seconds: grace });
     expect(rotated.status, rotated.text).toBe(200);
+    await settle();
     return rotated.body.data.key as string;
   };
 
@@ -66,6 +73,7 @@ describe.each(testDialects())('API key rotation and revocation across two proces
 
     const revoked = await call(b, 'POST', `/api-keys/${id}/revoke`, manager);
     expect(revoked.status, revoked.text).toBe(200);
+    await settle();
     expect(await answers(old), 'old secret after revoke').toEqual(refused);
     expect(await answers(fresh), 'new secret after revoke').toEqual(refused);
   });

@@ -14,6 +14,7 @@ import * as searchPending from './2026-11-22T15-00-00_search-pending.js';
 import * as students from './2026-11-21T21-20-00_students.js';
 import * as rowCounts from './2026-11-26T12-00-00_row-counts.js';
 import * as rowCountsAtCommit from './2026-11-26T13-00-00_row-counts-at-commit.js';
+import * as keyChangeNotify from './2026-11-27T12-00-00_key-change-notify.js';
 
 /** Every migration, in order. Listed explicitly so the built and the source tree run the same set. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T15-00-00_search-pending': searchPending,
   '2026-11-26T12-00-00_row-counts': rowCounts,
   '2026-11-26T13-00-00_row-counts-at-commit': rowCountsAtCommit,
+  '2026-11-27T12-00-00_key-change-notify': keyChangeNotify,
 };

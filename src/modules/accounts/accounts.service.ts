@@ -3,6 +3,7 @@ import type { ServiceContext } from '../../shared/context.js';
 import { notFound } from '../../shared/errors.js';
 import { newId } from '../../shared/ids.js';
 import type { AccountsTable, Environment, Plan } from '../../db/types.js';
+import { keyRowsChanged } from '../api-keys/key-cache.js';
 import { findAccount, findWorkspace, insertAccount, insertWorkspace, listAccounts as listAccountRows, updateAccount } from './accounts.repository.js';
 
 export const plans: readonly Plan[] = ['starter', 'professional', 'enterprise', 'custom'];
@@ -50,6 +51,7 @@ export async function setPlan(ctx: ServiceContext, accountId: string, plan: Plan
   const account = await findAccount(ctx.db, accountId);
   if (!account) throw notFound('Account', accountId);
   await updateAccount(ctx.db, accountId, { plan, ...limits, updated_at: nowIso(ctx.clock) });
+  keyRowsChanged(ctx.db);
   return (await findAccount(ctx.db, accountId))!;
 }
 

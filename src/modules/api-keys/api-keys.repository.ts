@@ -5,6 +5,7 @@ import type { PageRequest } from '../../shared/pagination.js';
 import type { AccountLimitColumns } from '../rate-limits/policies.js';
 import type { ApiKeySecretsTable, ApiKeysTable, DB, Plan } from '../../db/types.js';
 import { countRows } from '../../db/count.js';
+import { keyRowsChanged } from './key-cache.js';
 
 /** What authenticating and limiting one secret needs, in one query. */
 export interface KeyAuthRow extends AccountLimitColumns {
@@ -53,6 +54,7 @@ export async function insertKey(db: Kysely<DB>, key: ApiKeysTable, secret: ApiKe
   await db.insertInto('api_key_secrets').values(secret).execute();
 }
 
+/** Commits on `db` unless it is a transaction: this process forgets its key rows at once (key-cache.ts). */
 export async function revokeKey(db: Kysely<DB>, accountId: string, keyId: string, at: string): Promise<boolean> {
   const result = await db
     .updateTable('api_keys')
@@ -61,6 +63,7 @@ export async function revokeKey(db: Kysely<DB>, accountId: string, keyId: string
     .where('account_id', '=', accountId)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
+  keyRowsChanged(db);
   return Number(result.numUpdatedRows) > 0;
 }
 

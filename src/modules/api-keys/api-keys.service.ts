@@ -8,6 +8,7 @@ import { findAccount } from '../accounts/accounts.repository.js';
 import { workspaceOf } from '../accounts/accounts.service.js';
 import { countKeys, findKey, findKeyOfAnyAccount, insertKey, listKeys, listKeysOfAccount, revokeKey, rotateSecret } from './api-keys.repository.js';
 import type { ApiKey, CreateApiKeyBody, ListApiKeysQuery } from './api-keys.schemas.js';
+import { keyRowsChanged } from './key-cache.js';
 import { environmentMarkers, generateKey, hashKey, keyHints } from './key-format.js';
 import { laterOf, type PendingKeyUsage } from './key-usage.js';
 import { hasScope, isScope, type Scope } from './scopes.js';
@@ -144,7 +145,7 @@ export async function createApiKeyFor(ctx: ServiceContext, caller: KeyManager, b
 
 /** New secret, shown once; the old one keeps working for the grace period (default 24 h). */
 export async function rotateApiKey(ctx: ServiceContext, usage: PendingKeyUsage, caller: KeyManager, id: string, graceSeconds = 86_400): Promise<ApiKey & { key: string }> {
-  return ctx.db.transaction().execute(async (trx) => {
+  const rotated = await ctx.db.transaction().execute(async (trx) => {
     const row = await findKey(trx, caller.workspaceId, id);
     if (!row) throw notFound('API key', id);
     if (row.revoked_at !== null) throw new AppError('invalid_parameter', `API key ${id} is revoked and cannot be rotated`, { key_id: id });
@@ -155,6 +156,9 @@ export async function rotateApiKey(ctx: ServiceContext, usage: PendingKeyUsage, 
     await rotateSecret(trx, id, { hash: hashKey(key), key_id: id, expires_at: null, created_at: toIso(now) }, toIso(now + graceSeconds * 1000), hints);
     return { ...withUsage(usage, { ...row, key_start: hints.start, key_end: hints.end }), key };
   });
+  // After the commit: this process's own key rows (key-cache.ts); revokeKey and setPlan do the same.
+  keyRowsChanged(ctx.db);
+  return rotated;
 }
 
 /** Every secret of the key stops at once, also one still in a rotation's grace period. */

@@ -1,5 +1,7 @@
 import type { Database } from '../../db/database.js';
+import { inUnitOfWork } from '../../db/unit-of-work.js';
 import { findKeyBySecretHash, type KeyAuthRow } from './api-keys.repository.js';
+import { keyRowCacheOf } from './key-cache.js';
 
 const MAX_ENTRIES = 10_000;
 
@@ -9,14 +11,25 @@ interface Entry {
 }
 
 /**
- * The key row for a secret hash, on every authenticated request. Where the database tells when
- * anything changed (SQLite's data version), a remembered row is used while nothing was committed
- * since it was read, so revocation, rotation and plan changes from any process still apply to the
- * very next request. Elsewhere every request reads the database. Only hashes are held, never keys.
+ * The key row for a secret hash, on every authenticated request; remembered so that a request
+ * makes one database round trip (its own), while revocation, rotation and plan changes from any
+ * process still apply to the very next request:
+ *
+ * - SQLite: a remembered row is used while the database's data version is unchanged, that is while
+ *   nothing was committed since it was read (by any process).
+ * - PostgreSQL: rows are remembered while the process listens for the announcements of key changes
+ *   (key-cache.ts, started by the app), each of which drops them all; while it is not listening,
+ *   every request reads the database.
+ *
+ * Inside a unit of work, whose uncommitted writes no cache knows of, the database is read. Only
+ * hashes are held, never keys.
  */
 export async function lookupKey(db: Database, hash: string): Promise<KeyAuthRow | undefined> {
   const version = db.dataVersion();
-  if (version === undefined) return findKeyBySecretHash(db, hash);
+  if (version === undefined) {
+    const cache = inUnitOfWork() ? undefined : keyRowCacheOf<KeyAuthRow>(db);
+    return cache ? cache.lookup(hash, () => findKeyBySecretHash(db, hash)) : findKeyBySecretHash(db, hash);
+  }
   const cache = db.cache<Entry>('api-key-rows', MAX_ENTRIES);
   const entry = cache.get(hash);
   if (entry && entry.version === version) return entry.row;
