@@ -14,6 +14,8 @@ import { exportRoutes } from './modules/exports/exports.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { homeRoutes } from './modules/home/home.routes.js';
 import { progressRoutes } from './modules/progress/progress.routes.js';
+import { RequestLogBuffer } from './modules/request-logs/request-log-buffer.js';
+import { requestLogRoutes } from './modules/request-logs/request-logs.routes.js';
 import { quizAttemptRoutes } from './modules/quiz-attempts/quiz-attempts.routes.js';
 import { lessonRoutes } from './modules/lessons/lessons.routes.js';
 import { moduleRoutes } from './modules/modules/modules.routes.js';
@@ -21,6 +23,9 @@ import { RateLimiter } from './modules/rate-limits/rate-limiter.js';
 import { rateLimitRoutes } from './modules/rate-limits/rate-limits.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { studentRoutes } from './modules/students/students.routes.js';
+import { trafficHooks } from './modules/usage/traffic.hooks.js';
+import { UsageCounter } from './modules/usage/usage-counter.js';
+import { usageRoutes } from './modules/usage/usage.routes.js';
 import type { Lookup } from './modules/webhooks/url-safety.js';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.js';
 import { type BackgroundWork, backgroundWork, webhookUrlPolicy } from './background.js';
@@ -45,6 +50,10 @@ declare module 'fastify' {
     keyUsage: KeyUsageRecorder;
     /** This process's job runner and timers (with WORKER=on); tests drain its jobs. */
     background: BackgroundWork;
+    /** API usage of this process not yet written (tests flush it). */
+    usage: UsageCounter;
+    /** Failed API requests of this process not yet written to the request log. */
+    requestLog: RequestLogBuffer;
   }
 }
 
@@ -107,13 +116,29 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.addHook('onClose', async () => unwatchKeys?.());
 
+  // Usage per key and hour, and the log of failed requests: counted in memory, written with the
+  // keys' last_used_at every KEY_USAGE_FLUSH_MS and once more on close.
+  const usage = new UsageCounter(database, ctx.clock);
+  const requestLog = new RequestLogBuffer(database, ctx.clock);
+  const trafficWriteFailed = (err: unknown) => app.log.error({ err }, 'could not write API usage or the request log');
+  app.decorate('usage', usage);
+  app.decorate('requestLog', requestLog);
+  app.addHook('onReady', async () => {
+    usage.start(config.keyUsageFlushMs, trafficWriteFailed);
+    requestLog.start(config.keyUsageFlushMs, trafficWriteFailed);
+  });
+  app.addHook('onClose', async () => {
+    await usage.stop(trafficWriteFailed);
+    await requestLog.stop(trafficWriteFailed);
+  });
+
   await app.register(errorsPlugin, { ping: () => database.ping() });
   await app.register(requestContextPlugin);
   await app.register(validationPlugin);
   await app.register(metricsPlugin, { processMetrics: options.processMetrics ?? false, requestStats });
   registerKeyCacheMetrics(app.metrics, database);
   const limiter = config.rateLimits
-    ? new RateLimiter({ redisUrl: config.redisUrl, redisPrefix: config.redisPrefix, redisTimeoutMs: config.redisTimeoutMs, clock: ctx.clock, log: app.log, tunings })
+    ? new RateLimiter({ redisUrl: config.redisUrl, redisPrefix: config.redisPrefix, redisTimeoutMs: config.redisTimeoutMs, mode: config.rateLimitMode, clock: ctx.clock, log: app.log, tunings })
     : undefined;
   if (limiter) {
     limiter.registerMetrics(app.metrics);
@@ -121,6 +146,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.addHook('onClose', () => limiter.close());
   }
   await app.register(authPlugin, { ctx, keyUsage, requireHttps: config.production, trustProxy: config.trustProxy, limiter });
+  await app.register(trafficHooks, { counter: usage, requestLog, clock: ctx.clock });
   await app.register(idempotencyPlugin, { ctx, lockSeconds: config.idempotencyLockSeconds });
   await app.register(openapiPlugin);
 
@@ -148,6 +174,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(searchRoutes, { prefix: API_PREFIX, ctx });
   await app.register(analyticsRoutes, { prefix: API_PREFIX, ctx });
   await app.register(eventRoutes, { prefix: API_PREFIX, ctx });
+  await app.register(usageRoutes, { prefix: API_PREFIX, ctx, counter: usage });
+  await app.register(requestLogRoutes, { prefix: API_PREFIX, ctx, buffer: requestLog });
   await app.register(exportRoutes, { prefix: API_PREFIX, ctx: { ...ctx, exportDir: config.exportDir } });
   const webhooksCtx = { ...ctx, urlPolicy: webhookUrlPolicy(config), lookup: options.webhookLookup, deliverer: background.deliverer };
   await app.register(webhookRoutes, { prefix: API_PREFIX, ctx: webhooksCtx });

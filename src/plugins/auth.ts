@@ -112,6 +112,8 @@ export const authPlugin = fp<AuthOptions>(
         } catch (err) {
           throw await refusal(request, reply, err);
         }
+        // Known from here on, also when the limits or the scope refuse it: usage and the request log count it for its key.
+        request.auth = auth;
         const now = ctx.clock.now();
         if (limiter) {
           const decision = await limiter.check({ keyId: auth.keyId, limits: auth.limits, group, now, cost });
@@ -122,7 +124,6 @@ export const authPlugin = fp<AuthOptions>(
         if (scope && !hasScope(auth.scopes, scope)) {
           throw new AppError('insufficient_permissions', `This API key lacks the ${scope} scope`, { required_scope: scope });
         }
-        request.auth = auth;
         options.keyUsage.touch(auth.keyId, now);
       };
       route.onRequest = [check, ...hooks];

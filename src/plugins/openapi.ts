@@ -16,7 +16,9 @@ import { moduleSchemas } from '../modules/modules/modules.schemas.js';
 import { progressSchemas } from '../modules/progress/progress.schemas.js';
 import { quizAttemptSchemas } from '../modules/quiz-attempts/quiz-attempts.schemas.js';
 import { rateLimitSchemas } from '../modules/rate-limits/rate-limits.schemas.js';
+import { requestLogSchemas } from '../modules/request-logs/request-logs.schemas.js';
 import { studentSchemas } from '../modules/students/students.schemas.js';
+import { usageSchemas } from '../modules/usage/usage.schemas.js';
 import { webhookSchemas } from '../modules/webhooks/webhooks.schemas.js';
 import { MAX_KEY_LENGTH } from '../modules/idempotency/idempotency.service.js';
 import { planLimits } from '../modules/rate-limits/policies.js';
@@ -67,6 +69,8 @@ export const openapiPlugin = fp(
       ...rateLimitSchemas,
       ...webhookSchemas,
       ...eventSchemas,
+      ...usageSchemas,
+      ...requestLogSchemas,
     ];
     for (const schema of shared) app.addSchema(schema);
     await app.register(swagger, {
@@ -106,6 +110,8 @@ export const openapiPlugin = fp(
           { name: 'rate-limits', description: 'The calling key\'s rate-limit budgets (docs/rate-limits.md)' },
           { name: 'webhooks', description: 'Endpoints that receive signed events, and their deliveries (docs/webhooks.md)' },
           { name: 'events', description: 'The event log of the last 30 days: the polling fallback to webhooks' },
+          { name: 'usage', description: 'API requests per hour or day, by key and status class' },
+          { name: 'request-logs', description: 'The workspace\'s failed requests of the last 7 days, by request id' },
           { name: 'operations', description: 'Health, readiness and metrics (no key needed)' },
         ],
         components: {
@@ -280,8 +286,53 @@ function completed(document: OpenApiDocument): OpenApiDocument {
       }
     }
   }
+  shareErrorAnswers(operations, (components.responses ??= {}));
   document.webhooks = webhooks();
   return document;
+}
+
+const statusNames: Record<string, string> = {
+  '400': 'BadRequest',
+  '401': 'Unauthorized',
+  '403': 'Forbidden',
+  '404': 'NotFound',
+  '409': 'Conflict',
+  '410': 'Gone',
+  '412': 'PreconditionFailed',
+  '413': 'PayloadTooLarge',
+  '415': 'UnsupportedMediaType',
+  '422': 'UnprocessableEntity',
+  '429': 'TooManyRequests',
+  '431': 'HeadersTooLarge',
+  '500': 'InternalError',
+  '503': 'ServiceUnavailable',
+};
+
+/**
+ * Error answers as components (`#/components/responses/NotFound`): the same few dozen answers
+ * (status, description, ErrorResponse, headers) recur on every operation, and written out in each
+ * they were half of the document. An answer differs only by the headers its operation sends: a
+ * POST's carry Idempotent-Replayed (`…OnPost`), an operation without a key carries no budgets
+ * (`…WithoutKey`).
+ */
+function shareErrorAnswers(operations: OperationObject[], responses: Record<string, unknown>) {
+  const names = new Map<string, string>();
+  for (const operation of operations) {
+    for (const [status, response] of Object.entries(operation.responses ?? {})) {
+      const base = statusNames[status];
+      if (!base || response.content?.['application/json']?.schema?.$ref !== '#/components/schemas/ErrorResponse') continue;
+      const key = JSON.stringify(response);
+      let name = names.get(key);
+      if (!name) {
+        const variant = (response.headers?.['Idempotent-Replayed'] ? 'OnPost' : '') + (response.headers?.['X-RateLimit-Limit'] || ['401', '431', '503'].includes(status) ? '' : 'WithoutKey');
+        name = `${base}${variant}`;
+        for (let n = 2; name in responses; n++) name = `${base}${variant}${n}`;
+        names.set(key, name);
+        responses[name] = response;
+      }
+      (operation.responses as Record<string, unknown>)[status] = ref('responses', name);
+    }
+  }
 }
 
 function responseHeaders(status: string, response: ResponseObject, marks: Marks): Record<string, unknown> {

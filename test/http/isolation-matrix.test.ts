@@ -146,6 +146,14 @@ const table: Record<string, Entry> = {
   },
 
   listEvents: { probe: 'lists the caller workspace only' },
+  getUsage: { ids: [{ in: 'query', name: 'key_id', kind: 'apiKey' }] },
+  listRequestLogs: {
+    ids: [
+      { in: 'query', name: 'key_id', kind: 'apiKey', missing: 200 },
+      // A request id names no stored object of the fixture: any id probes the filter, which finds nothing of A's.
+      { in: 'query', name: 'request_id', kind: 'event', missing: 200 },
+    ],
+  },
   getEvent: { ids: [path('event')] },
 
   createExport: { ids: [path('course')], body: () => ({ format: 'json' }) },

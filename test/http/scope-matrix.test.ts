@@ -106,6 +106,8 @@ const table: Record<string, Entry> = {
   getQuizResults: (f) => ({ url: `/api/v1/analytics/quiz-results?course_id=${f.course}`, status: 200 }),
 
   listEvents: () => ({ url: '/api/v1/events', status: 200 }),
+  getUsage: () => ({ url: '/api/v1/usage', status: 200 }),
+  listRequestLogs: () => ({ url: '/api/v1/request-logs', status: 200 }),
   getEvent: (f) => ({ url: `/api/v1/events/${f.event}`, status: 200 }),
 
   createExport: (f) => ({ url: `/api/v1/courses/${f.course}/export`, body: { format: 'json' }, status: 202 }),

@@ -14,6 +14,8 @@ import * as searchPending from './2026-11-22T15-00-00_search-pending.js';
 import * as students from './2026-11-21T21-20-00_students.js';
 import * as rowCounts from './2026-11-26T12-00-00_row-counts.js';
 import * as rowCountsAtCommit from './2026-11-26T13-00-00_row-counts-at-commit.js';
+import * as usageRequestLogs from './2026-11-27T10-00-00_usage-request-logs.js';
+import * as consoleUsers from './2026-11-27T10-10-00_console-users.js';
 import * as keyChangeNotify from './2026-11-27T12-00-00_key-change-notify.js';
 
 /** Every migration, in order. Listed explicitly so the built and the source tree run the same set. */
@@ -33,5 +35,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T15-00-00_search-pending': searchPending,
   '2026-11-26T12-00-00_row-counts': rowCounts,
   '2026-11-26T13-00-00_row-counts-at-commit': rowCountsAtCommit,
+  '2026-11-27T10-00-00_usage-request-logs': usageRequestLogs,
+  '2026-11-27T10-10-00_console-users': consoleUsers,
   '2026-11-27T12-00-00_key-change-notify': keyChangeNotify,
 };

@@ -23,6 +23,7 @@ export const eventTypes = [
   'quiz.failed',
   'export.completed',
   'export.failed',
+  'usage.threshold_reached',
   'webhook_endpoint.disabled',
   'webhook_endpoint.test',
 ] as const;

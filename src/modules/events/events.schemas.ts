@@ -8,6 +8,7 @@ import { exampleModule, Module } from '../modules/modules.schemas.js';
 import { exampleProgress, LessonProgress } from '../progress/progress.schemas.js';
 import { exampleAttempt, QuizAttempt } from '../quiz-attempts/quiz-attempts.schemas.js';
 import { exampleStudent, Student } from '../students/students.schemas.js';
+import { exampleUsageAlert, UsageAlert } from '../usage/usage.schemas.js';
 import { exampleEndpoint, WebhookEndpoint } from '../webhooks/webhooks.schemas.js';
 import { type EventType, eventTypes } from './event-types.js';
 
@@ -43,6 +44,11 @@ const eventObjects: Record<EventType, { object: TSchema; example: unknown; when:
     object: ExportJob,
     example: { ...exampleExport, status: 'failed', download_url: null, expires_at: null, size_bytes: null, error: { code: 'internal_error', message: 'The export could not be built' } },
     when: 'A course export has failed; `error` says why.',
+  },
+  'usage.threshold_reached': {
+    object: UsageAlert,
+    example: exampleUsageAlert,
+    when: 'A key reached 80% of its hourly quota within a clock hour: once per key and hour (docs/api.md, "Usage").',
   },
   'webhook_endpoint.disabled': {
     object: WebhookEndpoint,

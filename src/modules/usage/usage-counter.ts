@@ -1,0 +1,131 @@
+import type { Kysely } from 'kysely';
+import type { ApiUsageHoursTable, DB } from '../../db/types.js';
+import { type Clock, toIso } from '../../shared/clock.js';
+import { recordEvent } from '../events/record-events.js';
+import { addUsage, claimAlert, hourRequests, keyOf } from './usage.repository.js';
+
+const HOUR_MS = 3_600_000;
+
+/** The share of a key's hourly quota at which a `usage.threshold_reached` event is recorded. */
+export const USAGE_ALERT_PERCENT = 80;
+
+/** One API request as usage counts it. */
+export interface CountedRequest {
+  workspaceId: string;
+  keyId: string;
+  status: number;
+  /** The key's hourly quota: an alert fires when the hour's count reaches USAGE_ALERT_PERCENT of it. */
+  hourlyQuota: number;
+  at: number;
+}
+
+interface PendingHour {
+  row: ApiUsageHoursTable;
+  quota: number;
+}
+
+/**
+ * API usage per key and clock hour without a database write per request: each request adds to a
+ * counter in memory; `flush` adds the counters to the stored hours in one transaction (on an
+ * interval, before a read of this process, and when the app closes). The stored update is
+ * additive, so every process's counts add up: the figures are exact across processes once each
+ * has flushed, that is within one flush interval. The same flush notices a key that reached
+ * USAGE_ALERT_PERCENT of its hourly quota and records one `usage.threshold_reached` event per
+ * key and hour, whichever process sees it first.
+ */
+export class UsageCounter {
+  private pending = new Map<string, PendingHour>();
+  private flushing: Promise<void> = Promise.resolve();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Synchronous and allocation-light: a request adds one to a Map entry. */
+  record(request: CountedRequest): void {
+    const hourStart = request.at - (request.at % HOUR_MS);
+    const id = `${request.workspaceId} ${request.keyId} ${hourStart}`;
+    let entry = this.pending.get(id);
+    if (!entry) {
+      entry = {
+        row: { workspace_id: request.workspaceId, key_id: request.keyId, hour: toIso(hourStart), requests: 0, status_2xx: 0, status_4xx: 0, status_429: 0, status_5xx: 0 },
+        quota: request.hourlyQuota,
+      };
+      this.pending.set(id, entry);
+    }
+    const { row } = entry;
+    row.requests++;
+    if (request.status === 429) row.status_429++;
+    else if (request.status >= 500) row.status_5xx++;
+    else if (request.status >= 400) row.status_4xx++;
+    else if (request.status >= 200 && request.status < 300) row.status_2xx++;
+  }
+
+  start(intervalMs: number, onError: (err: unknown) => void): void {
+    this.stopTimer();
+    this.timer = setInterval(() => void this.flush().catch(onError), intervalMs).unref();
+  }
+
+  async stop(onError: (err: unknown) => void): Promise<void> {
+    this.stopTimer();
+    await this.flush().catch(onError);
+  }
+
+  /** Writes what is pending; flushes run one after the other. A failed write keeps its counts for the next one. */
+  flush(): Promise<void> {
+    const run = this.flushing.then(() => this.write());
+    this.flushing = run.catch(() => {});
+    return run;
+  }
+
+  private stopTimer(): void {
+    if (this.timer !== undefined) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  private async write(): Promise<void> {
+    if (this.pending.size === 0) return;
+    const batch = [...this.pending.values()];
+    this.pending = new Map();
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        await addUsage(trx, batch.map((entry) => entry.row));
+        for (const entry of batch) await this.alertIfReached(trx, entry);
+      });
+    } catch (err) {
+      // Put the counts back (adding to any counted meanwhile): nothing is lost to a failed write.
+      for (const entry of batch) this.restore(entry);
+      throw err;
+    }
+  }
+
+  private restore({ row, quota }: PendingHour): void {
+    const id = `${row.workspace_id} ${row.key_id} ${Date.parse(row.hour)}`;
+    const current = this.pending.get(id);
+    if (!current) {
+      this.pending.set(id, { row, quota });
+      return;
+    }
+    for (const field of ['requests', 'status_2xx', 'status_4xx', 'status_429', 'status_5xx'] as const) current.row[field] += row[field];
+  }
+
+  private async alertIfReached(trx: Kysely<DB>, { row, quota }: PendingHour): Promise<void> {
+    const threshold = Math.ceil((quota * USAGE_ALERT_PERCENT) / 100);
+    const after = await hourRequests(trx, row.workspace_id, row.key_id, row.hour);
+    if (after < threshold) return;
+    const now = this.clock.now();
+    if (!(await claimAlert(trx, row.key_id, row.hour, USAGE_ALERT_PERCENT, toIso(now)))) return;
+    const key = await keyOf(trx, row.workspace_id, row.key_id);
+    await recordEvent(trx, this.clock, row.workspace_id, 'usage.threshold_reached', {
+      key_id: row.key_id,
+      key_name: key?.name ?? '',
+      environment: key?.environment ?? 'production',
+      hour: row.hour,
+      requests: after,
+      hourly_quota: quota,
+      threshold_percent: USAGE_ALERT_PERCENT,
+    });
+  }
+}
