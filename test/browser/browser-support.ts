@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+
+/**
+ * What the browser tests share: Debian's Chromium driven by playwright-core, a local HTTP server
+ * (static folders and a test LMS's own routes), and a guard that fails a test on any request to
+ * another host.
+ */
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * Debian's Chromium, or null when it is not installed: the tests then skip, unless
+ * REQUIRE_CHROMIUM is set (CI), where a missing browser is a failure.
+ */
+export async function openChromium(): Promise<Browser | null> {
+  if (!fs.existsSync(CHROMIUM)) {
+    if (process.env.REQUIRE_CHROMIUM) throw new Error(`Chromium is required (REQUIRE_CHROMIUM is set) but ${CHROMIUM} does not exist`);
+    console.warn(`${CHROMIUM} not found (Debian package chromium): the browser tests are skipped`);
+    return null;
+  }
+  return chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'] });
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.xml': 'application/xml',
+  '.xsd': 'application/xml',
+  '.md': 'text/markdown; charset=utf-8',
+};
+
+export interface LocalServer {
+  origin: string;
+  close(): Promise<void>;
+}
+
+/** A request's route handler: answers true when it answered. */
+export type Handler = (request: http.IncomingMessage, response: http.ServerResponse, body: string) => boolean | Promise<boolean>;
+
+/**
+ * A server on 127.0.0.1: `handler` first, then files of `folders` by URL prefix (`/package/` →
+ * a folder); anything else 404.
+ */
+export async function serve(folders: Record<string, string>, handler: Handler = () => false): Promise<LocalServer> {
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      void (async () => {
+        try {
+          if (await handler(request, response, Buffer.concat(chunks).toString('utf8'))) return;
+          const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
+          for (const [prefix, folder] of Object.entries(folders)) {
+            if (!pathname.startsWith(prefix)) continue;
+            const file = path.resolve(folder, `.${path.posix.normalize(`/${pathname.slice(prefix.length)}`)}`);
+            if (file.startsWith(path.resolve(folder)) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+              response.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
+              response.end(fs.readFileSync(file));
+              return;
+            }
+          }
+          response.writeHead(404).end();
+        } catch (err) {
+          response.writeHead(500).end(String(err));
+        }
+      })();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/**
+ * Refuses, and records, every request the pages of `context` make to an origin other than
+ * `allowed`: the test asserts the list is empty.
+ */
+export async function guardNetwork(context: BrowserContext, allowed: string[]): Promise<string[]> {
+  const foreign: string[] = [];
+  await context.route(
+    () => true,
+    async (route) => {
+      const url = route.request().url();
+      if (allowed.includes(new URL(url).origin)) return route.continue();
+      foreign.push(url);
+      return route.abort('blockedbyclient');
+    },
+  );
+  return foreign;
+}
