@@ -10,12 +10,12 @@ export const COURSE_DESCRIPTION =
   'a real description.';
 
 /**
- * DATA_DIR plus a reset of settings from the caller's shell that would change what is measured
- * (Postgres instead of the SQLite file the floor reads, Redis, TLS, runtime tunings off); Lectern
- * treats '' as unset.
+ * DATA_DIR (and DATABASE_URL when the rows run on PostgreSQL) plus a reset of settings from the
+ * caller's shell that would change what is measured (Postgres instead of the SQLite file the floor
+ * reads, Redis and its RATE_LIMIT_MODE, TLS, runtime tunings off); Lectern treats '' as unset.
  */
 function lecternEnv(dataDir: string, databaseUrl = ''): Record<string, string> {
-  return { DATABASE_URL: databaseUrl, REDIS_URL: '', TLS_CERT_FILE: '', TLS_KEY_FILE: '', RUNTIME_TUNING: 'on', DATA_DIR: dataDir };
+  return { DATABASE_URL: databaseUrl, REDIS_URL: '', RATE_LIMIT_MODE: '', TLS_CERT_FILE: '', TLS_KEY_FILE: '', RUNTIME_TUNING: 'on', DATA_DIR: dataDir };
 }
 
 /**

@@ -13,9 +13,14 @@ export const LIMITS_OFF = 'GET /api/v1/courses/:id, limits off';
 export const LIMITS_REDIS = 'GET /api/v1/courses/:id, limits in Redis';
 /** The floor of the PostgreSQL rows: Fastify + pg (a pool of 10, a named statement), bearer checked in memory. */
 export const FLOOR_POSTGRES = 'floor-postgres GET /courses/:id';
-/** The suffixes of rows served on PostgreSQL (limits in memory unless the row says otherwise), and with limits in Redis. */
+/**
+ * The suffixes of rows served on PostgreSQL (limits in memory unless the row says otherwise), with
+ * limits in Redis taken in leases (RATE_LIMIT_MODE=leases), and in Redis checked on every request
+ * (RATE_LIMIT_MODE=exact, the default).
+ */
 export const ON_POSTGRES = ' [postgres]';
-export const ON_POSTGRES_REDIS = ' [postgres + redis]';
+export const ON_POSTGRES_REDIS = ' [postgres + redis leases]';
+export const ON_POSTGRES_REDIS_EXACT = ' [postgres + redis exact]';
 /** Targets of the issue 22: GET by id on PostgreSQL, and with limits in Redis, as fractions of their floor. */
 export const POSTGRES_TARGET_PCT = 75;
 export const POSTGRES_REDIS_TARGET_PCT = 60;
@@ -83,6 +88,8 @@ export interface Report {
     redis_pct: number | null;
     redis_target_pct: number;
     redis_vs_off: number | null;
+    /** The same with RATE_LIMIT_MODE=exact: a Redis round trip per request. */
+    redis_exact_pct: number | null;
     valid: boolean;
     pass: boolean;
   } | null;
@@ -183,6 +190,7 @@ export function buildReport(measurements: Measurement[], meta: ReportMeta, limit
       redis_pct: redisPct,
       redis_target_pct: POSTGRES_REDIS_TARGET_PCT,
       redis_vs_off: pgRedis === null ? null : ratio(pgRedis, pgOff ?? undefined),
+      redis_exact_pct: pctOfFloor(`${FLOOR_CHECKED}${ON_POSTGRES_REDIS_EXACT}`),
       valid: pgValid,
       pass: pgValid && pgPct !== null && pgPct >= POSTGRES_TARGET_PCT && redisPct !== null && redisPct >= POSTGRES_REDIS_TARGET_PCT,
     };
@@ -266,8 +274,9 @@ export function formatReport(report: Report): string {
     const verdict = !pg.valid ? 'INVALID (requests failed)' : pg.pass ? 'OK' : 'BELOW TARGET';
     out.push(
       `On PostgreSQL, ${FLOOR_CHECKED} reaches ${ofFloor(pg.pct)} of floor-postgres (target ≥ ${pg.target_pct}%)` +
-        `, with limits in Redis ${ofFloor(pg.redis_pct)} (target ≥ ${pg.redis_target_pct}%): ${verdict}` +
-        (pg.redis_vs_off === null ? '' : `; Redis limits ${percent(pg.redis_vs_off)} of limits off`),
+        `, with limits in Redis (leases) ${ofFloor(pg.redis_pct)} (target ≥ ${pg.redis_target_pct}%): ${verdict}` +
+        (pg.redis_vs_off === null ? '' : `; Redis limits (leases) ${percent(pg.redis_vs_off)} of limits off`) +
+        (pg.redis_exact_pct === null ? '' : `; Redis limits exact: ${ofFloor(pg.redis_exact_pct)} of the floor`),
     );
   }
   const script = report.limit_script;

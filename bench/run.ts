@@ -38,6 +38,7 @@ import {
   type Measurement,
   ON_POSTGRES,
   ON_POSTGRES_REDIS,
+  ON_POSTGRES_REDIS_EXACT,
   type Report,
   UNTUNED,
 } from './report.js';
@@ -231,6 +232,7 @@ function benchPlan(
       byId(pg.lectern, `${FLOOR_CHECKED}${ON_POSTGRES}`, pg.auth, pick),
       byId(pg.unlimited, `${FLOOR_CHECKED}${ON_POSTGRES}, limits off`, pg.auth, pick),
       ...(pg.shared ? [byId(pg.shared, `${FLOOR_CHECKED}${ON_POSTGRES_REDIS}`, pg.auth, pick)] : []),
+      ...(pg.exact ? [byId(pg.exact, `${FLOOR_CHECKED}${ON_POSTGRES_REDIS_EXACT}`, pg.auth, pick)] : []),
       list(pg.lectern, `${LIST}${ON_POSTGRES}`, pg.auth),
       ...(pg.shared ? [list(pg.shared, `${LIST}${ON_POSTGRES_REDIS}`, pg.auth)] : []),
     ];
@@ -246,8 +248,10 @@ interface PostgresServers {
   /** Limits in memory (the default). */
   lectern: ServerHandle;
   unlimited: ServerHandle;
-  /** Limits in Redis; undefined without Redis. */
+  /** Limits in Redis, RATE_LIMIT_MODE=leases; undefined without Redis. */
   shared: ServerHandle | undefined;
+  /** Limits in Redis, RATE_LIMIT_MODE=exact (the default); undefined without Redis. */
+  exact: ServerHandle | undefined;
   auth: Record<string, string>;
   ids: readonly string[];
 }
@@ -314,11 +318,11 @@ async function runTargets(options: Options): Promise<Report> {
     const pgIds = await seedCourses(pgLectern.baseUrl, pgKey, options.courses);
     log(`PostgreSQL: seeded ${pgIds.length} courses in ${name}`);
     const pgUnlimited = await startLectern(ROOT, dataDir, HOST, { ...pgEnv, RATE_LIMITS: 'off' }, 'lectern-postgres-limits-off');
-    const pgShared =
-      options.redisUrl && (await redisAnswers(options.redisUrl))
-        ? await startLectern(ROOT, dataDir, HOST, { ...pgEnv, REDIS_URL: options.redisUrl, REDIS_PREFIX: `lectern-bench-pg:${process.pid}:` }, 'lectern-postgres-redis')
-        : undefined;
-    postgres = { databaseUrl, apiKey: pgKey, lectern: pgLectern, unlimited: pgUnlimited, shared: pgShared, auth: pgAuth, ids: pgIds };
+    const withRedis = options.redisUrl !== undefined && (await redisAnswers(options.redisUrl));
+    const redisEnv = (mode: string) => ({ ...pgEnv, REDIS_URL: options.redisUrl ?? '', REDIS_PREFIX: `lectern-bench-pg-${mode}:${process.pid}:`, RATE_LIMIT_MODE: mode });
+    const pgShared = withRedis ? await startLectern(ROOT, dataDir, HOST, redisEnv('leases'), 'lectern-postgres-redis-leases') : undefined;
+    const pgExact = withRedis ? await startLectern(ROOT, dataDir, HOST, redisEnv('exact'), 'lectern-postgres-redis-exact') : undefined;
+    postgres = { databaseUrl, apiKey: pgKey, lectern: pgLectern, unlimited: pgUnlimited, shared: pgShared, exact: pgExact, auth: pgAuth, ids: pgIds };
   }
 
   const { hello, floor, floorPostgres } = await startBaselines(

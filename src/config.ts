@@ -25,6 +25,13 @@ export interface Config {
   redisTimeoutMs: number;
   /** RATE_LIMITS=off turns per-key limits and failed-authentication throttling off (e.g. behind a gateway that limits). */
   rateLimits: boolean;
+  /**
+   * RATE_LIMIT_MODE, with REDIS_URL (docs/rate-limits.md, "Exact or leases"): `exact` (the default)
+   * asks Redis for every request; `leases` admits most requests from small leases of a key's budgets
+   * that each process takes from Redis for at most a second, never admitting more than a limit but
+   * possibly refusing a little early while other processes hold unspent leases.
+   */
+  rateLimitMode: 'exact' | 'leases';
   logLevel: string;
   production: boolean;
   tlsCertFile: string | undefined;
@@ -92,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisPrefix: env.REDIS_PREFIX || 'lectern:',
     redisTimeoutMs: integer(env, 'REDIS_TIMEOUT_MS', 250, 1, 60_000),
     rateLimits: onOff(env, 'RATE_LIMITS', true),
+    rateLimitMode: oneOf(env, 'RATE_LIMIT_MODE', ['exact', 'leases'] as const, 'exact'),
     logLevel: env.LOG_LEVEL || 'info',
     production: env.NODE_ENV === 'production',
     tlsCertFile,
@@ -135,6 +143,13 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
     throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
   }
   return value;
+}
+
+function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, values: readonly T[], fallback: T): T {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if ((values as readonly string[]).includes(raw)) return raw as T;
+  throw new ConfigError(`${name} must be one of ${values.map((v) => `"${v}"`).join(', ')}, got "${raw}"`);
 }
 
 function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {

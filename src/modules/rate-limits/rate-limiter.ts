@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import { AUTH_FAILURE_LIMIT, type Check, type Decision, type FailureCount } from './budgets.js';
 import { CircuitBreaker } from './circuit-breaker.js';
+import { LeaseStore } from './lease-store.js';
 import { MemoryLimitStore } from './memory-store.js';
 import { RedisLimitStore } from './redis-store.js';
 import type { RuntimeTunings } from '../../runtime/tunings.js';
@@ -11,6 +12,11 @@ export interface RateLimiterOptions {
   redisUrl: string | undefined;
   redisPrefix: string;
   redisTimeoutMs: number;
+  /**
+   * RATE_LIMIT_MODE, with Redis: `exact` asks Redis for every request; `leases` admits most
+   * requests from small leases of each key's budgets taken from Redis (lease-store.ts).
+   */
+  mode?: RateLimitMode;
   clock: { now(): number };
   log: FastifyBaseLogger;
   /** RUNTIME_TUNING: whether the checks of one event-loop turn leave in one write (src/runtime/redis-coalescing.ts). */
@@ -18,13 +24,15 @@ export interface RateLimiterOptions {
 }
 
 export type LimitBackend = 'memory' | 'redis';
+export type RateLimitMode = 'exact' | 'leases';
 
 /** While Redis fails, how often a check also asks it whether it is back (ms). */
 export const REDIS_PROBE_INTERVAL_MS = 500;
 
 /**
  * The one entry to rate limiting. With Redis, every check is one atomic script shared by all
- * processes; from the first check Redis fails (a timeout, a lost connection) until it answers again,
+ * processes (RATE_LIMIT_MODE=exact), or most requests spend from a small lease of the key's
+ * budgets that this process took from Redis (RATE_LIMIT_MODE=leases, lease-store.ts); from the first check Redis fails (a timeout, a lost connection) until it answers again,
  * checks fail open to this process's own budgets at once (a circuit breaker: a frozen Redis costs
  * one timeout, not one per request), which is logged once, counted in /metrics and reported by
  * /readyz. Without Redis the memory store is exact for the one process.
@@ -35,6 +43,8 @@ export class RateLimiter {
   fallbacks = 0;
   private readonly local: MemoryLimitStore;
   private readonly shared: RedisLimitStore | undefined;
+  /** RATE_LIMIT_MODE=leases: this process's leases of keys' budgets in Redis. */
+  private readonly leases: LeaseStore | undefined;
   /** Addresses known (here) to be blocked for failed authentications, until epoch ms. */
   private readonly blocked = new Map<string, number>();
   private readonly breaker: CircuitBreaker;
@@ -56,6 +66,7 @@ export class RateLimiter {
       // ioredis reports each failed reconnect; the breaker logs the first.
       shared.redis.on('error', (err: Error) => this.breaker.failed(this.breaker.period, err));
       this.shared = shared;
+      this.leases = options.mode === 'leases' ? new LeaseStore(shared, options.clock) : undefined;
     }
   }
 
@@ -85,6 +96,9 @@ export class RateLimiter {
   async check(check: Check): Promise<Decision> {
     const shared = this.shared;
     if (!shared) return this.local.check(check);
+    // A lease taken from Redis admits while it lasts, whatever Redis's state since: it was counted there.
+    const spent = this.leases?.spend(check);
+    if (spent) return spent;
     if (!shared.ready) return this.fallBack(check);
     const route = this.breaker.route();
     if (route === 'probe') {
@@ -93,7 +107,7 @@ export class RateLimiter {
       return this.fallBack(check);
     }
     if (route === 'local') return this.fallBack(check);
-    const answer = await this.ask(shared.check(check));
+    const answer = await this.ask(this.leases ? this.leases.renew(check) : shared.check(check));
     return answer ? answer.value : this.fallBack(check);
   }
 
@@ -164,6 +178,7 @@ export class RateLimiter {
 
   async close(): Promise<void> {
     await this.local.close();
+    await this.leases?.close();
     await this.shared?.close();
   }
 

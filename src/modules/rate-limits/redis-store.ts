@@ -188,6 +188,30 @@ redis.call('PEXPIRE', KEYS[1], reset - now + window)
 return { count, reset, redis_now }
 `;
 
+/**
+ * Gives back what a lease (LeaseStore) did not spend: `units` requests into the burst bucket (at
+ * most a full bucket) and out of the minute of each window in which the lease was counted, unless
+ * that minute no longer counts (swept, or the window expired).
+ * KEYS: 1 burst bucket, 2 hourly window, 3 endpoint window (ignored when ARGV[4] is 0).
+ * ARGV: 1 units, 2 the lease's minute, 3 burst capacity, 4 whether the endpoint window applies (0/1).
+ */
+const giveBackScript = `
+local units, minute, capacity = tonumber(ARGV[1]), ARGV[2], tonumber(ARGV[3])
+local MINUTE = ${MINUTE_MS}
+local bucket = tonumber(redis.call('HGET', KEYS[1], 'u'))
+if bucket ~= nil then redis.call('HSET', KEYS[1], 'u', math.min(bucket + units * MINUTE, capacity * MINUTE)) end
+local function give(key)
+  local here = tonumber(redis.call('HGET', key, minute))
+  if here == nil or here <= 0 then return end
+  local back = math.min(here, units)
+  redis.call('HINCRBY', key, minute, -back)
+  redis.call('HINCRBY', key, 's', -back)
+end
+give(KEYS[2])
+if ARGV[4] == '1' then give(KEYS[3]) end
+return 1
+`;
+
 const exceededCodes: readonly (Exceeded | undefined)[] = [undefined, 'burst', 'hourly'];
 
 type CheckReply = [number, number, number, number, number, number, number, number, number];
@@ -195,6 +219,7 @@ type CheckReply = [number, number, number, number, number, number, number, numbe
 interface LimiterCommands {
   lecternRateCheck(...args: (string | number)[]): Promise<CheckReply>;
   lecternAuthFailure(key: string, now: number, windowMs: number, deadline: number): Promise<[number, number, number]>;
+  lecternGiveBack(...args: (string | number)[]): Promise<number>;
 }
 
 /** A check or failure count that Redis dropped because it reached Redis after its deadline. */
@@ -254,6 +279,7 @@ export class RedisLimitStore implements LimitStore {
     this.tunings = options.tunings;
     this.redis.defineCommand('lecternRateCheck', { numberOfKeys: 3, lua: checkScript });
     this.redis.defineCommand('lecternAuthFailure', { numberOfKeys: 1, lua: failureScript });
+    this.redis.defineCommand('lecternGiveBack', { numberOfKeys: 3, lua: giveBackScript });
   }
 
   /** Whether commands can be sent now (connected and ready). */
@@ -261,7 +287,26 @@ export class RedisLimitStore implements LimitStore {
     return this.redis.status === 'ready';
   }
 
-  async check({ keyId, limits, group, now, cost }: Check): Promise<Decision> {
+  check(check: Check): Promise<Decision> {
+    return this.spend(check, check.cost);
+  }
+
+  /**
+   * Spends `units` requests of the key's budgets at once, or none (the lease of LeaseStore): the
+   * check's script at that cost, so a lease is granted only if all of it fits in every budget.
+   */
+  take(check: Omit<Check, 'cost'>, units: number): Promise<Decision> {
+    return this.spend(check, units);
+  }
+
+  /** Gives back `units` of a lease taken at `takenAt` (epoch ms) that were not spent. */
+  async giveBack({ keyId, limits, group }: Omit<Check, 'cost' | 'now'>, takenAt: number, units: number): Promise<void> {
+    const keyPrefix = `${this.prefix}rl:{${keyId}}:`;
+    const minute = Math.floor(takenAt / WINDOW_BUCKET_MS);
+    await this.redis.lecternGiveBack(`${keyPrefix}burst`, `${keyPrefix}window:hourly`, `${keyPrefix}window:${group ?? 'none'}`, units, minute, limits.burst, group ? 1 : 0);
+  }
+
+  private async spend({ keyId, limits, group, now }: Omit<Check, 'cost'>, cost: number): Promise<Decision> {
     const keyPrefix = `${this.prefix}rl:{${keyId}}:`;
     const endpointLimit = group ? limits[group] : 0;
     // The checks of one event-loop turn (one per request read in it) leave in one write at its
