@@ -2,11 +2,12 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { ValidateFunction } from 'ajv';
 
-type Operation = { responses?: Record<string, { content?: Record<string, { schema?: unknown }>; headers?: Record<string, unknown> }> };
+type Response = { content?: Record<string, { schema?: unknown }>; headers?: Record<string, unknown> };
+type Operation = { responses?: Record<string, Response> };
 
 /** Answers given before a key is recognised (or with limits closed by the plan) carry no key budgets. */
 const refusedBeforeBudgets = new Set(['conflicting_credentials', 'https_required', 'plan_not_eligible']);
-type Document = { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, unknown> } };
+type Document = { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, unknown>; responses?: Record<string, Response> } };
 
 /**
  * Checks every API response of the suite against the OpenAPI document: the status must be
@@ -17,12 +18,15 @@ export class ResponseChecker {
   private readonly ajv = new Ajv2020({ allErrors: true, strict: false });
   private readonly routes: { method: string; pattern: RegExp; operation: Operation; path: string }[] = [];
   private readonly compiled = new Map<unknown, ValidateFunction>();
+  /** The error answers the operations refer to (`#/components/responses/NotFound`). */
+  private readonly sharedAnswers: Record<string, Response>;
 
   constructor(
     document: Document,
     private readonly rateLimits = true,
   ) {
     (addFormats as unknown as (ajv: Ajv2020) => void)(this.ajv);
+    this.sharedAnswers = document.components?.responses ?? {};
     this.ajv.addSchema({ $id: 'openapi', components: document.components ?? {} });
     for (const [path, item] of Object.entries(document.paths)) {
       const pattern = new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`);
@@ -37,7 +41,8 @@ export class ResponseChecker {
     if (path === '/api/v1/openapi.json' || path.startsWith('/docs')) return;
     const route = this.routes.find((r) => r.method === method && r.pattern.test(path));
     if (!route) return; // unknown routes answer 404/405 by the error handler, checked by the envelope tests
-    const documented = route.operation.responses?.[String(response.status)];
+    const answer = route.operation.responses?.[String(response.status)] as (Response & { $ref?: string }) | undefined;
+    const documented = answer?.$ref ? this.sharedAnswers[answer.$ref.split('/').pop()!] : answer;
     if (!documented) {
       throw new Error(`${method} ${route.path} answered ${response.status}, which its OpenAPI operation does not document`);
     }

@@ -53,7 +53,7 @@ export interface Operation {
 
 interface Document {
   paths: Record<string, Record<string, any>>;
-  components?: { schemas?: Record<string, Schema> };
+  components?: { schemas?: Record<string, Schema>; responses?: Record<string, any> };
 }
 
 /** Every /api/v1 operation of the document (or every operation under `prefix`), in document order. */
@@ -73,8 +73,10 @@ export function apiOperations(document: unknown, prefix = '/api/v1/'): Operation
         schema: { ...(p.description ? { description: p.description } : {}), ...resolve(p.schema) },
       }));
       const responses: Operation['responses'] = {};
-      for (const [status, response] of Object.entries<any>(operation.responses ?? {})) {
-        responses[status] = { schema: resolve(response.content?.['application/json']?.schema) };
+      for (const [status, answer] of Object.entries<any>(operation.responses ?? {})) {
+        // Error answers are shared: `#/components/responses/NotFound`.
+        const response = answer.$ref ? doc.components?.responses?.[answer.$ref.split('/').pop()] : answer;
+        responses[status] = { schema: resolve(response?.content?.['application/json']?.schema) };
       }
       out.push({
         method: method.toUpperCase() as Method,

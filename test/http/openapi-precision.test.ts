@@ -45,8 +45,17 @@ describe('OpenAPI document: precision', () => {
   });
   afterAll(() => t.close());
 
+  /** An operation with its shared answers (`#/components/responses/…`) written out. */
+  const withAnswers = (operation: Json): Json => ({
+    ...operation,
+    responses: Object.fromEntries(
+      Object.entries<Json>(operation.responses ?? {}).map(([status, r]) => [status, r.$ref ? document.components.responses[r.$ref.split('/').pop()] : r]),
+    ),
+  });
   const operations = () =>
-    Object.entries<Json>(document.paths).flatMap(([path, item]) => Object.entries<Json>(item).map(([method, operation]) => ({ where: `${method.toUpperCase()} ${path}`, method, path, operation })));
+    Object.entries<Json>(document.paths).flatMap(([path, item]) =>
+      Object.entries<Json>(item).map(([method, operation]) => ({ where: `${method.toUpperCase()} ${path}`, method, path, operation: withAnswers(operation) })),
+    );
 
   /** A validator for a schema of the document, its `#/components/…` references resolved. */
   const validator = (schema: unknown) => ajv.compile(JSON.parse(JSON.stringify(schema).replace(/"#\/components\//g, '"openapi#/components/')));
@@ -171,6 +180,16 @@ describe('OpenAPI document: precision', () => {
     expect(member('student_exists').properties.details.required).toEqual(['student_id', 'field']);
     expect(member('invalid_json').properties.details.properties).toEqual({});
     expect(member('resource_not_found').properties).not.toHaveProperty('retry_after');
+    // Error answers are shared components, each written out once.
+    for (const [path, item] of Object.entries<Json>(document.paths)) {
+      for (const [method, operation] of Object.entries<Json>(item)) {
+        for (const [status, answer] of Object.entries<Json>(operation.responses)) {
+          if (Number(status) >= 400 && path.startsWith('/api/v1/')) expect(answer.$ref, `${method} ${path} ${status}`).toMatch(/^#\/components\/responses\/[A-Za-z]+$/);
+        }
+      }
+    }
+    expect(document.paths['/api/v1/courses/{id}'].get.responses['404']).toEqual({ $ref: '#/components/responses/NotFound' });
+    expect(document.paths['/api/v1/courses'].post.responses['400']).toEqual({ $ref: '#/components/responses/BadRequestOnPost' });
     // A resource is written out once, in its component: the document stays small.
     const text = JSON.stringify(document);
     expect(text.split('Enrollments that are not cancelled. Read-only.').length - 1, 'Course written out more than once').toBe(1);

@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import Any, Dict, List, Literal, Optional, TypedDict, Union
 
 __all__ = [
+    "AlreadyEnrolledErrorObject",
+    "AlreadyEnrolledErrorObjectDetails",
     "ApiKey",
     "ApiKeyWithSecret",
     "AssignmentLesson",
@@ -26,6 +28,10 @@ __all__ = [
     "CourseDeletedEventData",
     "CourseDocument",
     "CourseDocumentCourse",
+    "CourseHasEnrollmentsErrorObject",
+    "CourseHasEnrollmentsErrorObjectDetails",
+    "CourseNotPublishedErrorObject",
+    "CourseNotPublishedErrorObjectDetails",
     "CourseProgress",
     "CoursePublishedEvent",
     "CoursePublishedEventData",
@@ -34,12 +40,16 @@ __all__ = [
     "CourseUpdatedEvent",
     "CourseUpdatedEventData",
     "CreateApiKeyRequest",
+    "CreateAssignmentLessonRequest",
     "CreateCourseRequest",
     "CreateEnrollmentRequest",
     "CreateExportRequest",
     "CreateLessonRequest",
     "CreateModuleRequest",
+    "CreateQuizLessonRequest",
     "CreateStudentRequest",
+    "CreateTextLessonRequest",
+    "CreateVideoLessonRequest",
     "CreateWebhookEndpointRequest",
     "CursorPagination",
     "DeleteCourseData",
@@ -53,31 +63,47 @@ __all__ = [
     "Enrollment",
     "EnrollmentBulkCreated",
     "EnrollmentBulkError",
-    "EnrollmentBulkErrorError",
-    "EnrollmentBulkErrorErrorDetails",
-    "EnrollmentBulkErrorErrorDetailsErrorsItem",
+    "EnrollmentBulkErrorErrorAlreadyEnrolled",
+    "EnrollmentBulkErrorErrorAlreadyEnrolledDetails",
+    "EnrollmentBulkErrorErrorCourseNotPublished",
+    "EnrollmentBulkErrorErrorCourseNotPublishedDetails",
+    "EnrollmentBulkErrorErrorResourceNotFound",
+    "EnrollmentBulkErrorErrorResourceNotFoundDetails",
+    "EnrollmentBulkErrorErrorValidationError",
+    "EnrollmentBulkErrorErrorValidationErrorDetails",
+    "EnrollmentBulkErrorErrorValidationErrorDetailsErrorsItem",
     "EnrollmentBulkResult",
+    "ErrorObject",
     "ErrorResponse",
-    "ErrorResponseError",
-    "ErrorResponseErrorDetails",
-    "ErrorResponseErrorDetailsErrorsItem",
     "Event",
     "Export",
     "ExportCompletedEvent",
     "ExportCompletedEventData",
     "ExportError",
+    "ExportExpiredErrorObject",
+    "ExportExpiredErrorObjectDetails",
     "ExportFailedEvent",
     "ExportFailedEventData",
+    "ExportNotReadyErrorObject",
+    "ExportNotReadyErrorObjectDetails",
     "GetCourseAnalyticsParams",
     "GetQuizResultsParams",
     "GetStudentAnalyticsParams",
     "GetStudentProgressParams",
+    "IdempotencyErrorObject",
+    "IdempotencyErrorObjectDetails",
+    "InsufficientPermissionsErrorObject",
+    "InsufficientPermissionsErrorObjectDetails",
+    "InvalidParameterErrorObject",
+    "InvalidParameterErrorObjectDetails",
     "Lesson",
     "LessonCreatedEvent",
     "LessonCreatedEventData",
     "LessonDeletedEvent",
     "LessonDeletedEventData",
     "LessonDocument",
+    "LessonDocumentQuiz",
+    "LessonDocumentQuizQuestionsItem",
     "LessonProgressState",
     "LessonUpdatedEvent",
     "LessonUpdatedEventData",
@@ -99,6 +125,8 @@ __all__ = [
     "ListWebhookDeliveriesResponse",
     "ListWebhookEndpointsParams",
     "ListWebhookEndpointsResponse",
+    "MethodNotAllowedErrorObject",
+    "MethodNotAllowedErrorObjectDetails",
     "Module",
     "ModuleCreatedEvent",
     "ModuleCreatedEventData",
@@ -108,7 +136,15 @@ __all__ = [
     "ModuleUpdatedEvent",
     "ModuleUpdatedEventData",
     "MultipleChoiceQuestion",
+    "MultipleChoiceQuestionInput",
+    "NotEnrolledErrorObject",
+    "NotEnrolledErrorObjectDetails",
     "PagePagination",
+    "PlainErrorObject",
+    "PlanNotEligibleErrorObject",
+    "PlanNotEligibleErrorObjectDetails",
+    "PreconditionFailedErrorObject",
+    "PreconditionFailedErrorObjectDetails",
     "Progress",
     "Quiz",
     "QuizAttempt",
@@ -127,10 +163,14 @@ __all__ = [
     "QuizSubmittedEvent",
     "QuizSubmittedEventData",
     "RateLimitBucket",
+    "RateLimitExceededErrorObject",
+    "RateLimitExceededErrorObjectDetails",
     "RateLimitWindow",
     "RateLimits",
     "RateLimitsEndpoints",
     "RecordProgressRequest",
+    "ResourceNotFoundErrorObject",
+    "ResourceNotFoundErrorObjectDetails",
     "RotateApiKeyBody",
     "RotateWebhookSecretBody",
     "SearchCoursesParams",
@@ -140,14 +180,18 @@ __all__ = [
     "SearchStudentsParams",
     "SearchStudentsResponse",
     "ShortAnswerQuestion",
+    "ShortAnswerQuestionInput",
     "SingleChoiceQuestion",
+    "SingleChoiceQuestionInput",
     "Student",
     "StudentAnalytics",
     "StudentBulkCreated",
     "StudentBulkError",
-    "StudentBulkErrorError",
-    "StudentBulkErrorErrorDetails",
-    "StudentBulkErrorErrorDetailsErrorsItem",
+    "StudentBulkErrorErrorStudentExists",
+    "StudentBulkErrorErrorStudentExistsDetails",
+    "StudentBulkErrorErrorValidationError",
+    "StudentBulkErrorErrorValidationErrorDetails",
+    "StudentBulkErrorErrorValidationErrorDetailsErrorsItem",
     "StudentBulkResult",
     "StudentCompletedCourseEvent",
     "StudentCompletedCourseEventData",
@@ -159,6 +203,8 @@ __all__ = [
     "StudentDeletedEventData",
     "StudentEnrolledEvent",
     "StudentEnrolledEventData",
+    "StudentExistsErrorObject",
+    "StudentExistsErrorObjectDetails",
     "StudentProgress",
     "StudentUnenrolledEvent",
     "StudentUnenrolledEventData",
@@ -168,11 +214,15 @@ __all__ = [
     "SubmitQuizAttemptRequestAnswersItem",
     "TextLesson",
     "TrueFalseQuestion",
+    "TrueFalseQuestionInput",
     "UpdateCourseRequest",
     "UpdateLessonRequest",
     "UpdateModuleRequest",
     "UpdateStudentRequest",
     "UpdateWebhookEndpointRequest",
+    "ValidationErrorObject",
+    "ValidationErrorObjectDetails",
+    "ValidationErrorObjectDetailsErrorsItem",
     "VideoLesson",
     "WebhookEndpoint",
     "WebhookEndpointDisabledEvent",
@@ -182,6 +232,22 @@ __all__ = [
     "WebhookEndpointWithSecret",
     "WebhookEvent",
 ]
+
+
+class AlreadyEnrolledErrorObject(TypedDict):
+    """The error of `already_enrolled`, with its details."""
+
+    #: Machine-readable, from the closed list (docs/api.md, "Errors").
+    code: Literal["already_enrolled"]
+    #: What went wrong, for a person; may change between versions.
+    message: str
+    details: AlreadyEnrolledErrorObjectDetails
+    #: The X-Request-Id of this response: quote it when asking for help.
+    request_id: str
+
+
+class AlreadyEnrolledErrorObjectDetails(TypedDict):
+    enrollment_id: Optional[str]
 
 
 class ApiKey(TypedDict):
@@ -375,6 +441,38 @@ class CourseDocumentCourse(_CourseDocumentCourseRequired, total=False):
     metadata: Dict[str, str]
 
 
+class CourseHasEnrollmentsErrorObject(TypedDict):
+    """The error of `course_has_enrollments`, with its details."""
+
+    #: Machine-readable, from the closed list (docs/api.md, "Errors").
+    code: Literal["course_has_enrollments"]
+    #: What went wrong, for a person; may change between versions.
+    message: str
+    details: CourseHasEnrollmentsErrorObjectDetails
+    #: The X-Request-Id of this response: quote it when asking for help.
+    request_id: str
+
+
+class CourseHasEnrollmentsErrorObjectDetails(TypedDict):
+    enrollment_count: int
+
+
+class CourseNotPublishedErrorObject(TypedDict):
+    """The error of `course_not_published`, with its details."""
+
+    #: Machine-readable, from the closed list (docs/api.md, "Errors").
+    code: Literal["course_not_published"]
+    #: What went wrong, for a person; may change between versions.
+    message: str
+    details: CourseNotPublishedErrorObjectDetails
+    #: The X-Request-Id of this response: quote it when asking for help.
+    request_id: str
+
+
+class CourseNotPublishedErrorObjectDetails(TypedDict):
+    course_id: str
+
+
 class CourseProgress(TypedDict):
     """A student's progress in one course they are enrolled in."""
 
@@ -458,6 +556,23 @@ class CreateApiKeyRequest(_CreateApiKeyRequestRequired, total=False):
     expires_at: str
 
 
+class _CreateAssignmentLessonRequestRequired(TypedDict):
+    #: 1..200 characters, not blank.
+    title: str
+    type: Literal["assignment"]
+
+
+class CreateAssignmentLessonRequest(_CreateAssignmentLessonRequestRequired, total=False):
+    """Work to hand in, described in `content`."""
+
+    #: Markdown, up to 200,000 characters.
+    content: str
+    video_url: str
+    duration_seconds: int
+    #: 0-based; the others shift to make room. Default: at the end.
+    position: int
+
+
 class _CreateCourseRequestRequired(TypedDict):
     #: 1..200 characters, not blank.
     title: str
@@ -485,27 +600,6 @@ class CreateExportRequest(TypedDict):
     format: Literal["json", "imscc"]
 
 
-class _CreateLessonRequestRequired(TypedDict):
-    #: 1..200 characters, not blank.
-    title: str
-    type: Literal["text", "video", "quiz", "assignment"]
-
-
-class CreateLessonRequest(_CreateLessonRequestRequired, total=False):
-    """`quiz` is required for, and only taken by, lessons of type quiz (400 `validation_error` on
-    `/quiz` otherwise).
-    """
-
-    #: Markdown, up to 200,000 characters.
-    content: str
-    video_url: str
-    duration_seconds: int
-    #: 0-based; the others shift to make room. Default: at the end.
-    position: int
-    #: The quiz of a quiz lesson, with its answers.
-    quiz: QuizInput
-
-
 class _CreateModuleRequestRequired(TypedDict):
     #: 1..200 characters, not blank.
     title: str
@@ -514,6 +608,25 @@ class _CreateModuleRequestRequired(TypedDict):
 class CreateModuleRequest(_CreateModuleRequestRequired, total=False):
     #: Up to 20,000 characters (markdown).
     description: str
+    #: 0-based; the others shift to make room. Default: at the end.
+    position: int
+
+
+class _CreateQuizLessonRequestRequired(TypedDict):
+    #: 1..200 characters, not blank.
+    title: str
+    type: Literal["quiz"]
+    #: The quiz of a quiz lesson, with its answers.
+    quiz: QuizInput
+
+
+class CreateQuizLessonRequest(_CreateQuizLessonRequestRequired, total=False):
+    """A quiz: `quiz` is required."""
+
+    #: Markdown, up to 200,000 characters.
+    content: str
+    video_url: str
+    duration_seconds: int
     #: 0-based; the others shift to make room. Default: at the end.
     position: int
 
@@ -531,6 +644,40 @@ class CreateStudentRequest(_CreateStudentRequestRequired, total=False):
     #: Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as
     #: given.
     metadata: Dict[str, str]
+
+
+class _CreateTextLessonRequestRequired(TypedDict):
+    #: 1..200 characters, not blank.
+    title: str
+    type: Literal["text"]
+
+
+class CreateTextLessonRequest(_CreateTextLessonRequestRequired, total=False):
+    """A lesson to read: markdown `content`."""
+
+    #: Markdown, up to 200,000 characters.
+    content: str
+    video_url: str
+    duration_seconds: int
+    #: 0-based; the others shift to make room. Default: at the end.
+    position: int
+
+
+class _CreateVideoLessonRequestRequired(TypedDict):
+    #: 1..200 characters, not blank.
+    title: str
+    type: Literal["video"]
+
+
+class CreateVideoLessonRequest(_CreateVideoLessonRequestRequired, total=False):
+    """A lesson to watch: `video_url`, with optional notes in `content`."""
+
+    #: Markdown, up to 200,000 characters.
+    content: str
+    video_url: str
+    duration_seconds: int
+    #: 0-based; the others shift to make room. Default: at the end.
+    position: int
 
 
 class _CreateWebhookEndpointRequestRequired(TypedDict):
@@ -625,80 +772,85 @@ class EnrollmentBulkError(TypedDict):
     #: Position of the record in the request.
     index: int
     status: Literal["error"]
-    #: Why this record failed, as the single create would have answered.
-    error: EnrollmentBulkErrorError
+    #: Why this record failed, by `code`.
+    error: Union[EnrollmentBulkErrorErrorValidationError, EnrollmentBulkErrorErrorResourceNotFound, EnrollmentBulkErrorErrorAlreadyEnrolled, EnrollmentBulkErrorErrorCourseNotPublished]
 
 
-class EnrollmentBulkErrorError(TypedDict):
-    """Why this record failed, as the single create would have answered."""
+class EnrollmentBulkErrorErrorValidationError(TypedDict):
+    """The error of `validation_error`, with its details."""
 
     #: Machine-readable, from the closed list (docs/api.md, "Errors").
-    code: Literal["validation_error", "resource_not_found", "already_enrolled", "course_not_published"]
+    code: Literal["validation_error"]
     #: What went wrong, for a person; may change between versions.
     message: str
-    #: Structured context of the error: the fields its code carries (see each field), `{}` for the
-    #: others.
-    details: EnrollmentBulkErrorErrorDetails
+    details: EnrollmentBulkErrorErrorValidationErrorDetails
 
 
-_EnrollmentBulkErrorErrorDetailsOptional = TypedDict("_EnrollmentBulkErrorErrorDetailsOptional", {"errors": "List[EnrollmentBulkErrorErrorDetailsErrorsItem]", "parameter": "str", "lesson_id": "str", "key_id": "str", "from": "str", "to": "str", "required_scope": "str", "scopes": "List[str]", "action": "str", "environment": "str", "plan": "str", "resource": "str", "id": "str", "allowed": "List[str]", "enrollment_id": "Optional[str]", "student_id": "str", "course_id": "str", "field": "Literal[\"email\", \"external_id\"]", "enrollment_count": "int", "idempotency_key": "str", "status": "str", "expired_at": "Optional[str]", "etag": "str", "limit": "Literal[\"hourly\", \"burst\", \"export\", \"bulk\", \"search\", \"auth_failures\"]"}, total=False)
+class EnrollmentBulkErrorErrorValidationErrorDetails(TypedDict):
+    #: One entry per problem, each with its pointer.
+    errors: List[EnrollmentBulkErrorErrorValidationErrorDetailsErrorsItem]
 
 
-class EnrollmentBulkErrorErrorDetails(_EnrollmentBulkErrorErrorDetailsOptional):
-    """Structured context of the error: the fields its code carries (see each field), `{}` for the
-    others.
-    """
-
-
-class EnrollmentBulkErrorErrorDetailsErrorsItem(TypedDict):
+class EnrollmentBulkErrorErrorValidationErrorDetailsErrorsItem(TypedDict):
     #: JSON pointer to the value: `/title` in the body, `/query/per_page`,
     #: `/headers/idempotency-key`, `/records/3/email`.
     path: str
     #: What is wrong with it.
     message: str
+
+
+class EnrollmentBulkErrorErrorResourceNotFound(TypedDict):
+    """The error of `resource_not_found`, with its details."""
+
+    #: Machine-readable, from the closed list (docs/api.md, "Errors").
+    code: Literal["resource_not_found"]
+    #: What went wrong, for a person; may change between versions.
+    message: str
+    details: EnrollmentBulkErrorErrorResourceNotFoundDetails
+
+
+class EnrollmentBulkErrorErrorResourceNotFoundDetails(TypedDict, total=False):
+    #: What was looked for: `course`, `student`, `api_key`… or `route` for a path that names
+    #: nothing.
+    resource: str
+    #: The id that was not found.
+    id: str
+
+
+class EnrollmentBulkErrorErrorAlreadyEnrolled(TypedDict):
+    """The error of `already_enrolled`, with its details."""
+
+    #: Machine-readable, from the closed list (docs/api.md, "Errors").
+    code: Literal["already_enrolled"]
+    #: What went wrong, for a person; may change between versions.
+    message: str
+    details: EnrollmentBulkErrorErrorAlreadyEnrolledDetails
+
+
+class EnrollmentBulkErrorErrorAlreadyEnrolledDetails(TypedDict):
+    enrollment_id: Optional[str]
+
+
+class EnrollmentBulkErrorErrorCourseNotPublished(TypedDict):
+    """The error of `course_not_published`, with its details."""
+
+    #: Machine-readable, from the closed list (docs/api.md, "Errors").
+    code: Literal["course_not_published"]
+    #: What went wrong, for a person; may change between versions.
+    message: str
+    details: EnrollmentBulkErrorErrorCourseNotPublishedDetails
+
+
+class EnrollmentBulkErrorErrorCourseNotPublishedDetails(TypedDict):
+    course_id: str
 
 
 class ErrorResponse(TypedDict):
     """The body of every error answer."""
 
-    #: The error.
-    error: ErrorResponseError
-
-
-class _ErrorResponseErrorRequired(TypedDict):
-    #: Machine-readable, from the closed list (docs/api.md, "Errors").
-    code: Literal["validation_error", "invalid_json", "invalid_parameter", "conflicting_credentials", "malformed_request", "missing_api_key", "invalid_api_key", "insufficient_permissions", "plan_not_eligible", "https_required", "resource_not_found", "method_not_allowed", "request_timeout", "already_enrolled", "not_enrolled", "student_exists", "course_has_enrollments", "course_not_published", "idempotency_request_in_progress", "export_not_ready", "export_expired", "precondition_failed", "payload_too_large", "unsupported_media_type", "idempotency_key_reused", "rate_limit_exceeded", "headers_too_large", "internal_error", "service_unavailable"]
-    #: What went wrong, for a person; may change between versions.
-    message: str
-    #: Structured context of the error: the fields its code carries (see each field), `{}` for the
-    #: others.
-    details: ErrorResponseErrorDetails
-    #: The X-Request-Id of this response: quote it when asking for help.
-    request_id: str
-
-
-class ErrorResponseError(_ErrorResponseErrorRequired, total=False):
-    """The error."""
-
-    #: With `rate_limit_exceeded` (always): whole seconds to wait, as in Retry-After.
-    retry_after: int
-
-
-_ErrorResponseErrorDetailsOptional = TypedDict("_ErrorResponseErrorDetailsOptional", {"errors": "List[ErrorResponseErrorDetailsErrorsItem]", "parameter": "str", "lesson_id": "str", "key_id": "str", "from": "str", "to": "str", "required_scope": "str", "scopes": "List[str]", "action": "str", "environment": "str", "plan": "str", "resource": "str", "id": "str", "allowed": "List[str]", "enrollment_id": "Optional[str]", "student_id": "str", "course_id": "str", "field": "Literal[\"email\", \"external_id\"]", "enrollment_count": "int", "idempotency_key": "str", "status": "str", "expired_at": "Optional[str]", "etag": "str", "limit": "Literal[\"hourly\", \"burst\", \"export\", \"bulk\", \"search\", \"auth_failures\"]"}, total=False)
-
-
-class ErrorResponseErrorDetails(_ErrorResponseErrorDetailsOptional):
-    """Structured context of the error: the fields its code carries (see each field), `{}` for the
-    others.
-    """
-
-
-class ErrorResponseErrorDetailsErrorsItem(TypedDict):
-    #: JSON pointer to the value: `/title` in the body, `/query/per_page`,
-    #: `/headers/idempotency-key`, `/records/3/email`.
-    path: str
-    #: What is wrong with it.
-    message: str
+    #: The error: `code` from the closed list (docs/api.md, "Errors"), `details` in the shape of
+    #: its code.
+    error: ErrorObject
 
 
 class Export(TypedDict):
@@ -747,6 +899,22 @@ class ExportCompletedEventData(TypedDict):
     object: Export
 
 
+class ExportExpiredErrorObject(TypedDict):
+    """The error of `export_expired`, with its details."""
+
+    #: Machine-readable, from the closed list (docs/api.md, "Errors").
+    code: Literal["export_expired"]
+    #: What went wrong, for a person; may change between versions.
+    message: str
+    details: ExportExpiredErrorObjectDetails
+    #: The X-Request-Id of this response: quote it when asking for help.
+    request_id: str
+
+
+class ExportExpiredErrorObjectDetails(TypedDict):
+    expired_at: Optional[str]
+
+
 class ExportFailedEvent(TypedDict):
     """A course export has failed; `error` says why."""
 
@@ -763,6 +931,83 @@ class ExportFailedEventData(TypedDict):
 
     #: A course export, built in the background.
     object: Export
+
+
+class ExportNotReadyErrorObject(TypedDict):
+    """The error of `export_not_ready`, with its details."""
+
+    #: Machine-readable, from the closed list (docs/api.md, "Errors").
+    code: Literal["export_not_ready"]
+    #: What went wrong, for a person; may change between versions.
+    message: str
+    details: ExportNotReadyErrorObjectDetails
+    #: The X-Request-Id of this response: quote it when asking for help.
+    request_id: str
+
+
+class ExportNotReadyErrorObjectDetails(TypedDict):
+    #: The export's status: queued, running or failed.
+    status: str
+
+
+class IdempotencyErrorObject(TypedDict):
+    """The error of `idempotency_request_in_progress` and `idempotency_key_reused`, with its details."""
+
+    #: Machine-readable, from the closed list (docs/api.md, "Errors").
+    code: Literal["idempotency_request_in_progress", "idempotency_key_reused"]
+    #: What went wrong, for a person; may change between versions.
+    message: str
+    details: IdempotencyErrorObjectDetails
+    #: The X-Request-Id of this response: quote it when asking for help.
+    request_id: str
+
+
+class IdempotencyErrorObjectDetails(TypedDict):
+    idempotency_key: str
+
+
+class InsufficientPermissionsErrorObject(TypedDict):
+    """The error of `insufficient_permissions`, with its details."""
+
+    #: Machine-readable, from the closed list (docs/api.md, "Errors").
+    code: Literal["insufficient_permissions"]
+    #: What went wrong, for a person; may change between versions.
+    message: str
+    details: InsufficientPermissionsErrorObjectDetails
+    #: The X-Request-Id of this response: quote it when asking for help.
+    request_id: str
+
+
+class InsufficientPermissionsErrorObjectDetails(TypedDict, total=False):
+    #: The scope the key lacks.
+    required_scope: str
+    #: Scopes of the target key beyond the calling key's own.
+    scopes: List[str]
+    #: The API key the call would have changed.
+    key_id: str
+    #: What the call would have done to it: create, rotate or revoke.
+    action: str
+    #: The environment asked for, other than the calling key's.
+    environment: str
+
+
+class InvalidParameterErrorObject(TypedDict):
+    """The error of `invalid_parameter`, with its details."""
+
+    #: Machine-readable, from the closed list (docs/api.md, "Errors").
+    code: Literal["invalid_parameter"]
+    #: What went wrong, for a person; may change between versions.
+    message: str
+    details: InvalidParameterErrorObjectDetails
+    #: The X-Request-Id of this response: quote it when asking for help.
+    request_id: str
+
+
+_InvalidParameterErrorObjectDetailsOptional = TypedDict("_InvalidParameterErrorObjectDetailsOptional", {"parameter": "str", "lesson_id": "str", "key_id": "str", "from": "str", "to": "str"}, total=False)
+
+
+class InvalidParameterErrorObjectDetails(_InvalidParameterErrorObjectDetailsOptional):
+    pass
 
 
 class LessonCreatedEvent(TypedDict):
@@ -821,7 +1066,28 @@ class LessonDocument(_LessonDocumentRequired, total=False):
     video_url: Optional[str]
     duration_seconds: Optional[int]
     #: For quiz lessons, with the answers.
-    quiz: Optional[QuizInput]
+    quiz: Optional[LessonDocumentQuiz]
+
+
+class LessonDocumentQuiz(TypedDict):
+    #: Minimum score (0..100) to pass.
+    passing_score: int
+    questions: List[LessonDocumentQuizQuestionsItem]
+
+
+class _LessonDocumentQuizQuestionsItemRequired(TypedDict):
+    prompt: str
+    kind: Literal["single_choice", "multiple_choice", "true_false", "short_answer"]
+    #: single_choice: index of the right choice; multiple_choice: list of right indexes;
+    #: true_false: boolean; short_answer: accepted strings (trimmed, any case).
+    answer: Union[int, bool, List[int], List[str]]
+
+
+class LessonDocumentQuizQuestionsItem(_LessonDocumentQuizQuestionsItemRequired, total=False):
+    #: Kept when given (to keep attempts comparable); assigned (qst_…) otherwise.
+    id: str
+    #: Required for single_choice and multiple_choice; not used by the other kinds.
+    choices: List[str]
 
 
 class LessonProgressState(TypedDict):
@@ -851,6 +1117,23 @@ class LessonUpdatedEventData(TypedDict):
 
     #: A lesson of a module, by `type`: only a quiz lesson has a `quiz` (null for the others).
     object: Lesson
+
+
+class MethodNotAllowedErrorObject(TypedDict):
+    """The error of `method_not_allowed`, with its details."""
+
+    #: Machine-readable, from the closed list (docs/api.md, "Errors").
+    code: Literal["method_not_allowed"]
+    #: What went wrong, for a person; may change between versions.
+    message: str
+    details: MethodNotAllowedErrorObjectDetails
+    #: The X-Request-Id of this response: quote it when asking for help.
+    request_id: str
+
+
+class MethodNotAllowedErrorObjectDetails(TypedDict):
+    #: The methods the path takes.
+    allowed: List[str]
 
 
 class Module(TypedDict):
@@ -958,6 +1241,38 @@ class MultipleChoiceQuestion(_MultipleChoiceQuestionRequired, total=False):
     answer: List[int]
 
 
+class _MultipleChoiceQuestionInputRequired(TypedDict):
+    prompt: str
+    kind: Literal["multiple_choice"]
+    choices: List[str]
+    #: The distinct indexes of the right choices (0-based), in any order.
+    answer: List[int]
+
+
+class MultipleChoiceQuestionInput(_MultipleChoiceQuestionInputRequired, total=False):
+    """Several right choices."""
+
+    #: Kept when given (to keep attempts comparable); assigned (qst_…) otherwise.
+    id: str
+
+
+class NotEnrolledErrorObject(TypedDict):
+    """The error of `not_enrolled`, with its details."""
+
+    #: Machine-readable, from the closed list (docs/api.md, "Errors").
+    code: Literal["not_enrolled"]
+    #: What went wrong, for a person; may change between versions.
+    message: str
+    details: NotEnrolledErrorObjectDetails
+    #: The X-Request-Id of this response: quote it when asking for help.
+    request_id: str
+
+
+class NotEnrolledErrorObjectDetails(TypedDict):
+    student_id: str
+    course_id: str
+
+
 class PagePagination(TypedDict):
     """Page mode (`page`, `per_page`): with totals."""
 
@@ -971,6 +1286,53 @@ class PagePagination(TypedDict):
     #: Cursor of the record after this page, to go on in cursor mode; null at the end (always null
     #: for search).
     next_cursor: Optional[str]
+
+
+class PlainErrorObject(TypedDict):
+    """The error of every code that carries no details."""
+
+    #: Machine-readable, from the closed list (docs/api.md, "Errors").
+    code: Literal["invalid_json", "conflicting_credentials", "malformed_request", "missing_api_key", "invalid_api_key", "https_required", "request_timeout", "payload_too_large", "unsupported_media_type", "headers_too_large", "internal_error", "service_unavailable"]
+    #: What went wrong, for a person; may change between versions.
+    message: str
+    #: No details: `{}`.
+    details: Dict[str, Any]
+    #: The X-Request-Id of this response: quote it when asking for help.
+    request_id: str
+
+
+class PlanNotEligibleErrorObject(TypedDict):
+    """The error of `plan_not_eligible`, with its details."""
+
+    #: Machine-readable, from the closed list (docs/api.md, "Errors").
+    code: Literal["plan_not_eligible"]
+    #: What went wrong, for a person; may change between versions.
+    message: str
+    details: PlanNotEligibleErrorObjectDetails
+    #: The X-Request-Id of this response: quote it when asking for help.
+    request_id: str
+
+
+class PlanNotEligibleErrorObjectDetails(TypedDict):
+    #: The account's plan.
+    plan: str
+
+
+class PreconditionFailedErrorObject(TypedDict):
+    """The error of `precondition_failed`, with its details."""
+
+    #: Machine-readable, from the closed list (docs/api.md, "Errors").
+    code: Literal["precondition_failed"]
+    #: What went wrong, for a person; may change between versions.
+    message: str
+    details: PreconditionFailedErrorObjectDetails
+    #: The X-Request-Id of this response: quote it when asking for help.
+    request_id: str
+
+
+class PreconditionFailedErrorObjectDetails(TypedDict):
+    #: The resource's current ETag.
+    etag: str
 
 
 class Progress(TypedDict):
@@ -1088,25 +1450,6 @@ class QuizPassedEventData(TypedDict):
     object: QuizAttempt
 
 
-class _QuizQuestionInputRequired(TypedDict):
-    prompt: str
-    kind: Literal["single_choice", "multiple_choice", "true_false", "short_answer"]
-    #: single_choice: index of the right choice; multiple_choice: list of right indexes;
-    #: true_false: boolean; short_answer: accepted strings (trimmed, any case).
-    answer: Union[int, bool, List[int], List[str]]
-
-
-class QuizQuestionInput(_QuizQuestionInputRequired, total=False):
-    """A question as written. `answer` must fit `kind`; the server checks it and reports each problem
-    with its pointer.
-    """
-
-    #: Kept when given (to keep attempts comparable); assigned (qst_…) otherwise.
-    id: str
-    #: Required for single_choice and multiple_choice; not used by the other kinds.
-    choices: List[str]
-
-
 class QuizResult(TypedDict):
     """One quiz lesson's results over a period."""
 
@@ -1167,6 +1510,25 @@ class RateLimitBucket(TypedDict):
     refill_per_minute: int
 
 
+class RateLimitExceededErrorObject(TypedDict):
+    """The error of `rate_limit_exceeded`, with its details."""
+
+    #: Machine-readable, from the closed list (docs/api.md, "Errors").
+    code: Literal["rate_limit_exceeded"]
+    #: What went wrong, for a person; may change between versions.
+    message: str
+    details: RateLimitExceededErrorObjectDetails
+    #: The X-Request-Id of this response: quote it when asking for help.
+    request_id: str
+    #: Whole seconds to wait, as in Retry-After.
+    retry_after: int
+
+
+class RateLimitExceededErrorObjectDetails(TypedDict):
+    #: The budget that refused the request (docs/rate-limits.md).
+    limit: Literal["hourly", "burst", "export", "bulk", "search", "auth_failures"]
+
+
 class RateLimitWindow(TypedDict):
     """A sliding window of 60 minutes."""
 
@@ -1222,6 +1584,26 @@ class RecordProgressRequest(_RecordProgressRequestRequired, total=False):
     time_spent_seconds: int
 
 
+class ResourceNotFoundErrorObject(TypedDict):
+    """The error of `resource_not_found`, with its details."""
+
+    #: Machine-readable, from the closed list (docs/api.md, "Errors").
+    code: Literal["resource_not_found"]
+    #: What went wrong, for a person; may change between versions.
+    message: str
+    details: ResourceNotFoundErrorObjectDetails
+    #: The X-Request-Id of this response: quote it when asking for help.
+    request_id: str
+
+
+class ResourceNotFoundErrorObjectDetails(TypedDict, total=False):
+    #: What was looked for: `course`, `student`, `api_key`… or `route` for a path that names
+    #: nothing.
+    resource: str
+    #: The id that was not found.
+    id: str
+
+
 class _ShortAnswerQuestionRequired(TypedDict):
     #: qst_…, or the id given when the quiz was written.
     id: str
@@ -1235,6 +1617,20 @@ class ShortAnswerQuestion(_ShortAnswerQuestionRequired, total=False):
     #: The accepted answers, compared trimmed and in any case. Only shown to keys with
     #: courses:write.
     answer: List[str]
+
+
+class _ShortAnswerQuestionInputRequired(TypedDict):
+    prompt: str
+    kind: Literal["short_answer"]
+    #: The accepted answers (non-empty), compared trimmed and in any case.
+    answer: List[str]
+
+
+class ShortAnswerQuestionInput(_ShortAnswerQuestionInputRequired, total=False):
+    """Free text; takes no choices."""
+
+    #: Kept when given (to keep attempts comparable); assigned (qst_…) otherwise.
+    id: str
 
 
 class _SingleChoiceQuestionRequired(TypedDict):
@@ -1251,6 +1647,21 @@ class SingleChoiceQuestion(_SingleChoiceQuestionRequired, total=False):
 
     #: Index of the right choice. Only shown to keys with courses:write.
     answer: int
+
+
+class _SingleChoiceQuestionInputRequired(TypedDict):
+    prompt: str
+    kind: Literal["single_choice"]
+    choices: List[str]
+    #: Index of the right choice (0-based).
+    answer: int
+
+
+class SingleChoiceQuestionInput(_SingleChoiceQuestionInputRequired, total=False):
+    """One right choice."""
+
+    #: Kept when given (to keep attempts comparable); assigned (qst_…) otherwise.
+    id: str
 
 
 class Student(TypedDict):
@@ -1292,37 +1703,47 @@ class StudentBulkError(TypedDict):
     #: Position of the record in the request.
     index: int
     status: Literal["error"]
-    #: Why this record failed, as the single create would have answered.
-    error: StudentBulkErrorError
+    #: Why this record failed, by `code`.
+    error: Union[StudentBulkErrorErrorValidationError, StudentBulkErrorErrorStudentExists]
 
 
-class StudentBulkErrorError(TypedDict):
-    """Why this record failed, as the single create would have answered."""
+class StudentBulkErrorErrorValidationError(TypedDict):
+    """The error of `validation_error`, with its details."""
 
     #: Machine-readable, from the closed list (docs/api.md, "Errors").
-    code: Literal["validation_error", "student_exists"]
+    code: Literal["validation_error"]
     #: What went wrong, for a person; may change between versions.
     message: str
-    #: Structured context of the error: the fields its code carries (see each field), `{}` for the
-    #: others.
-    details: StudentBulkErrorErrorDetails
+    details: StudentBulkErrorErrorValidationErrorDetails
 
 
-_StudentBulkErrorErrorDetailsOptional = TypedDict("_StudentBulkErrorErrorDetailsOptional", {"errors": "List[StudentBulkErrorErrorDetailsErrorsItem]", "parameter": "str", "lesson_id": "str", "key_id": "str", "from": "str", "to": "str", "required_scope": "str", "scopes": "List[str]", "action": "str", "environment": "str", "plan": "str", "resource": "str", "id": "str", "allowed": "List[str]", "enrollment_id": "Optional[str]", "student_id": "str", "course_id": "str", "field": "Literal[\"email\", \"external_id\"]", "enrollment_count": "int", "idempotency_key": "str", "status": "str", "expired_at": "Optional[str]", "etag": "str", "limit": "Literal[\"hourly\", \"burst\", \"export\", \"bulk\", \"search\", \"auth_failures\"]"}, total=False)
+class StudentBulkErrorErrorValidationErrorDetails(TypedDict):
+    #: One entry per problem, each with its pointer.
+    errors: List[StudentBulkErrorErrorValidationErrorDetailsErrorsItem]
 
 
-class StudentBulkErrorErrorDetails(_StudentBulkErrorErrorDetailsOptional):
-    """Structured context of the error: the fields its code carries (see each field), `{}` for the
-    others.
-    """
-
-
-class StudentBulkErrorErrorDetailsErrorsItem(TypedDict):
+class StudentBulkErrorErrorValidationErrorDetailsErrorsItem(TypedDict):
     #: JSON pointer to the value: `/title` in the body, `/query/per_page`,
     #: `/headers/idempotency-key`, `/records/3/email`.
     path: str
     #: What is wrong with it.
     message: str
+
+
+class StudentBulkErrorErrorStudentExists(TypedDict):
+    """The error of `student_exists`, with its details."""
+
+    #: Machine-readable, from the closed list (docs/api.md, "Errors").
+    code: Literal["student_exists"]
+    #: What went wrong, for a person; may change between versions.
+    message: str
+    details: StudentBulkErrorErrorStudentExistsDetails
+
+
+class StudentBulkErrorErrorStudentExistsDetails(TypedDict):
+    #: The student that already has this email or external_id.
+    student_id: str
+    field: Literal["email", "external_id"]
 
 
 class StudentCompletedCourseEvent(TypedDict):
@@ -1426,6 +1847,24 @@ class StudentEnrolledEventData(TypedDict):
     object: Enrollment
 
 
+class StudentExistsErrorObject(TypedDict):
+    """The error of `student_exists`, with its details."""
+
+    #: Machine-readable, from the closed list (docs/api.md, "Errors").
+    code: Literal["student_exists"]
+    #: What went wrong, for a person; may change between versions.
+    message: str
+    details: StudentExistsErrorObjectDetails
+    #: The X-Request-Id of this response: quote it when asking for help.
+    request_id: str
+
+
+class StudentExistsErrorObjectDetails(TypedDict):
+    #: The student that already has this email or external_id.
+    student_id: str
+    field: Literal["email", "external_id"]
+
+
 class StudentProgress(TypedDict):
     """A student's progress, per course."""
 
@@ -1520,6 +1959,20 @@ class TrueFalseQuestion(_TrueFalseQuestionRequired, total=False):
     answer: bool
 
 
+class _TrueFalseQuestionInputRequired(TypedDict):
+    prompt: str
+    kind: Literal["true_false"]
+    #: Whether the statement is true.
+    answer: bool
+
+
+class TrueFalseQuestionInput(_TrueFalseQuestionInputRequired, total=False):
+    """A statement, true or false; takes no choices."""
+
+    #: Kept when given (to keep attempts comparable); assigned (qst_…) otherwise.
+    id: str
+
+
 class UpdateCourseRequest(TypedDict, total=False):
     """The fields to change; the others stay."""
 
@@ -1588,6 +2041,31 @@ class UpdateWebhookEndpointRequest(TypedDict, total=False):
     description: str
     #: true again after Lectern disabled it resumes deliveries (new events only).
     enabled: bool
+
+
+class ValidationErrorObject(TypedDict):
+    """The error of `validation_error`, with its details."""
+
+    #: Machine-readable, from the closed list (docs/api.md, "Errors").
+    code: Literal["validation_error"]
+    #: What went wrong, for a person; may change between versions.
+    message: str
+    details: ValidationErrorObjectDetails
+    #: The X-Request-Id of this response: quote it when asking for help.
+    request_id: str
+
+
+class ValidationErrorObjectDetails(TypedDict):
+    #: One entry per problem, each with its pointer.
+    errors: List[ValidationErrorObjectDetailsErrorsItem]
+
+
+class ValidationErrorObjectDetailsErrorsItem(TypedDict):
+    #: JSON pointer to the value: `/title` in the body, `/query/per_page`,
+    #: `/headers/idempotency-key`, `/records/3/email`.
+    path: str
+    #: What is wrong with it.
+    message: str
 
 
 class VideoLesson(TypedDict):
@@ -2074,8 +2552,18 @@ class ListWebhookDeliveriesResponse(TypedDict):
     pagination: Union[PagePagination, CursorPagination]
 
 
+#: A new lesson, by `type`: `quiz` is required for, and only taken by, lessons of type quiz (400
+#: `validation_error` on `/quiz` otherwise).
+CreateLessonRequest = Union[CreateTextLessonRequest, CreateVideoLessonRequest, CreateQuizLessonRequest, CreateAssignmentLessonRequest]
+
+
 #: The outcome of one record.
 EnrollmentBulkResult = Union[EnrollmentBulkCreated, EnrollmentBulkError]
+
+
+#: The error: `code` from the closed list (docs/api.md, "Errors"), `details` in the shape of its
+#: code.
+ErrorObject = Union[ValidationErrorObject, InvalidParameterErrorObject, InsufficientPermissionsErrorObject, PlanNotEligibleErrorObject, ResourceNotFoundErrorObject, MethodNotAllowedErrorObject, AlreadyEnrolledErrorObject, NotEnrolledErrorObject, StudentExistsErrorObject, CourseHasEnrollmentsErrorObject, CourseNotPublishedErrorObject, IdempotencyErrorObject, ExportNotReadyErrorObject, ExportExpiredErrorObject, PreconditionFailedErrorObject, RateLimitExceededErrorObject, PlainErrorObject]
 
 
 #: The payload of a webhook delivery, and an entry of the event log; `type` tells what
@@ -2089,6 +2577,11 @@ Lesson = Union[TextLesson, VideoLesson, QuizLesson, AssignmentLesson]
 
 #: A question of a quiz, by `kind`; `answer` only for keys with courses:write.
 QuizQuestion = Union[SingleChoiceQuestion, MultipleChoiceQuestion, TrueFalseQuestion, ShortAnswerQuestion]
+
+
+#: A question as written, by `kind`. The server also checks what a schema cannot (an index within
+#: the choices, distinct indexes, unique ids) and reports each problem with its pointer.
+QuizQuestionInput = Union[SingleChoiceQuestionInput, MultipleChoiceQuestionInput, TrueFalseQuestionInput, ShortAnswerQuestionInput]
 
 
 #: The outcome of one record.

@@ -10,6 +10,13 @@ namespace Lectern\Resources;
  * The shapes of the API's objects, as phpstan/psalm type aliases. Import one with
  * `@phpstan-import-type Course from \Lectern\Resources\Schemas`.
  *
+ * @phpstan-type AlreadyEnrolledErrorObject array{
+ *   code: 'already_enrolled',
+ *   message: string,
+ *   details: array{enrollment_id: string|null},
+ *   request_id: string
+ * }
+ *
  * @phpstan-type ApiKey array{
  *   id: string,
  *   name: string,
@@ -115,6 +122,20 @@ namespace Lectern\Resources;
  *   }
  * }
  *
+ * @phpstan-type CourseHasEnrollmentsErrorObject array{
+ *   code: 'course_has_enrollments',
+ *   message: string,
+ *   details: array{enrollment_count: int},
+ *   request_id: string
+ * }
+ *
+ * @phpstan-type CourseNotPublishedErrorObject array{
+ *   code: 'course_not_published',
+ *   message: string,
+ *   details: array{course_id: string},
+ *   request_id: string
+ * }
+ *
  * @phpstan-type CourseProgress array{
  *   course_id: string,
  *   enrollment_id: string,
@@ -155,6 +176,15 @@ namespace Lectern\Resources;
  *   expires_at?: string
  * }
  *
+ * @phpstan-type CreateAssignmentLessonRequest array{
+ *   title: string,
+ *   content?: string,
+ *   video_url?: string,
+ *   duration_seconds?: int,
+ *   position?: int,
+ *   type: 'assignment'
+ * }
+ *
  * @phpstan-type CreateCourseRequest array{
  *   title: string,
  *   description?: string,
@@ -166,23 +196,43 @@ namespace Lectern\Resources;
  *
  * @phpstan-type CreateExportRequest array{format: 'json'|'imscc'}
  *
- * @phpstan-type CreateLessonRequest array{
+ * @phpstan-type CreateLessonRequest CreateTextLessonRequest|CreateVideoLessonRequest|CreateQuizLessonRequest|CreateAssignmentLessonRequest
+ *
+ * @phpstan-type CreateModuleRequest array{title: string, description?: string, position?: int}
+ *
+ * @phpstan-type CreateQuizLessonRequest array{
  *   title: string,
- *   type: 'text'|'video'|'quiz'|'assignment',
  *   content?: string,
  *   video_url?: string,
  *   duration_seconds?: int,
  *   position?: int,
- *   quiz?: QuizInput
+ *   type: 'quiz',
+ *   quiz: QuizInput
  * }
- *
- * @phpstan-type CreateModuleRequest array{title: string, description?: string, position?: int}
  *
  * @phpstan-type CreateStudentRequest array{
  *   email: string,
  *   name: string,
  *   external_id?: string,
  *   metadata?: array<string, string>
+ * }
+ *
+ * @phpstan-type CreateTextLessonRequest array{
+ *   title: string,
+ *   content?: string,
+ *   video_url?: string,
+ *   duration_seconds?: int,
+ *   position?: int,
+ *   type: 'text'
+ * }
+ *
+ * @phpstan-type CreateVideoLessonRequest array{
+ *   title: string,
+ *   content?: string,
+ *   video_url?: string,
+ *   duration_seconds?: int,
+ *   position?: int,
+ *   type: 'video'
  * }
  *
  * @phpstan-type CreateWebhookEndpointRequest array{
@@ -234,73 +284,29 @@ namespace Lectern\Resources;
  *   index: int,
  *   status: 'error',
  *   error: array{
- *     code: 'validation_error'|'resource_not_found'|'already_enrolled'|'course_not_published',
+ *     code: 'validation_error',
  *     message: string,
- *     details: array{
- *       errors?: list<array{path: string, message: string}>,
- *       parameter?: string,
- *       lesson_id?: string,
- *       key_id?: string,
- *       from?: string,
- *       to?: string,
- *       required_scope?: string,
- *       scopes?: list<string>,
- *       action?: string,
- *       environment?: string,
- *       plan?: string,
- *       resource?: string,
- *       id?: string,
- *       allowed?: list<string>,
- *       enrollment_id?: string|null,
- *       student_id?: string,
- *       course_id?: string,
- *       field?: 'email'|'external_id',
- *       enrollment_count?: int,
- *       idempotency_key?: string,
- *       status?: string,
- *       expired_at?: string|null,
- *       etag?: string,
- *       limit?: 'hourly'|'burst'|'export'|'bulk'|'search'|'auth_failures'
- *     }
+ *     details: array{errors: list<array{path: string, message: string}>}
+ *   }|array{
+ *     code: 'resource_not_found',
+ *     message: string,
+ *     details: array{resource?: string, id?: string}
+ *   }|array{
+ *     code: 'already_enrolled',
+ *     message: string,
+ *     details: array{enrollment_id: string|null}
+ *   }|array{
+ *     code: 'course_not_published',
+ *     message: string,
+ *     details: array{course_id: string}
  *   }
  * }
  *
  * @phpstan-type EnrollmentBulkResult EnrollmentBulkCreated|EnrollmentBulkError
  *
- * @phpstan-type ErrorResponse array{
- *   error: array{
- *     code: 'validation_error'|'invalid_json'|'invalid_parameter'|'conflicting_credentials'|'malformed_request'|'missing_api_key'|'invalid_api_key'|'insufficient_permissions'|'plan_not_eligible'|'https_required'|'resource_not_found'|'method_not_allowed'|'request_timeout'|'already_enrolled'|'not_enrolled'|'student_exists'|'course_has_enrollments'|'course_not_published'|'idempotency_request_in_progress'|'export_not_ready'|'export_expired'|'precondition_failed'|'payload_too_large'|'unsupported_media_type'|'idempotency_key_reused'|'rate_limit_exceeded'|'headers_too_large'|'internal_error'|'service_unavailable',
- *     message: string,
- *     details: array{
- *       errors?: list<array{path: string, message: string}>,
- *       parameter?: string,
- *       lesson_id?: string,
- *       key_id?: string,
- *       from?: string,
- *       to?: string,
- *       required_scope?: string,
- *       scopes?: list<string>,
- *       action?: string,
- *       environment?: string,
- *       plan?: string,
- *       resource?: string,
- *       id?: string,
- *       allowed?: list<string>,
- *       enrollment_id?: string|null,
- *       student_id?: string,
- *       course_id?: string,
- *       field?: 'email'|'external_id',
- *       enrollment_count?: int,
- *       idempotency_key?: string,
- *       status?: string,
- *       expired_at?: string|null,
- *       etag?: string,
- *       limit?: 'hourly'|'burst'|'export'|'bulk'|'search'|'auth_failures'
- *     },
- *     request_id: string,
- *     retry_after?: int
- *   }
- * }
+ * @phpstan-type ErrorObject ValidationErrorObject|InvalidParameterErrorObject|InsufficientPermissionsErrorObject|PlanNotEligibleErrorObject|ResourceNotFoundErrorObject|MethodNotAllowedErrorObject|AlreadyEnrolledErrorObject|NotEnrolledErrorObject|StudentExistsErrorObject|CourseHasEnrollmentsErrorObject|CourseNotPublishedErrorObject|IdempotencyErrorObject|ExportNotReadyErrorObject|ExportExpiredErrorObject|PreconditionFailedErrorObject|RateLimitExceededErrorObject|PlainErrorObject
+ *
+ * @phpstan-type ErrorResponse array{error: ErrorObject}
  *
  * @phpstan-type Event CourseCreatedEvent|CourseUpdatedEvent|CourseDeletedEvent|CoursePublishedEvent|CourseUnpublishedEvent|ModuleCreatedEvent|ModuleUpdatedEvent|ModuleDeletedEvent|LessonCreatedEvent|LessonUpdatedEvent|LessonDeletedEvent|StudentCreatedEvent|StudentUpdatedEvent|StudentDeletedEvent|StudentEnrolledEvent|StudentUnenrolledEvent|StudentCompletedLessonEvent|StudentCompletedCourseEvent|QuizSubmittedEvent|QuizPassedEvent|QuizFailedEvent|ExportCompletedEvent|ExportFailedEvent|WebhookEndpointDisabledEvent|WebhookEndpointTestEvent
  *
@@ -324,11 +330,58 @@ namespace Lectern\Resources;
  *   data: array{object: Export}
  * }
  *
+ * @phpstan-type ExportExpiredErrorObject array{
+ *   code: 'export_expired',
+ *   message: string,
+ *   details: array{expired_at: string|null},
+ *   request_id: string
+ * }
+ *
  * @phpstan-type ExportFailedEvent array{
  *   id: string,
  *   type: 'export.failed',
  *   created_at: string,
  *   data: array{object: Export}
+ * }
+ *
+ * @phpstan-type ExportNotReadyErrorObject array{
+ *   code: 'export_not_ready',
+ *   message: string,
+ *   details: array{status: string},
+ *   request_id: string
+ * }
+ *
+ * @phpstan-type IdempotencyErrorObject array{
+ *   code: 'idempotency_request_in_progress'|'idempotency_key_reused',
+ *   message: string,
+ *   details: array{idempotency_key: string},
+ *   request_id: string
+ * }
+ *
+ * @phpstan-type InsufficientPermissionsErrorObject array{
+ *   code: 'insufficient_permissions',
+ *   message: string,
+ *   details: array{
+ *     required_scope?: string,
+ *     scopes?: list<string>,
+ *     key_id?: string,
+ *     action?: string,
+ *     environment?: string
+ *   },
+ *   request_id: string
+ * }
+ *
+ * @phpstan-type InvalidParameterErrorObject array{
+ *   code: 'invalid_parameter',
+ *   message: string,
+ *   details: array{
+ *     parameter?: string,
+ *     lesson_id?: string,
+ *     key_id?: string,
+ *     from?: string,
+ *     to?: string
+ *   },
+ *   request_id: string
  * }
  *
  * @phpstan-type Lesson TextLesson|VideoLesson|QuizLesson|AssignmentLesson
@@ -356,7 +409,16 @@ namespace Lectern\Resources;
  *   content?: string,
  *   video_url?: string|null,
  *   duration_seconds?: int|null,
- *   quiz?: QuizInput|null
+ *   quiz?: array{
+ *     passing_score: int,
+ *     questions: list<array{
+ *       id?: string,
+ *       prompt: string,
+ *       kind: 'single_choice'|'multiple_choice'|'true_false'|'short_answer',
+ *       choices?: list<string>,
+ *       answer: int|bool|list<int>|list<string>
+ *     }>
+ *   }|null
  * }
  *
  * @phpstan-type LessonProgressState array{
@@ -373,6 +435,13 @@ namespace Lectern\Resources;
  *   type: 'lesson.updated',
  *   created_at: string,
  *   data: array{object: Lesson}
+ * }
+ *
+ * @phpstan-type MethodNotAllowedErrorObject array{
+ *   code: 'method_not_allowed',
+ *   message: string,
+ *   details: array{allowed: list<string>},
+ *   request_id: string
  * }
  *
  * @phpstan-type Module array{
@@ -423,12 +492,48 @@ namespace Lectern\Resources;
  *   answer?: list<int>
  * }
  *
+ * @phpstan-type MultipleChoiceQuestionInput array{
+ *   id?: string,
+ *   prompt: string,
+ *   kind: 'multiple_choice',
+ *   choices: list<string>,
+ *   answer: list<int>
+ * }
+ *
+ * @phpstan-type NotEnrolledErrorObject array{
+ *   code: 'not_enrolled',
+ *   message: string,
+ *   details: array{student_id: string, course_id: string},
+ *   request_id: string
+ * }
+ *
  * @phpstan-type PagePagination array{
  *   page: int,
  *   per_page: int,
  *   total: int,
  *   total_pages: int,
  *   next_cursor: string|null
+ * }
+ *
+ * @phpstan-type PlainErrorObject array{
+ *   code: 'invalid_json'|'conflicting_credentials'|'malformed_request'|'missing_api_key'|'invalid_api_key'|'https_required'|'request_timeout'|'payload_too_large'|'unsupported_media_type'|'headers_too_large'|'internal_error'|'service_unavailable',
+ *   message: string,
+ *   details: array<string, mixed>,
+ *   request_id: string
+ * }
+ *
+ * @phpstan-type PlanNotEligibleErrorObject array{
+ *   code: 'plan_not_eligible',
+ *   message: string,
+ *   details: array{plan: string},
+ *   request_id: string
+ * }
+ *
+ * @phpstan-type PreconditionFailedErrorObject array{
+ *   code: 'precondition_failed',
+ *   message: string,
+ *   details: array{etag: string},
+ *   request_id: string
  * }
  *
  * @phpstan-type ProgressSchema array{
@@ -489,13 +594,7 @@ namespace Lectern\Resources;
  *
  * @phpstan-type QuizQuestion SingleChoiceQuestion|MultipleChoiceQuestion|TrueFalseQuestion|ShortAnswerQuestion
  *
- * @phpstan-type QuizQuestionInput array{
- *   id?: string,
- *   prompt: string,
- *   kind: 'single_choice'|'multiple_choice'|'true_false'|'short_answer',
- *   choices?: list<string>,
- *   answer: int|bool|list<int>|list<string>
- * }
+ * @phpstan-type QuizQuestionInput SingleChoiceQuestionInput|MultipleChoiceQuestionInput|TrueFalseQuestionInput|ShortAnswerQuestionInput
  *
  * @phpstan-type QuizResult array{
  *   lesson_id: string,
@@ -525,6 +624,14 @@ namespace Lectern\Resources;
  *   refill_per_minute: int
  * }
  *
+ * @phpstan-type RateLimitExceededErrorObject array{
+ *   code: 'rate_limit_exceeded',
+ *   message: string,
+ *   details: array{limit: 'hourly'|'burst'|'export'|'bulk'|'search'|'auth_failures'},
+ *   request_id: string,
+ *   retry_after: int
+ * }
+ *
  * @phpstan-type RateLimitWindow array{
  *   limit: int,
  *   used: int,
@@ -546,11 +653,25 @@ namespace Lectern\Resources;
  *   time_spent_seconds?: int
  * }
  *
+ * @phpstan-type ResourceNotFoundErrorObject array{
+ *   code: 'resource_not_found',
+ *   message: string,
+ *   details: array{resource?: string, id?: string},
+ *   request_id: string
+ * }
+ *
  * @phpstan-type ShortAnswerQuestion array{
  *   id: string,
  *   prompt: string,
  *   kind: 'short_answer',
  *   answer?: list<string>
+ * }
+ *
+ * @phpstan-type ShortAnswerQuestionInput array{
+ *   id?: string,
+ *   prompt: string,
+ *   kind: 'short_answer',
+ *   answer: list<string>
  * }
  *
  * @phpstan-type SingleChoiceQuestion array{
@@ -559,6 +680,14 @@ namespace Lectern\Resources;
  *   kind: 'single_choice',
  *   choices: list<string>,
  *   answer?: int
+ * }
+ *
+ * @phpstan-type SingleChoiceQuestionInput array{
+ *   id?: string,
+ *   prompt: string,
+ *   kind: 'single_choice',
+ *   choices: list<string>,
+ *   answer: int
  * }
  *
  * @phpstan-type Student array{
@@ -590,34 +719,13 @@ namespace Lectern\Resources;
  *   index: int,
  *   status: 'error',
  *   error: array{
- *     code: 'validation_error'|'student_exists',
+ *     code: 'validation_error',
  *     message: string,
- *     details: array{
- *       errors?: list<array{path: string, message: string}>,
- *       parameter?: string,
- *       lesson_id?: string,
- *       key_id?: string,
- *       from?: string,
- *       to?: string,
- *       required_scope?: string,
- *       scopes?: list<string>,
- *       action?: string,
- *       environment?: string,
- *       plan?: string,
- *       resource?: string,
- *       id?: string,
- *       allowed?: list<string>,
- *       enrollment_id?: string|null,
- *       student_id?: string,
- *       course_id?: string,
- *       field?: 'email'|'external_id',
- *       enrollment_count?: int,
- *       idempotency_key?: string,
- *       status?: string,
- *       expired_at?: string|null,
- *       etag?: string,
- *       limit?: 'hourly'|'burst'|'export'|'bulk'|'search'|'auth_failures'
- *     }
+ *     details: array{errors: list<array{path: string, message: string}>}
+ *   }|array{
+ *     code: 'student_exists',
+ *     message: string,
+ *     details: array{student_id: string, field: 'email'|'external_id'}
  *   }
  * }
  *
@@ -656,6 +764,13 @@ namespace Lectern\Resources;
  *   type: 'student.enrolled',
  *   created_at: string,
  *   data: array{object: Enrollment}
+ * }
+ *
+ * @phpstan-type StudentExistsErrorObject array{
+ *   code: 'student_exists',
+ *   message: string,
+ *   details: array{student_id: string, field: 'email'|'external_id'},
+ *   request_id: string
  * }
  *
  * @phpstan-type StudentProgress array{student_id: string, courses: list<CourseProgress>}
@@ -701,6 +816,13 @@ namespace Lectern\Resources;
  *   answer?: bool
  * }
  *
+ * @phpstan-type TrueFalseQuestionInput array{
+ *   id?: string,
+ *   prompt: string,
+ *   kind: 'true_false',
+ *   answer: bool
+ * }
+ *
  * @phpstan-type UpdateCourseRequest array{
  *   title?: string,
  *   description?: string,
@@ -732,6 +854,13 @@ namespace Lectern\Resources;
  *   events?: list<'*'|'course.created'|'course.updated'|'course.deleted'|'course.published'|'course.unpublished'|'module.created'|'module.updated'|'module.deleted'|'lesson.created'|'lesson.updated'|'lesson.deleted'|'student.created'|'student.updated'|'student.deleted'|'student.enrolled'|'student.unenrolled'|'student.completed_lesson'|'student.completed_course'|'quiz.submitted'|'quiz.passed'|'quiz.failed'|'export.completed'|'export.failed'|'webhook_endpoint.disabled'>,
  *   description?: string,
  *   enabled?: bool
+ * }
+ *
+ * @phpstan-type ValidationErrorObject array{
+ *   code: 'validation_error',
+ *   message: string,
+ *   details: array{errors: list<array{path: string, message: string}>},
+ *   request_id: string
  * }
  *
  * @phpstan-type VideoLesson array{
