@@ -16,7 +16,9 @@ import { moduleSchemas } from '../modules/modules/modules.schemas.js';
 import { progressSchemas } from '../modules/progress/progress.schemas.js';
 import { quizAttemptSchemas } from '../modules/quiz-attempts/quiz-attempts.schemas.js';
 import { rateLimitSchemas } from '../modules/rate-limits/rate-limits.schemas.js';
+import { requestLogSchemas } from '../modules/request-logs/request-logs.schemas.js';
 import { studentSchemas } from '../modules/students/students.schemas.js';
+import { usageSchemas } from '../modules/usage/usage.schemas.js';
 import { webhookSchemas } from '../modules/webhooks/webhooks.schemas.js';
 import { MAX_KEY_LENGTH } from '../modules/idempotency/idempotency.service.js';
 import { planLimits } from '../modules/rate-limits/policies.js';
@@ -67,6 +69,8 @@ export const openapiPlugin = fp(
       ...rateLimitSchemas,
       ...webhookSchemas,
       ...eventSchemas,
+      ...usageSchemas,
+      ...requestLogSchemas,
     ];
     for (const schema of shared) app.addSchema(schema);
     await app.register(swagger, {
@@ -106,6 +110,8 @@ export const openapiPlugin = fp(
           { name: 'rate-limits', description: 'The calling key\'s rate-limit budgets (docs/rate-limits.md)' },
           { name: 'webhooks', description: 'Endpoints that receive signed events, and their deliveries (docs/webhooks.md)' },
           { name: 'events', description: 'The event log of the last 30 days: the polling fallback to webhooks' },
+          { name: 'usage', description: 'API requests per hour or day, by key and status class' },
+          { name: 'request-logs', description: 'The workspace\'s failed requests of the last 7 days, by request id' },
           { name: 'operations', description: 'Health, readiness and metrics (no key needed)' },
         ],
         components: {
