@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import { expect } from 'vitest';
 
 /**
  * What the browser tests share: Debian's Chromium driven by playwright-core, a local HTTP server
@@ -100,4 +101,12 @@ export async function guardNetwork(context: BrowserContext, allowed: string[]): 
     },
   );
   return foreign;
+}
+
+/**
+ * Waits until `read` answers what the assertion chained on it expects: up to 20 s, since a loaded
+ * CI machine may be slow (a wait, not a timing assertion).
+ */
+export function poll<T>(read: () => T | Promise<T>) {
+  return expect.poll(read, { timeout: 20_000, interval: 50 });
 }

@@ -7,7 +7,7 @@ import { setPlan } from '../../src/modules/accounts/accounts.service.js';
 import { testDialects } from '../dialects.js';
 import { buildRichCourse, unzipToDir } from '../exports-support.js';
 import { setupApp, show, type TestApp } from '../harness.js';
-import { guardNetwork, type LocalServer, openChromium, serve } from './browser-support.js';
+import { guardNetwork, type LocalServer, openChromium, poll, serve } from './browser-support.js';
 
 /**
  * An exported cmi5 package run as a cmi5 LMS runs it: a local test LMS (a fetch URL issuing a
@@ -161,7 +161,7 @@ describe.each(testDialects().slice(0, 1))('a cmi5 package in Chromium with a tes
       activityId: run.activityId,
     });
     await page.goto(`${server.origin}/package/lessons/${lessonId}.html?${query.toString()}`);
-    await expect.poll(() => page.locator('body').getAttribute('data-ready')).toBe('true');
+    await poll(() => page.locator('body').getAttribute('data-ready')).toBe('true');
     return run;
   }
 
@@ -185,15 +185,15 @@ describe.each(testDialects().slice(0, 1))('a cmi5 package in Chromium with a tes
   async function exit(run: Launch) {
     await page.locator('#lectern-exit').focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => verbs(run).at(-1)).toBe('terminated');
+    await poll(() => verbs(run).at(-1)).toBe('terminated');
   }
 
   it('sends initialized, completed once the lesson is read to the end, and terminated on Exit', async (ctx) => {
     if (!browser) return ctx.skip();
     const run = await launch(lessons.text.id);
-    await expect.poll(() => verbs(run)).toEqual(['initialized']);
+    await poll(() => verbs(run)).toEqual(['initialized']);
     await page.locator('#lectern-end').scrollIntoViewIfNeeded();
-    await expect.poll(() => verbs(run)).toEqual(['initialized', 'completed']);
+    await poll(() => verbs(run)).toEqual(['initialized', 'completed']);
     await exit(run);
     expect(verbs(run)).toEqual(['initialized', 'completed', 'terminated']);
     expect(run.statements[1].context.contextActivities.category.map((c: { id: string }) => c.id)).toEqual(expect.arrayContaining([CMI5_CATEGORY, MOVEON_CATEGORY]));
@@ -208,7 +208,7 @@ describe.each(testDialects().slice(0, 1))('a cmi5 package in Chromium with a tes
     for (const id of ['q0-c2', 'q1-c0', 'q1-c2', 'q2-c1']) await page.locator(`#${id}`).check();
     await page.locator('#q3-text').fill('Seine');
     await page.getByRole('button', { name: 'Submit answers' }).click();
-    await expect.poll(() => verbs(run)).toEqual(['initialized', 'passed']);
+    await poll(() => verbs(run)).toEqual(['initialized', 'passed']);
     expect(run.statements[1].result).toMatchObject({ score: { scaled: 1, raw: 100, min: 0, max: 100 }, success: true });
     await exit(run);
     checkStatements(run);
@@ -216,7 +216,7 @@ describe.each(testDialects().slice(0, 1))('a cmi5 package in Chromium with a tes
     run = await launch(lessons.quiz.id);
     await page.locator('#q0-c0').check();
     await page.getByRole('button', { name: 'Submit answers' }).click();
-    await expect.poll(() => verbs(run)).toEqual(['initialized', 'failed']);
+    await poll(() => verbs(run)).toEqual(['initialized', 'failed']);
     expect(run.statements[1].result).toMatchObject({ score: { scaled: 0, raw: 0, min: 0, max: 100 }, success: false });
     await exit(run);
     checkStatements(run);
@@ -227,7 +227,7 @@ describe.each(testDialects().slice(0, 1))('a cmi5 package in Chromium with a tes
     const run = await launch(lessons.quiz.id, { masteryScore: 0.5 });
     for (const id of ['q0-c2', 'q2-c1']) await page.locator(`#${id}`).check();
     await page.getByRole('button', { name: 'Submit answers' }).click();
-    await expect.poll(() => verbs(run)).toEqual(['initialized', 'passed']);
+    await poll(() => verbs(run)).toEqual(['initialized', 'passed']);
     expect(run.statements[1].result).toMatchObject({ score: { scaled: 0.5 }, success: true });
     expect(await page.locator('#lectern-result').innerText()).toContain('Your score: 50% (pass mark 50%): passed');
     await exit(run);
@@ -248,9 +248,9 @@ describe.each(testDialects().slice(0, 1))('a cmi5 package in Chromium with a tes
     if (!browser) return ctx.skip();
     const run = await launch(lessons.assignment.id);
     await page.locator('#lectern-end').scrollIntoViewIfNeeded();
-    await expect.poll(() => verbs(run)).toEqual(['initialized', 'completed']);
+    await poll(() => verbs(run)).toEqual(['initialized', 'completed']);
     await page.goto('about:blank');
-    await expect.poll(() => verbs(run)).toEqual(['initialized', 'completed', 'terminated']);
+    await poll(() => verbs(run)).toEqual(['initialized', 'completed', 'terminated']);
     checkStatements(run);
   });
 

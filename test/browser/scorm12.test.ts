@@ -6,7 +6,7 @@ import { setPlan } from '../../src/modules/accounts/accounts.service.js';
 import { testDialects } from '../dialects.js';
 import { buildRichCourse, unzipToDir } from '../exports-support.js';
 import { setupApp, show, type TestApp } from '../harness.js';
-import { guardNetwork, type LocalServer, openChromium, serve } from './browser-support.js';
+import { guardNetwork, type LocalServer, openChromium, poll, serve } from './browser-support.js';
 
 /**
  * An exported SCORM 1.2 package run as an LMS runs it: a local test LMS page whose `window.API` is
@@ -121,7 +121,7 @@ describe.each(testDialects().slice(0, 1))('a SCORM 1.2 package in Chromium with 
   async function launch(lessonId: string, cmi: unknown = lmsData(lessonId)): Promise<Frame> {
     await page.evaluate(([url, data]) => window.launch(url, data), [`/package/lessons/${lessonId}.html`, cmi] as const);
     let frame: Frame | undefined;
-    await expect.poll(async () => {
+    await poll(async () => {
       frame = page.frames().find((f) => f.url().endsWith(`/lessons/${lessonId}.html`));
       return frame ? frame.evaluate(() => document.body.dataset.ready ?? '') : '';
     }).toBe('true');
@@ -141,10 +141,10 @@ describe.each(testDialects().slice(0, 1))('a SCORM 1.2 package in Chromium with 
     expect((await recorded()).lesson_status).toBe('incomplete');
 
     await frame.locator('#lectern-end').scrollIntoViewIfNeeded();
-    await expect.poll(async () => (await recorded()).lesson_status).toBe('completed');
+    await poll(async () => (await recorded()).lesson_status).toBe('completed');
     await frame.locator('#lectern-exit').focus();
     await page.keyboard.press('Enter');
-    await expect.poll(async () => (await recorded()).calls.map((c: string[]) => c[0]).filter((n: string) => n !== 'LMSSetValue')).toEqual(['LMSInitialize', 'LMSCommit', 'LMSCommit', 'LMSFinish']);
+    await poll(async () => (await recorded()).calls.map((c: string[]) => c[0]).filter((n: string) => n !== 'LMSSetValue')).toEqual(['LMSInitialize', 'LMSCommit', 'LMSCommit', 'LMSFinish']);
     const record = await recorded();
     expect(record).toMatchObject({ lesson_status: 'completed', exit: '' });
     expect(sessionTime(record)).toMatch(/^\d{4}:\d{2}:\d{2}\.\d{2}$/);
@@ -165,21 +165,21 @@ describe.each(testDialects().slice(0, 1))('a SCORM 1.2 package in Chromium with 
     let frame = await launch(lessons.quiz.id);
     await answer(frame, ['q0-c2', 'q1-c0', 'q1-c2', 'q2-c1'], '  SEINE ');
     await frame.getByRole('button', { name: 'Submit answers' }).click();
-    await expect.poll(() => frame.locator('#lectern-result').innerText()).toContain('Your score: 100% (pass mark 60%): passed');
+    await poll(() => frame.locator('#lectern-result').innerText()).toContain('Your score: 100% (pass mark 60%): passed');
     expect(await frame.evaluate(() => document.activeElement?.id)).toBe('lectern-result');
     expect(await recorded()).toMatchObject({ lesson_status: 'passed', score: { raw: '100', min: '0', max: '100' } });
     await frame.locator('#lectern-exit').click();
-    await expect.poll(async () => (await recorded()).calls.at(-1)).toEqual(['LMSFinish']);
+    await poll(async () => (await recorded()).calls.at(-1)).toEqual(['LMSFinish']);
     expect((await recorded()).exit).toBe('');
 
     frame = await launch(lessons.quiz.id);
     await answer(frame, ['q0-c1', 'q1-c1', 'q2-c0'], 'Thames');
     await frame.getByRole('button', { name: 'Submit answers' }).click();
-    await expect.poll(() => frame.locator('#lectern-result').innerText()).toContain('Your score: 0%');
+    await poll(() => frame.locator('#lectern-result').innerText()).toContain('Your score: 0%');
     expect(await frame.locator('.feedback.wrong').count()).toBe(4);
     expect(await recorded()).toMatchObject({ lesson_status: 'failed', score: { raw: '0', min: '0', max: '100' } });
     await frame.locator('#lectern-exit').click();
-    await expect.poll(async () => (await recorded()).calls.at(-1)).toEqual(['LMSFinish']);
+    await poll(async () => (await recorded()).calls.at(-1)).toEqual(['LMSFinish']);
   });
 
   it('keeps a quiz left half-way in suspend_data when the LMS closes the frame, and resumes it on the next launch', async (ctx) => {
@@ -190,7 +190,7 @@ describe.each(testDialects().slice(0, 1))('a SCORM 1.2 package in Chromium with 
     await page.evaluate(() => {
       document.getElementById('sco').src = 'about:blank';
     });
-    await expect.poll(async () => (await recorded()).calls.at(-1)).toEqual(['LMSFinish']);
+    await poll(async () => (await recorded()).calls.at(-1)).toEqual(['LMSFinish']);
     const left = await recorded();
     expect(left).toMatchObject({ lesson_status: 'incomplete', exit: 'suspend', score: { raw: '' } });
     expect(sessionTime(left)).toMatch(/^\d{4}:\d{2}:\d{2}\.\d{2}$/);
@@ -208,9 +208,9 @@ describe.each(testDialects().slice(0, 1))('a SCORM 1.2 package in Chromium with 
     ]);
     await answer(frame, ['q2-c1'], 'la seine');
     await frame.getByRole('button', { name: 'Submit answers' }).click();
-    await expect.poll(async () => (await recorded()).lesson_status).toBe('passed');
+    await poll(async () => (await recorded()).lesson_status).toBe('passed');
     await frame.locator('#lectern-exit').click();
-    await expect.poll(async () => (await recorded()).calls.at(-1)).toEqual(['LMSFinish']);
+    await poll(async () => (await recorded()).calls.at(-1)).toEqual(['LMSFinish']);
     expect(await recorded()).toMatchObject({ exit: '', suspend_data: '', score: { raw: '100' } });
   });
 
@@ -220,7 +220,7 @@ describe.each(testDialects().slice(0, 1))('a SCORM 1.2 package in Chromium with 
     expect(await frame.locator('video').getAttribute('preload')).toBe('none');
     const preview = await context.newPage();
     await preview.goto(`${server.origin}/package/lessons/${lessons.quiz.id}.html`);
-    await expect.poll(() => preview.locator('body').getAttribute('data-ready')).toBe('true');
+    await poll(() => preview.locator('body').getAttribute('data-ready')).toBe('true');
     expect(await preview.locator('#lectern-status').innerText()).toContain('Preview: no LMS found, so your progress is not recorded.');
     await preview.locator('#q0-c2').check();
     await preview.getByRole('button', { name: 'Submit answers' }).click();
