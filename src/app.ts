@@ -7,6 +7,8 @@ import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.js';
 import { registerKeyCacheMetrics, watchKeyChanges } from './modules/api-keys/key-cache.js';
 import { KeyUsageRecorder } from './modules/api-keys/key-usage.js';
+import { consoleApiRoutes } from './modules/console/console.routes.js';
+import { consoleStatic } from './modules/console/console.static.js';
 import { courseRoutes } from './modules/courses/courses.routes.js';
 import { enrollmentRoutes } from './modules/enrollments/enrollments.routes.js';
 import { eventRoutes } from './modules/events/events.routes.js';
@@ -179,6 +181,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(exportRoutes, { prefix: API_PREFIX, ctx: { ...ctx, exportDir: config.exportDir } });
   const webhooksCtx = { ...ctx, urlPolicy: webhookUrlPolicy(config), lookup: options.webhookLookup, deliverer: background.deliverer };
   await app.register(webhookRoutes, { prefix: API_PREFIX, ctx: webhooksCtx });
+
+  // The account console (/console): its pages and its cookie-authenticated JSON API, on the same services.
+  await app.register(consoleApiRoutes, { ctx, webhooksCtx, keyUsage, usage, requestLog, limiter, production: config.production });
+  await app.register(consoleStatic);
 
   return app;
 }

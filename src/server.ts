@@ -8,6 +8,7 @@ import { type Database, migrateToLatest, openDatabase } from './db/database.js';
 import { countAccounts } from './modules/accounts/accounts.repository.js';
 import { createAccount } from './modules/accounts/accounts.service.js';
 import { createKey } from './modules/api-keys/api-keys.service.js';
+import { createUser, signInUrl } from './modules/users/users.service.js';
 import { backgroundWork } from './background.js';
 import { systemClock } from './shared/clock.js';
 import { inFlightResponse } from './shared/in-flight-responses.js';
@@ -187,15 +188,18 @@ async function createDemoAccountIfEmpty(database: Database): Promise<DemoAccount
   if ((await countAccounts(database)) > 0) return undefined;
   const account = await createAccount(ctx, { name: 'Demo School', plan: 'professional' });
   const { key } = await createKey(ctx, { accountId: account.id, environment: 'production', name: 'Demo key' });
-  return { accountId: account.id, key };
+  const { signInToken } = await createUser(ctx, { accountId: account.id, email: 'owner@demo.example', role: 'owner' });
+  return { accountId: account.id, key, signInToken };
 }
 
 interface DemoAccount {
   accountId: string;
   key: string;
+  /** The one-time console sign-in link's token of the demo account's owner. */
+  signInToken: string;
 }
 
-function printDemoKey({ accountId, key }: DemoAccount, address: string): void {
+function printDemoKey({ accountId, key, signInToken }: DemoAccount, address: string): void {
   // Straight to the terminal, not through the logger: logs never carry secrets.
   process.stdout.write(
     [
@@ -211,9 +215,15 @@ function printDemoKey({ accountId, key }: DemoAccount, address: string): void {
       'Try it:',
       `  curl -H "Authorization: Bearer ${key}" ${address}/api/v1/courses`,
       '',
+      'Open the console (API keys, webhooks, usage, request log) as the account\'s owner, owner@demo.example,',
+      'with this one-time sign-in link (valid 24 hours):',
+      '',
+      `  ${signInUrl(address, signInToken)}`,
+      '',
       'Manage the account and its keys with the CLI:',
       `  npx lectern key list --account ${accountId}`,
       `  npx lectern key create --account ${accountId} --env development --name "My laptop"`,
+      `  npx lectern user create --account ${accountId} --email you@example.com --role developer`,
       '',
       '',
     ].join('\n'),

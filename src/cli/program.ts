@@ -4,6 +4,7 @@ import { migrateToLatest } from '../db/database.js';
 import { AppError } from '../shared/errors.js';
 import { addAccountCommands } from './account-commands.js';
 import { addKeyCommands } from './key-commands.js';
+import { addUserCommands } from './user-commands.js';
 import { type CliIo, processIo, withContext } from './output.js';
 
 /** Exit codes of the `lectern` bin. */
@@ -53,6 +54,7 @@ export function buildProgram(io: CliIo = processIo): Command {
     });
   addAccountCommands(program, io);
   addKeyCommands(program, io);
+  addUserCommands(program, io);
   return program;
 }
 

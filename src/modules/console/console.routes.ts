@@ -1,0 +1,198 @@
+import cookie from '@fastify/cookie';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Environment } from '../../db/types.js';
+import type { ServiceContext } from '../../shared/context.js';
+import { rateLimited } from '../../shared/errors.js';
+import { pageReply, resourceReply } from '../../shared/reply.js';
+import { gracePeriodOf } from '../../shared/rotation.js';
+import * as apiKeys from '../api-keys/api-keys.service.js';
+import type { PendingKeyUsage } from '../api-keys/key-usage.js';
+import { listEvents } from '../events/events.service.js';
+import { ListEventsQuery } from '../events/events.schemas.js';
+import { AUTH_FAILURE_LIMIT } from '../rate-limits/budgets.js';
+import type { RateLimiter } from '../rate-limits/rate-limiter.js';
+import { ListRequestLogsQuery } from '../request-logs/request-logs.schemas.js';
+import { listRequestLogEntries, type RequestLogFlusher } from '../request-logs/request-logs.service.js';
+import { UsageQuery } from '../usage/usage.schemas.js';
+import { getUsage, type UsageFlusher } from '../usage/usage.service.js';
+import * as users from '../users/users.service.js';
+import { ListDeliveriesQuery } from '../webhooks/webhooks.schemas.js';
+import * as webhooks from '../webhooks/webhooks.service.js';
+import { assertCanManage, assertSameOrigin, clearSessionCookie, requireSession, SESSION_COOKIE, setSessionCookie } from './console-session.js';
+import {
+  BudgetsQuery,
+  ConsoleCreateEndpointBody,
+  ConsoleCreateKeyBody,
+  ConsolePageQuery,
+  ConsoleUpdateEndpointBody,
+  EnvironmentIdParams,
+  EnvironmentParams,
+  LinkSignInBody,
+  PasswordSignInBody,
+  SetPasswordBody,
+} from './console.schemas.js';
+import { consoleProfile, keyBudgets, managerOf } from './console.service.js';
+
+export interface ConsoleOptions {
+  ctx: ServiceContext;
+  webhooksCtx: webhooks.WebhooksContext;
+  keyUsage: PendingKeyUsage;
+  usage: UsageFlusher;
+  requestLog: RequestLogFlusher;
+  limiter: RateLimiter | undefined;
+  /** NODE_ENV=production: session cookies are Secure even over plain HTTP (a proxy terminates TLS). */
+  production: boolean;
+}
+
+const hide = { hide: true } as const;
+
+/**
+ * The console's JSON API under /console/api: cookie sessions instead of keys, and the same service
+ * functions as /api/v1 (one implementation of keys, webhooks, usage, request logs and budgets).
+ * Not part of the public API or its document. Every state-changing request must come from the
+ * console's own pages (same origin, and the session's CSRF token in X-CSRF-Token).
+ */
+export async function consoleApiRoutes(parent: FastifyInstance, options: ConsoleOptions) {
+  const { ctx, webhooksCtx, keyUsage, limiter, production } = options;
+  const app = parent.withTypeProvider<TypeBoxTypeProvider>();
+  await app.register(cookie);
+  app.decorateRequest('consoleSession', null);
+
+  app.addHook('onRequest', async (request) => {
+    assertSameOrigin(request);
+  });
+
+  /** Sign-in failures count against the address like failed API keys; past the limit, 429 until the minute ends. */
+  const throttled = async <T>(request: FastifyRequest, attempt: () => Promise<T>): Promise<T> => {
+    const address = `console-sign-in:${request.ip}`;
+    const now = ctx.clock.now();
+    const wait = limiter?.blockedFor(address, now) ?? 0;
+    if (wait > 0) throw rateLimited(`Too many failed sign-ins; retry in ${Math.ceil(wait / 1000)} seconds`, Math.ceil(wait / 1000), { limit: 'auth_failures' });
+    try {
+      return await attempt();
+    } catch (err) {
+      if (limiter) {
+        const failures = await limiter.recordFailure(address, now);
+        if (failures.count > AUTH_FAILURE_LIMIT) {
+          const seconds = Math.ceil((failures.resetAt - now) / 1000);
+          throw rateLimited(`Too many failed sign-ins; retry in ${seconds} seconds`, seconds, { limit: 'auth_failures' });
+        }
+      }
+      throw err;
+    }
+  };
+
+  /** A new session replaces whatever session the browser had (never kept across sign-in: no fixation). */
+  const signedIn = async (request: FastifyRequest, reply: Parameters<typeof setSessionCookie>[1], opened: { sessionId: string; session: users.Session }) => {
+    const previous = request.cookies[SESSION_COOKIE];
+    if (previous) await users.signOut(ctx, previous);
+    setSessionCookie(request, reply, opened.sessionId, production);
+    return { data: { ...(await consoleProfile(ctx, opened.session.user)), csrf_token: opened.session.csrfToken, expires_at: opened.session.expiresAt } };
+  };
+
+  app.post('/console/api/session/link', { schema: { ...hide, body: LinkSignInBody } }, async (request, reply) =>
+    signedIn(request, reply, await throttled(request, () => users.signInWithLink(ctx, request.body.token))),
+  );
+
+  app.post('/console/api/session', { schema: { ...hide, body: PasswordSignInBody } }, async (request, reply) =>
+    signedIn(request, reply, await throttled(request, () => users.signInWithPassword(ctx, request.body.email, request.body.password))),
+  );
+
+  // Everything below needs a session.
+  const session = async (request: FastifyRequest) => {
+    request.consoleSession = await requireSession(ctx, request);
+    return request.consoleSession;
+  };
+
+  app.get('/console/api/session', { schema: hide }, async (request) => {
+    const current = await session(request);
+    return { data: { ...(await consoleProfile(ctx, current.user)), csrf_token: current.csrfToken, expires_at: current.expiresAt } };
+  });
+
+  app.delete('/console/api/session', { schema: hide }, async (request, reply) => {
+    await session(request);
+    await users.signOut(ctx, request.cookies[SESSION_COOKIE]!);
+    clearSessionCookie(request, reply, production);
+    return { data: { signed_out: true } };
+  });
+
+  app.post('/console/api/session/sign-out-everywhere', { schema: hide }, async (request, reply) => {
+    const current = await session(request);
+    const sessions = await users.signOutEverywhere(ctx, current.user.id);
+    clearSessionCookie(request, reply, production);
+    return { data: { signed_out: true, sessions } };
+  });
+
+  app.put('/console/api/password', { schema: { ...hide, body: SetPasswordBody } }, async (request) => {
+    const current = await session(request);
+    await users.setPassword(ctx, current.user.id, request.cookies[SESSION_COOKIE]!, request.body.password);
+    return { data: { password_set: true } };
+  });
+
+  const env = '/console/api/environments/:environment';
+  // Every route below validates :environment against EnvironmentParams.
+  const caller = async (request: FastifyRequest, manage = false) => {
+    const current = await session(request);
+    if (manage) assertCanManage(current.user.role);
+    return managerOf(ctx, current.user, (request.params as { environment: Environment }).environment);
+  };
+
+  // API keys: the functions behind /api/v1/api-keys.
+  app.get(`${env}/api-keys`, { schema: { ...hide, params: EnvironmentParams, querystring: ConsolePageQuery } }, async (request, reply) =>
+    pageReply(request, reply, await apiKeys.listApiKeys(ctx, keyUsage, await caller(request), { ...request.query, per_page: request.query.per_page ?? 100 })),
+  );
+  app.post(`${env}/api-keys`, { schema: { ...hide, params: EnvironmentParams, body: ConsoleCreateKeyBody } }, async (request, reply) => {
+    const manager = await caller(request, true);
+    reply.code(201);
+    return { data: await apiKeys.createApiKeyFor(ctx, manager, { ...request.body, environment: manager.environment }) };
+  });
+  app.post(`${env}/api-keys/:id/rotate`, { schema: { ...hide, params: EnvironmentIdParams } }, async (request) => ({
+    data: await apiKeys.rotateApiKey(ctx, keyUsage, await caller(request, true), request.params.id, gracePeriodOf(request.body)),
+  }));
+  app.post(`${env}/api-keys/:id/revoke`, { schema: { ...hide, params: EnvironmentIdParams } }, async (request) => ({
+    data: await apiKeys.revokeApiKey(ctx, keyUsage, await caller(request, true), request.params.id),
+  }));
+  app.get(`${env}/rate-limits`, { schema: { ...hide, params: EnvironmentParams, querystring: BudgetsQuery } }, async (request) => ({
+    data: await keyBudgets(ctx, keyUsage, limiter, await caller(request), request.query.key_id),
+  }));
+
+  // Webhooks: the functions behind /api/v1/webhook-endpoints.
+  app.get(`${env}/webhook-endpoints`, { schema: { ...hide, params: EnvironmentParams, querystring: ConsolePageQuery } }, async (request, reply) =>
+    pageReply(request, reply, await webhooks.listEndpoints(ctx, (await caller(request)).workspaceId, { ...request.query, per_page: request.query.per_page ?? 100 })),
+  );
+  app.post(`${env}/webhook-endpoints`, { schema: { ...hide, params: EnvironmentParams, body: ConsoleCreateEndpointBody } }, async (request, reply) => {
+    const { workspaceId } = await caller(request, true);
+    reply.code(201);
+    return { data: await webhooks.createEndpoint(webhooksCtx, workspaceId, request.body) };
+  });
+  app.patch(`${env}/webhook-endpoints/:id`, { schema: { ...hide, params: EnvironmentIdParams, body: ConsoleUpdateEndpointBody } }, async (request, reply) =>
+    resourceReply(reply, await webhooks.updateEndpoint(webhooksCtx, (await caller(request, true)).workspaceId, request.params.id, request.body)),
+  );
+  app.delete(`${env}/webhook-endpoints/:id`, { schema: { ...hide, params: EnvironmentIdParams } }, async (request) => ({
+    data: await webhooks.deleteEndpoint(ctx, (await caller(request, true)).workspaceId, request.params.id),
+  }));
+  app.post(`${env}/webhook-endpoints/:id/rotate-secret`, { schema: { ...hide, params: EnvironmentIdParams } }, async (request) => ({
+    data: await webhooks.rotateSecret(ctx, (await caller(request, true)).workspaceId, request.params.id, gracePeriodOf(request.body)),
+  }));
+  app.post(`${env}/webhook-endpoints/:id/test`, { schema: { ...hide, params: EnvironmentIdParams } }, async (request) => ({
+    data: await webhooks.testEndpoint(webhooksCtx, (await caller(request, true)).workspaceId, request.params.id),
+  }));
+  app.get(`${env}/webhook-endpoints/:id/deliveries`, { schema: { ...hide, params: EnvironmentIdParams, querystring: ListDeliveriesQuery } }, async (request, reply) =>
+    pageReply(request, reply, await webhooks.listDeliveries(ctx, (await caller(request)).workspaceId, request.params.id, request.query)),
+  );
+  app.post(`${env}/webhook-deliveries/:id/retry`, { schema: { ...hide, params: EnvironmentIdParams } }, async (request) => ({
+    data: await webhooks.retryDelivery(webhooksCtx, (await caller(request, true)).workspaceId, request.params.id),
+  }));
+
+  // Usage, alerts and the request log: the functions behind /api/v1/usage, /events and /request-logs.
+  app.get(`${env}/usage`, { schema: { ...hide, params: EnvironmentParams, querystring: UsageQuery } }, async (request) => ({
+    data: await getUsage(ctx, options.usage, (await caller(request)).workspaceId, request.query),
+  }));
+  app.get(`${env}/events`, { schema: { ...hide, params: EnvironmentParams, querystring: ListEventsQuery } }, async (request, reply) =>
+    pageReply(request, reply, await listEvents(ctx, (await caller(request)).workspaceId, request.query)),
+  );
+  app.get(`${env}/request-logs`, { schema: { ...hide, params: EnvironmentParams, querystring: ListRequestLogsQuery } }, async (request, reply) =>
+    pageReply(request, reply, await listRequestLogEntries(ctx, options.requestLog, (await caller(request)).workspaceId, request.query)),
+  );
+}

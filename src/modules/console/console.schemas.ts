@@ -1,0 +1,37 @@
+import { type Static, type TObject, Type } from 'typebox';
+import { PageQueryFields } from '../../shared/schemas.js';
+import { CreateApiKeyBody } from '../api-keys/api-keys.schemas.js';
+import { CreateWebhookEndpointBody, UpdateWebhookEndpointBody } from '../webhooks/webhooks.schemas.js';
+
+/**
+ * The console's request schemas: the API's own where they fit, without their `$id` (they are the
+ * API document's components; the console's routes are not in it).
+ */
+const unnamed = <T extends TObject>(schema: T): T => Type.Object(schema.properties, { additionalProperties: false }) as unknown as T;
+
+export const EnvironmentParams = Type.Object(
+  { environment: Type.Union([Type.Literal('production'), Type.Literal('development'), Type.Literal('staging')]) },
+  { additionalProperties: false },
+);
+export const EnvironmentIdParams = Type.Object({ ...EnvironmentParams.properties, id: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false });
+export type EnvironmentIdParams = Static<typeof EnvironmentIdParams>;
+
+/** Creating a key from the console: the environment is the page's. */
+export const ConsoleCreateKeyBody = Type.Object(
+  { name: CreateApiKeyBody.properties.name, scopes: CreateApiKeyBody.properties.scopes, expires_at: CreateApiKeyBody.properties.expires_at },
+  { additionalProperties: false },
+);
+export type ConsoleCreateKeyBody = Static<typeof ConsoleCreateKeyBody>;
+
+export const ConsoleCreateEndpointBody = unnamed(CreateWebhookEndpointBody);
+export const ConsoleUpdateEndpointBody = unnamed(UpdateWebhookEndpointBody);
+
+export const LinkSignInBody = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false });
+export const PasswordSignInBody = Type.Object(
+  { email: Type.String({ minLength: 3, maxLength: 254 }), password: Type.String({ minLength: 1, maxLength: 1024 }) },
+  { additionalProperties: false },
+);
+export const SetPasswordBody = Type.Object({ password: Type.String({ minLength: 1, maxLength: 1024 }) }, { additionalProperties: false });
+
+export const ConsolePageQuery = Type.Object({ ...PageQueryFields }, { additionalProperties: false });
+export const BudgetsQuery = Type.Object({ key_id: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false });

@@ -1,0 +1,58 @@
+import type { Environment } from '../../db/types.js';
+import type { ServiceContext } from '../../shared/context.js';
+import { AppError } from '../../shared/errors.js';
+import { findAccount } from '../accounts/accounts.repository.js';
+import { workspaceOf } from '../accounts/accounts.service.js';
+import { getApiKey, type KeyManager } from '../api-keys/api-keys.service.js';
+import type { PendingKeyUsage } from '../api-keys/key-usage.js';
+import { scopes } from '../api-keys/scopes.js';
+import { subscribableEventTypes } from '../events/event-types.js';
+import type { Budget } from '../rate-limits/budgets.js';
+import { endpointGroups, limitsOf } from '../rate-limits/policies.js';
+import type { RateLimiter } from '../rate-limits/rate-limiter.js';
+import type { User } from '../users/users.service.js';
+
+/**
+ * A console user acts on one workspace of their own account: for key management, a caller with
+ * every scope in that environment (the role decides what they may change, console-session.ts).
+ */
+export async function managerOf(ctx: ServiceContext, user: User, environment: Environment): Promise<KeyManager> {
+  return { accountId: user.account_id, workspaceId: await workspaceOf(ctx, user.account_id, environment), environment, scopes: new Set(['*']) };
+}
+
+/** Who is signed in, their account, and what the pickers offer. */
+export async function consoleProfile(ctx: ServiceContext, user: User) {
+  const account = await findAccount(ctx.db, user.account_id);
+  return {
+    user,
+    account: { id: user.account_id, name: account?.name ?? '', plan: account?.plan ?? 'starter' },
+    environments: ['production', 'development', 'staging'] as Environment[],
+    scopes: ['*', ...scopes],
+    event_types: subscribableEventTypes,
+  };
+}
+
+const windowOf = (budget: Budget) => ({ limit: budget.limit, remaining: budget.remaining, reset: Math.ceil(budget.resetAt / 1000) });
+
+/**
+ * A key's current budgets, as GET /rate-limits shows them to the key itself, read without spending
+ * (cost 0). Only keys of the caller's workspace (404 otherwise).
+ */
+export async function keyBudgets(ctx: ServiceContext, keyUsage: PendingKeyUsage, limiter: RateLimiter | undefined, caller: KeyManager, keyId: string) {
+  await getApiKey(ctx, keyUsage, caller, keyId);
+  if (!limiter) throw new AppError('resource_not_found', 'Rate limits are off on this server (RATE_LIMITS=off)');
+  const account = await findAccount(ctx.db, caller.accountId);
+  const plan = (account?.plan ?? 'starter');
+  if (!account || plan === 'starter') return { key_id: keyId, plan, hourly: null, burst: null, endpoints: {} };
+  const limits = limitsOf(plan, account);
+  const now = ctx.clock.now();
+  const looks = await Promise.all(endpointGroups.map((group) => limiter.check({ keyId, limits, group, now, cost: 0 })));
+  const { hourly, burst } = looks[0]!;
+  return {
+    key_id: keyId,
+    plan,
+    hourly: windowOf(hourly),
+    burst: { ...windowOf(burst), refill_per_minute: limits.burst },
+    endpoints: Object.fromEntries(endpointGroups.map((group, i) => [group, windowOf(looks[i]!.endpoint!)])),
+  };
+}

@@ -1,0 +1,138 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { UserRole, UsersTable } from '../../db/types.js';
+import { nowIso, toIso } from '../../shared/clock.js';
+import type { ServiceContext } from '../../shared/context.js';
+import { AppError, notFound } from '../../shared/errors.js';
+import { newId } from '../../shared/ids.js';
+import { findAccount } from '../accounts/accounts.repository.js';
+import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.js';
+import * as repo from './users.repository.js';
+
+export const roles = ['owner', 'developer', 'viewer'] as const satisfies readonly UserRole[];
+
+/** A session lasts 12 hours from sign-in, whatever its use: then the user signs in again. */
+export const SESSION_TTL_MS = 12 * 3_600_000;
+/** A sign-in link works once, within 24 hours. */
+export const SIGN_IN_LINK_TTL_MS = 24 * 3_600_000;
+export const MIN_PASSWORD_LENGTH = 12;
+
+/** What the console shows of a user: never the password hash. */
+export interface User {
+  id: string;
+  account_id: string;
+  email: string;
+  role: UserRole;
+  has_password: boolean;
+  created_at: string;
+}
+
+export function toUser(row: UsersTable): User {
+  return { id: row.id, account_id: row.account_id, email: row.email, role: row.role, has_password: row.password_hash !== null, created_at: row.created_at };
+}
+
+/** A signed-in session: the user, and the token the console echoes on every change (CSRF). */
+export interface Session {
+  user: User;
+  csrfToken: string;
+  expiresAt: string;
+}
+
+const sha256 = (token: string) => createHash('sha256').update(token).digest('base64url');
+const token = () => randomBytes(32).toString('base64url');
+
+/** Creates a console user of an account and a one-time sign-in link (the token, to put in a URL, is returned once). */
+export async function createUser(ctx: ServiceContext, input: { accountId: string; email: string; role?: UserRole }): Promise<{ user: User; signInToken: string }> {
+  const email = input.email.trim().toLowerCase();
+  if (!/^[^\s@]+@[^\s@]+$/.test(email) || email.length > 254) throw new AppError('invalid_parameter', `"${input.email}" is not an email address`, { parameter: 'email' });
+  const role = input.role ?? 'developer';
+  if (!roles.includes(role)) throw new AppError('invalid_parameter', `role must be one of ${roles.join(', ')}`, { parameter: 'role' });
+  if (!(await findAccount(ctx.db, input.accountId))) throw notFound('Account', input.accountId);
+  if (await repo.findUserByEmail(ctx.db, email)) throw new AppError('invalid_parameter', `A user with the email ${email} exists already`, { parameter: 'email' });
+  const now = nowIso(ctx.clock);
+  const row: UsersTable = { id: newId('usr', ctx.clock.now()), account_id: input.accountId, email, role, password_hash: null, created_at: now, updated_at: now };
+  await repo.insertUser(ctx.db, row);
+  return { user: toUser(row), signInToken: await createSignInLink(ctx, row.id) };
+}
+
+/** A new one-time sign-in link for a user; only its hash is stored. */
+export async function createSignInLink(ctx: ServiceContext, userId: string): Promise<string> {
+  const secret = token();
+  const now = ctx.clock.now();
+  await repo.insertSignInLink(ctx.db, { hash: sha256(secret), user_id: userId, expires_at: toIso(now + SIGN_IN_LINK_TTL_MS), used_at: null, created_at: toIso(now) });
+  return secret;
+}
+
+/** A new session for the user: always a fresh id (no session id from before sign-in is ever kept). */
+async function openSession(ctx: ServiceContext, user: UsersTable): Promise<{ sessionId: string; session: Session }> {
+  const sessionId = token();
+  const now = ctx.clock.now();
+  const session = { user: toUser(user), csrfToken: token(), expiresAt: toIso(now + SESSION_TTL_MS) };
+  await repo.insertSession(ctx.db, { hash: sha256(sessionId), user_id: user.id, csrf_token: session.csrfToken, created_at: toIso(now), expires_at: session.expiresAt });
+  return { sessionId, session };
+}
+
+function invalidCredentials(): AppError {
+  return new AppError('invalid_credentials', 'The email and password, or the sign-in link, are not valid');
+}
+
+/** Signs in with a one-time link: the link is used up, whoever uses it first. */
+export async function signInWithLink(ctx: ServiceContext, linkToken: string): Promise<{ sessionId: string; session: Session }> {
+  const userId = await repo.consumeSignInLink(ctx.db, sha256(linkToken), nowIso(ctx.clock));
+  const user = userId === undefined ? undefined : await repo.findUser(ctx.db, userId);
+  if (!user) throw invalidCredentials();
+  return openSession(ctx, user);
+}
+
+/** Signs in with email and password; an unknown email costs the same scrypt run as a wrong password. */
+export async function signInWithPassword(ctx: ServiceContext, email: string, password: string): Promise<{ sessionId: string; session: Session }> {
+  const user = await repo.findUserByEmail(ctx.db, email.trim().toLowerCase());
+  const matches = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
+  if (!user || user.password_hash === null || !matches) throw invalidCredentials();
+  return openSession(ctx, user);
+}
+
+/** The live session of a session id, or undefined (unknown, expired or signed out). */
+export async function sessionOf(ctx: ServiceContext, sessionId: string): Promise<Session | undefined> {
+  const row = await repo.findSession(ctx.db, sha256(sessionId), nowIso(ctx.clock));
+  if (!row) return undefined;
+  const user: UsersTable = { id: row.id, account_id: row.account_id, email: row.email, role: row.role, password_hash: row.password_hash, created_at: row.created_at, updated_at: row.updated_at };
+  return { user: toUser(user), csrfToken: row.csrf_token, expiresAt: row.expires_at };
+}
+
+export async function signOut(ctx: ServiceContext, sessionId: string): Promise<void> {
+  await repo.deleteSession(ctx.db, sha256(sessionId));
+}
+
+/** Ends every session of the user, on every device. */
+export async function signOutEverywhere(ctx: ServiceContext, userId: string): Promise<number> {
+  return repo.deleteSessionsOfUser(ctx.db, userId);
+}
+
+/** Sets the signed-in user's password; other sessions end (a changed password locks out whoever had one). */
+export async function setPassword(ctx: ServiceContext, userId: string, currentSessionId: string, password: string): Promise<void> {
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    throw new AppError('validation_error', `The password needs at least ${MIN_PASSWORD_LENGTH} characters`, {
+      errors: [{ path: '/password', message: `must have at least ${MIN_PASSWORD_LENGTH} characters` }],
+    });
+  }
+  await repo.setPasswordHash(ctx.db, userId, await hashPassword(password), nowIso(ctx.clock));
+  await repo.deleteOtherSessions(ctx.db, userId, sha256(currentSessionId));
+}
+
+export async function purgeExpiredSessions(ctx: ServiceContext): Promise<void> {
+  await repo.deleteExpiredSessions(ctx.db, nowIso(ctx.clock));
+}
+
+/**
+ * The console address that signs in with a link token. The token travels in the fragment, which
+ * browsers never send: it stays out of access logs and Referer headers.
+ */
+export function signInUrl(baseUrl: string, signInToken: string): string {
+  return `${baseUrl.replace(/\/+$/, '')}/console/#/sign-in/${signInToken}`;
+}
+
+/** The address the server listens on, as the CLI can tell it from the configuration. */
+export function defaultBaseUrl(config: { host: string; port: number; tls: boolean }): string {
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  return `${config.tls ? 'https' : 'http'}://${host}:${config.port}`;
+}
