@@ -99,6 +99,7 @@
 
   function scormRuntime(api) {
     const started = Date.now();
+    // Finished, or never started (the LMS refused LMSInitialize): no further call.
     let finished = false;
     let inProgress = false;
 
@@ -115,7 +116,10 @@
 
     return {
       async start() {
-        if (String(call('LMSInitialize', '')) !== 'true') return { recording: false, mastery: null, resume: null };
+        if (String(call('LMSInitialize', '')) !== 'true') {
+          finished = true;
+          return { recording: false, mastery: null, resume: null };
+        }
         const status = get('cmi.core.lesson_status');
         if (status === 'not attempted' || status === '') set('cmi.core.lesson_status', 'incomplete');
         const mastery = Number.parseFloat(get('cmi.student_data.mastery_score'));
@@ -131,6 +135,7 @@
         return { recording: true, mastery: Number.isFinite(mastery) ? mastery : null, resume };
       },
       contentSeen() {
+        if (finished) return;
         const status = get('cmi.core.lesson_status');
         if (status !== 'completed' && status !== 'passed') {
           set('cmi.core.lesson_status', 'completed');
@@ -139,13 +144,14 @@
       },
       progress(state) {
         const data = JSON.stringify(state);
-        if (data.length > SUSPEND_LIMIT) return;
+        if (finished || data.length > SUSPEND_LIMIT) return;
         inProgress = true;
         set('cmi.suspend_data', data);
         set('cmi.core.exit', 'suspend');
         commit();
       },
       result(score, passed) {
+        if (finished) return;
         inProgress = false;
         set('cmi.core.score.min', 0);
         set('cmi.core.score.max', 100);
