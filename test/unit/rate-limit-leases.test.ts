@@ -61,16 +61,18 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('leases of a key budget in Redis', 
     await redis.ping(); // the give-back was sent first, on the same connection
     expect(await usedInRedis('b')).toBe(1);
 
-    // A plan change gives the key a new limits object: the old lease ends at the next request.
+    // The same figures in a new object (the key row read again) keep the lease.
     await admit(leases, check('b'));
     expect(await usedInRedis('b')).toBe(11);
-    const changed = { ...limits };
+    expect(leases.spend(check('b', 1, { ...limits }))?.allowed).toBe(true);
+    // A plan change (other figures) ends the lease at the next request.
+    const changed = { ...limits, search: 99 };
     expect(leases.spend(check('b', 1, changed))).toBeUndefined();
     await leases.renew(check('b', 1, changed));
-    expect(await usedInRedis('b')).toBe(2 + 10);
+    expect(await usedInRedis('b')).toBe(3 + 10);
 
     await leases.close();
-    expect(await usedInRedis('b')).toBe(3);
+    expect(await usedInRedis('b')).toBe(4);
   });
 
   it('checks the last requests of a budget one by one: never more than the limit from one process', async () => {

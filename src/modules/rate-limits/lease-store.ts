@@ -21,7 +21,7 @@ export function leaseSize(limits: KeyLimits, group: EndpointGroup | undefined): 
 interface Lease {
   keyId: string;
   group: EndpointGroup | undefined;
-  /** The key's limits when it was taken: another object (a plan change) ends the lease. */
+  /** The key's limits when it was taken: other figures (a plan change) end the lease. */
   limits: KeyLimits;
   takenAt: number;
   /** Requests of the lease not yet spent. */
@@ -160,7 +160,15 @@ function leaseId(keyId: string, group: EndpointGroup | undefined): string {
 
 /** Whether the lease still serves requests of this check: same limits, within LEASE_MS of its taking. */
 function current(lease: Lease, check: Check): boolean {
-  return lease.limits === check.limits && check.now >= lease.takenAt && check.now - lease.takenAt < LEASE_MS;
+  return sameLimits(lease.limits, check.limits) && check.now >= lease.takenAt && check.now - lease.takenAt < LEASE_MS;
+}
+
+/**
+ * Compared by value: a key row read again (the key cache dropped, or not in use) brings a new limits
+ * object with the same figures, which must not end the lease; a plan change brings other figures.
+ */
+function sameLimits(a: KeyLimits, b: KeyLimits): boolean {
+  return a === b || (a.hourly === b.hourly && a.burst === b.burst && a.export === b.export && a.bulk === b.bulk && a.search === b.search);
 }
 
 /** The decision of a request admitted from a lease: Redis's budgets at the lease plus what it has left. */
