@@ -191,13 +191,15 @@ describe.each(testDialects())('SCORM 1.2 and cmi5 packages [%s]', (dialect) => {
     if (schemaChecksRun(CMI5, 'cmi5')) expect(xmllint(path.join(CMI5, 'CourseStructure.xsd'), cmi5.get('cmi5.xml')!)).toBe('');
   });
 
-  it('answers 404 for another workspace\'s course and keeps a package with answers from courses:read', async () => {
+  it('records export.completed, answers 404 for another workspace\'s course and keeps a package with answers from courses:read', async () => {
     const { course } = await buildRichCourse(post);
     const stranger = await t.newKey();
     const refused = await t.request({ method: 'POST', url: `/api/v1/courses/${course.id}/export`, body: { format: 'scorm12' }, key: stranger.key });
     expect(refused.status, show(refused)).toBe(404);
     expect(refused.body.error.code).toBe('resource_not_found');
     const { job } = await exportPackage(course.id, 'cmi5');
+    const events = await t.request({ url: '/api/v1/events?type=export.completed' });
+    expect(events.body.data.find((e: any) => e.data.object.id === job.id)?.data.object).toMatchObject({ format: 'cmi5', status: 'succeeded', size_bytes: job.size_bytes });
     const reader = await t.newKey({ accountId: t.accountId, scopes: ['courses:read'] });
     const answers = await t.request({ url: job.download_url, key: reader.key });
     expect(answers.status, show(answers)).toBe(403);
