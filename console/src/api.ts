@@ -1,0 +1,123 @@
+/** The console's calls to /console/api: the session cookie rides along; changes carry the CSRF token. */
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly requestId: string | undefined,
+  ) {
+    super(message);
+  }
+}
+
+let csrfToken = '';
+export function setCsrfToken(token: string): void {
+  csrfToken = token;
+}
+
+export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (method !== 'GET') headers['x-csrf-token'] = csrfToken;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`/console/api${path}`, {
+    method,
+    headers,
+    credentials: 'same-origin',
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await response.text();
+  const json = text === '' ? {} : (JSON.parse(text) as Record<string, unknown>);
+  if (!response.ok) {
+    const error = (json.error ?? {}) as { code?: string; message?: string; request_id?: string };
+    throw new ApiError(response.status, error.code ?? 'error', error.message ?? response.statusText, error.request_id);
+  }
+  return json as T;
+}
+
+export type Environment = 'production' | 'development' | 'staging';
+
+export interface Profile {
+  user: { id: string; email: string; role: 'owner' | 'developer' | 'viewer'; account_id: string; has_password: boolean };
+  account: { id: string; name: string; plan: string };
+  environments: Environment[];
+  scopes: string[];
+  event_types: string[];
+  csrf_token: string;
+  expires_at: string;
+}
+
+export interface ApiKey {
+  id: string;
+  name: string;
+  environment: Environment;
+  scopes: string[];
+  key_hint: string;
+  created_at: string;
+  last_used_at: string | null;
+  expires_at: string | null;
+  revoked_at: string | null;
+  key?: string;
+}
+
+export interface Endpoint {
+  id: string;
+  url: string;
+  description: string;
+  events: string[];
+  enabled: boolean;
+  disabled_reason: string | null;
+  created_at: string;
+  secret?: string;
+}
+
+export interface Delivery {
+  id: string;
+  event_id: string;
+  event_type: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  attempt_count: number;
+  attempts: { attempt: number; status_code: number | null; latency_ms: number; response_excerpt: string; error: string | null; attempted_at: string }[];
+  created_at: string;
+}
+
+export interface Counts {
+  requests: number;
+  status_2xx: number;
+  status_4xx: number;
+  status_429: number;
+  status_5xx: number;
+}
+
+export interface Usage {
+  granularity: 'hour' | 'day';
+  from: string;
+  to: string;
+  totals: Counts;
+  buckets: (Counts & { start: string })[];
+  keys: (Counts & { key_id: string })[];
+}
+
+export interface RequestLog {
+  request_id: string;
+  key_id: string;
+  method: string;
+  route: string;
+  status: number;
+  error_code: string | null;
+  latency_ms: number;
+  created_at: string;
+}
+
+export interface Budgets {
+  key_id: string;
+  plan: string;
+  hourly: { limit: number; remaining: number; reset: number } | null;
+  burst: { limit: number; remaining: number; reset: number; refill_per_minute: number } | null;
+  endpoints: Record<string, { limit: number; remaining: number; reset: number }>;
+}
+
+export interface Page<T> {
+  data: T[];
+  pagination: { total?: number; next_cursor: string | null };
+}

@@ -1,0 +1,158 @@
+import { useEffect, useState } from 'preact/hooks';
+import { type ApiKey, api, type Environment, type Page, type Profile } from '../api.js';
+import { describeError, Notice, OnceSecret, TableRegion, when } from '../components.js';
+
+const graceChoices = [
+  { seconds: 0, label: 'None: the old key stops now' },
+  { seconds: 3600, label: '1 hour' },
+  { seconds: 86_400, label: '24 hours' },
+  { seconds: 604_800, label: '7 days' },
+];
+
+const stateOf = (key: ApiKey) => (key.revoked_at ? 'Revoked' : key.expires_at && key.expires_at <= new Date().toISOString() ? 'Expired' : 'Active');
+
+/** The API keys of the active environment: list, create (shown once), rotate with a grace period, revoke. */
+export function KeysPage({ environment, profile }: { environment: Environment; profile: Profile }) {
+  const base = `/environments/${environment}/api-keys`;
+  const canManage = profile.user.role !== 'viewer';
+  const [keys, setKeys] = useState<ApiKey[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [fresh, setFresh] = useState<{ label: string; value: string } | null>(null);
+  const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<string[]>(['*']);
+  const [grace, setGrace] = useState<Record<string, number>>({});
+
+  const load = () =>
+    api<Page<ApiKey>>('GET', base)
+      .then((r) => setKeys(r.data))
+      .catch((err: unknown) => setError(describeError(err)));
+  useEffect(() => void load(), [environment]);
+
+  const act = async (run: () => Promise<void>) => {
+    setError(null);
+    try {
+      await run();
+      await load();
+    } catch (err) {
+      setError(describeError(err));
+    }
+  };
+
+  const create = (event: Event) => {
+    event.preventDefault();
+    void act(async () => {
+      const created = (await api<{ data: ApiKey }>('POST', base, { name, scopes })).data;
+      setFresh({ label: `New key "${created.name}"`, value: created.key ?? '' });
+      setName('');
+    });
+  };
+  const rotate = (key: ApiKey) =>
+    act(async () => {
+      const seconds = grace[key.id] ?? 86_400;
+      if (!confirm(`Rotate "${key.name}"? The old key keeps working for ${graceChoices.find((g) => g.seconds === seconds)?.label ?? `${seconds} s`}.`)) return;
+      const rotated = (await api<{ data: ApiKey }>('POST', `${base}/${key.id}/rotate`, { grace_period_seconds: seconds })).data;
+      setFresh({ label: `Rotated key "${rotated.name}"`, value: rotated.key ?? '' });
+    });
+  const revoke = (key: ApiKey) =>
+    act(async () => {
+      if (!confirm(`Revoke "${key.name}"? Every request with it will be refused at once. This cannot be undone.`)) return;
+      await api('POST', `${base}/${key.id}/revoke`);
+    });
+  const toggleScope = (scope: string, on: boolean) => {
+    if (scope === '*') return setScopes(on ? ['*'] : []);
+    setScopes((current) => (on ? [...current.filter((s) => s !== '*'), scope] : current.filter((s) => s !== scope)));
+  };
+
+  return (
+    <section aria-labelledby="keys-title">
+      <h1 id="keys-title">API keys</h1>
+      {error && <Notice error>{error}</Notice>}
+      {fresh && <OnceSecret label={fresh.label} value={fresh.value} onDone={() => setFresh(null)} />}
+      {canManage ? (
+        <form class="card" onSubmit={create} aria-labelledby="create-key-title">
+          <h2 id="create-key-title">Create a key</h2>
+          <label for="key-name">Name</label>
+          <input id="key-name" required maxLength={100} value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+          <fieldset>
+            <legend>Scopes</legend>
+            <div class="choices">
+              {profile.scopes.map((scope) => (
+                <label key={scope} class="choice">
+                  <input type="checkbox" checked={scopes.includes(scope)} onChange={(e) => toggleScope(scope, (e.target as HTMLInputElement).checked)} />
+                  {scope === '*' ? 'Every scope (*)' : scope}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <button type="submit" disabled={scopes.length === 0}>
+            Create key
+          </button>
+        </form>
+      ) : (
+        <Notice>You are a viewer: you can see the keys but not create, rotate or revoke them.</Notice>
+      )}
+      <TableRegion label="API keys">
+        <table>
+          <caption>Keys of this environment</caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Environment</th>
+              <th scope="col">Scopes</th>
+              <th scope="col">Key</th>
+              <th scope="col">Created</th>
+              <th scope="col">Last used</th>
+              <th scope="col">Expires</th>
+              <th scope="col">State</th>
+              {canManage && <th scope="col">Actions</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {keys.map((key) => (
+              <tr key={key.id} data-key-id={key.id}>
+                <th scope="row">{key.name}</th>
+                <td>{key.environment}</td>
+                <td>{key.scopes.join(', ')}</td>
+                <td>
+                  <code>{key.key_hint}</code>
+                </td>
+                <td>{when(key.created_at)}</td>
+                <td>{when(key.last_used_at)}</td>
+                <td>{when(key.expires_at)}</td>
+                <td>{stateOf(key)}</td>
+                {canManage && (
+                  <td class="row-actions">
+                    {!key.revoked_at && (
+                      <>
+                        <label class="inline">
+                          <span class="visually-hidden">Grace period for {key.name}</span>
+                          <select
+                            value={grace[key.id] ?? 86_400}
+                            onChange={(e) => setGrace({ ...grace, [key.id]: Number((e.target as HTMLSelectElement).value) })}
+                          >
+                            {graceChoices.map((g) => (
+                              <option key={g.seconds} value={g.seconds}>
+                                Grace: {g.label}
+                              </option>
+                            ))}
+                          </select>
+                        </label>
+                        <button type="button" onClick={() => void rotate(key)} aria-label={`Rotate ${key.name}`}>
+                          Rotate
+                        </button>
+                        <button type="button" class="danger" onClick={() => void revoke(key)} aria-label={`Revoke ${key.name}`}>
+                          Revoke
+                        </button>
+                      </>
+                    )}
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableRegion>
+      {keys.length === 0 && <p>No keys in this environment yet.</p>}
+    </section>
+  );
+}
