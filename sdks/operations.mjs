@@ -31,6 +31,7 @@ const names = {
   getWebhookDelivery: ['webhooks', 'getDelivery'], retryWebhookDelivery: ['webhooks', 'retryDelivery'],
   listApiKeys: ['apiKeys', 'list'], createApiKey: ['apiKeys', 'create'], getApiKey: ['apiKeys', 'get'], rotateApiKey: ['apiKeys', 'rotate'], revokeApiKey: ['apiKeys', 'revoke'],
   getRateLimits: ['rateLimits', 'get'],
+  getUsage: ['usage', 'get'], listRequestLogs: ['requestLogs', 'list'],
 };
 
 const prefix = '/api/v1';

@@ -39,6 +39,7 @@ from .types import (
     GetQuizResultsParams,
     GetStudentAnalyticsParams,
     GetStudentProgressParams,
+    GetUsageParams,
     Lesson,
     ListApiKeysParams,
     ListApiKeysResponse,
@@ -52,6 +53,8 @@ from .types import (
     ListLessonsResponse,
     ListModulesParams,
     ListModulesResponse,
+    ListRequestLogsParams,
+    ListRequestLogsResponse,
     ListStudentsParams,
     ListStudentsResponse,
     ListWebhookDeliveriesParams,
@@ -64,6 +67,7 @@ from .types import (
     QuizResults,
     RateLimits,
     RecordProgressRequest,
+    RequestLog,
     RotateApiKeyBody,
     RotateWebhookSecretBody,
     SearchCoursesParams,
@@ -81,6 +85,7 @@ from .types import (
     UpdateModuleRequest,
     UpdateStudentRequest,
     UpdateWebhookEndpointRequest,
+    Usage,
     WebhookEndpoint,
     WebhookEndpointWithSecret,
 )
@@ -101,8 +106,10 @@ __all__ = [
     "ModulesResource",
     "ProgressResource",
     "RateLimitsResource",
+    "RequestLogsResource",
     "SearchResource",
     "StudentsResource",
+    "UsageResource",
     "WebhooksResource",
 ]
 
@@ -925,10 +932,10 @@ class ExportsResource(_Resource):
 
         ``GET /exports/{id}/download`` · scope ``courses:read``
 
-        Streams the file: `application/json` (a CourseDocument) or `application/zip` (an .imscc
-        package). 409 `export_not_ready` before the export has succeeded, 410 `export_expired` once its
-        file has been removed (7 days after completion). A file holding quiz answers needs courses:write
-        or exports:write.
+        Streams the file: `application/json` (a CourseDocument) or `application/zip` (an .imscc package,
+        or a SCORM 1.2 or cmi5 .zip). 409 `export_not_ready` before the export has succeeded, 410
+        `export_expired` once its file has been removed (7 days after completion). A file holding quiz
+        answers needs courses:write or exports:write.
 
         Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's
         hourly quota and burst bucket.
@@ -1466,6 +1473,63 @@ class RateLimitsResource(_Resource):
         return self._client._call("GET", "/rate-limits", {}, result="data", headers=headers, timeout=timeout)
 
 
+class RequestLogsResource(_Resource):
+    """``client.request_logs``: 1 operation."""
+
+    def list(
+        self,
+        params: Optional[ListRequestLogsParams] = None,
+        *,
+        headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[float] = None,
+    ) -> Iterator[RequestLog]:
+        """List the workspace's failed requests: every item, page after page in cursor mode, each page
+        requested only when the previous one's items are consumed. ``list_page`` answers one page as
+        asked.
+
+        ``GET /request-logs`` · scope ``analytics:read``
+
+        Scope `analytics:read`. The API requests of the workspace that answered 4xx or 5xx in the last 7
+        days, newest first: look one up by the `request_id` of its error. Requests without a valid key
+        belong to no workspace and are not listed. Filters: `status` (`404`, `4xx`, `5xx`),
+        `request_id`, `key_id`.
+
+        Requires scope `analytics:read` (or `analytics:write`). Rate limits: one request against the
+        key's hourly quota and burst bucket.
+        """
+        return self._client._paginate("/request-logs", {}, params, headers=headers, timeout=timeout)
+
+    def list_page(
+        self,
+        params: Optional[ListRequestLogsParams] = None,
+        *,
+        headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[float] = None,
+    ) -> ListRequestLogsResponse:
+        """List the workspace's failed requests: one page (page mode by default; ``cursor`` for cursor
+        mode).
+
+        ``GET /request-logs`` · scope ``analytics:read``
+
+        Scope `analytics:read`. The API requests of the workspace that answered 4xx or 5xx in the last 7
+        days, newest first: look one up by the `request_id` of its error. Requests without a valid key
+        belong to no workspace and are not listed. Filters: `status` (`404`, `4xx`, `5xx`),
+        `request_id`, `key_id`.
+
+        Requires scope `analytics:read` (or `analytics:write`). Rate limits: one request against the
+        key's hourly quota and burst bucket.
+        """
+        return self._client._call(
+            "GET",
+            "/request-logs",
+            {},
+            params=params,
+            result="envelope",
+            headers=headers,
+            timeout=timeout,
+        )
+
+
 class SearchResource(_Resource):
     """``client.search``: 3 operations."""
 
@@ -1767,6 +1831,39 @@ class StudentsResource(_Resource):
             "DELETE",
             "/students/{id}",
             {"id": id},
+            result="data",
+            headers=headers,
+            timeout=timeout,
+        )
+
+
+class UsageResource(_Resource):
+    """``client.usage``: 1 operation."""
+
+    def get(
+        self,
+        params: Optional[GetUsageParams] = None,
+        *,
+        headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[float] = None,
+    ) -> Usage:
+        """The workspace's API usage per hour or day.
+
+        ``GET /usage`` · scope ``analytics:read``
+
+        Scope `analytics:read`. Requests per hour (`granularity=hour`, default: the last 24 hours) or
+        UTC day (`day`: the last 30 days) of every key of the workspace, or of one (`key_id`), by status
+        class (2xx, 4xx other than 429, 429, 5xx). Counted without a write per request: other processes'
+        requests show within the flush interval (`KEY_USAGE_FLUSH_MS`).
+
+        Requires scope `analytics:read` (or `analytics:write`). Rate limits: one request against the
+        key's hourly quota and burst bucket.
+        """
+        return self._client._call(
+            "GET",
+            "/usage",
+            {},
+            params=params,
             result="data",
             headers=headers,
             timeout=timeout,
@@ -2136,8 +2233,10 @@ class ClientResources:
     modules: ModulesResource
     progress: ProgressResource
     rate_limits: RateLimitsResource
+    request_logs: RequestLogsResource
     search: SearchResource
     students: StudentsResource
+    usage: UsageResource
     webhooks: WebhooksResource
 
     def _init_resources(self) -> None:
@@ -2152,6 +2251,8 @@ class ClientResources:
         self.modules = ModulesResource(client)
         self.progress = ProgressResource(client)
         self.rate_limits = RateLimitsResource(client)
+        self.request_logs = RequestLogsResource(client)
         self.search = SearchResource(client)
         self.students = StudentsResource(client)
+        self.usage = UsageResource(client)
         self.webhooks = WebhooksResource(client)

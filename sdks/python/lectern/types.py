@@ -90,12 +90,14 @@ __all__ = [
     "GetQuizResultsParams",
     "GetStudentAnalyticsParams",
     "GetStudentProgressParams",
+    "GetUsageParams",
     "IdempotencyErrorObject",
     "IdempotencyErrorObjectDetails",
     "InsufficientPermissionsErrorObject",
     "InsufficientPermissionsErrorObjectDetails",
     "InvalidParameterErrorObject",
     "InvalidParameterErrorObjectDetails",
+    "KeyUsage",
     "Lesson",
     "LessonCreatedEvent",
     "LessonCreatedEventData",
@@ -119,6 +121,8 @@ __all__ = [
     "ListLessonsResponse",
     "ListModulesParams",
     "ListModulesResponse",
+    "ListRequestLogsParams",
+    "ListRequestLogsResponse",
     "ListStudentsParams",
     "ListStudentsResponse",
     "ListWebhookDeliveriesParams",
@@ -169,6 +173,7 @@ __all__ = [
     "RateLimits",
     "RateLimitsEndpoints",
     "RecordProgressRequest",
+    "RequestLog",
     "ResourceNotFoundErrorObject",
     "ResourceNotFoundErrorObjectDetails",
     "RotateApiKeyBody",
@@ -220,6 +225,12 @@ __all__ = [
     "UpdateModuleRequest",
     "UpdateStudentRequest",
     "UpdateWebhookEndpointRequest",
+    "Usage",
+    "UsageAlert",
+    "UsageBucket",
+    "UsageCounts",
+    "UsageThresholdReachedEvent",
+    "UsageThresholdReachedEventData",
     "ValidationErrorObject",
     "ValidationErrorObjectDetails",
     "ValidationErrorObjectDetailsErrorsItem",
@@ -596,8 +607,10 @@ class CreateEnrollmentRequest(TypedDict):
 
 class CreateExportRequest(TypedDict):
     #: json: the course tree, which POST /courses/import reads back; imscc: an IMS Common Cartridge
-    #: 1.1 package (Canvas, Moodle).
-    format: Literal["json", "imscc"]
+    #: 1.1 package (Canvas, Moodle); scorm12: a SCORM 1.2 package (a .zip any LMS runs: one SCO per
+    #: lesson, reporting completion and quiz scores); cmi5: a cmi5 package (a .zip, one AU per
+    #: lesson, reporting through xAPI). See docs/exports.md.
+    format: Literal["json", "imscc", "scorm12", "cmi5"]
 
 
 class _CreateModuleRequestRequired(TypedDict):
@@ -688,7 +701,7 @@ class _CreateWebhookEndpointRequestRequired(TypedDict):
 
 class CreateWebhookEndpointRequest(_CreateWebhookEndpointRequestRequired, total=False):
     #: Event types to receive, or `["*"]` for all.
-    events: List[Literal["*", "course.created", "course.updated", "course.deleted", "course.published", "course.unpublished", "module.created", "module.updated", "module.deleted", "lesson.created", "lesson.updated", "lesson.deleted", "student.created", "student.updated", "student.deleted", "student.enrolled", "student.unenrolled", "student.completed_lesson", "student.completed_course", "quiz.submitted", "quiz.passed", "quiz.failed", "export.completed", "export.failed", "webhook_endpoint.disabled"]]
+    events: List[Literal["*", "course.created", "course.updated", "course.deleted", "course.published", "course.unpublished", "module.created", "module.updated", "module.deleted", "lesson.created", "lesson.updated", "lesson.deleted", "student.created", "student.updated", "student.deleted", "student.enrolled", "student.unenrolled", "student.completed_lesson", "student.completed_course", "quiz.submitted", "quiz.passed", "quiz.failed", "export.completed", "export.failed", "usage.threshold_reached", "webhook_endpoint.disabled"]]
     #: A note of your own, up to 500 characters.
     description: str
     #: Default true.
@@ -711,7 +724,7 @@ class Delivery(TypedDict):
     id: str
     endpoint_id: str
     event_id: str
-    event_type: Literal["course.created", "course.updated", "course.deleted", "course.published", "course.unpublished", "module.created", "module.updated", "module.deleted", "lesson.created", "lesson.updated", "lesson.deleted", "student.created", "student.updated", "student.deleted", "student.enrolled", "student.unenrolled", "student.completed_lesson", "student.completed_course", "quiz.submitted", "quiz.passed", "quiz.failed", "export.completed", "export.failed", "webhook_endpoint.disabled", "webhook_endpoint.test"]
+    event_type: Literal["course.created", "course.updated", "course.deleted", "course.published", "course.unpublished", "module.created", "module.updated", "module.deleted", "lesson.created", "lesson.updated", "lesson.deleted", "student.created", "student.updated", "student.deleted", "student.enrolled", "student.unenrolled", "student.completed_lesson", "student.completed_course", "quiz.submitted", "quiz.passed", "quiz.failed", "export.completed", "export.failed", "usage.threshold_reached", "webhook_endpoint.disabled", "webhook_endpoint.test"]
     #: `pending` until a 2xx answer (`succeeded`) or the retry schedule runs out (`failed`).
     status: Literal["pending", "succeeded", "failed"]
     attempt_count: int
@@ -859,8 +872,10 @@ class Export(TypedDict):
     id: str
     course_id: str
     #: json: the course tree, which POST /courses/import reads back; imscc: an IMS Common Cartridge
-    #: 1.1 package (Canvas, Moodle).
-    format: Literal["json", "imscc"]
+    #: 1.1 package (Canvas, Moodle); scorm12: a SCORM 1.2 package (a .zip any LMS runs: one SCO per
+    #: lesson, reporting completion and quiz scores); cmi5: a cmi5 package (a .zip, one AU per
+    #: lesson, reporting through xAPI). See docs/exports.md.
+    format: Literal["json", "imscc", "scorm12", "cmi5"]
     status: Literal["queued", "running", "succeeded", "failed"]
     created_at: str
     #: When the export succeeded or failed.
@@ -1008,6 +1023,22 @@ _InvalidParameterErrorObjectDetailsOptional = TypedDict("_InvalidParameterErrorO
 
 class InvalidParameterErrorObjectDetails(_InvalidParameterErrorObjectDetailsOptional):
     pass
+
+
+class KeyUsage(TypedDict):
+    """One key's usage over the whole range."""
+
+    key_id: str
+    #: Every API request answered, whatever its status.
+    requests: int
+    #: Answered 2xx.
+    status_2xx: int
+    #: Answered 4xx other than 429.
+    status_4xx: int
+    #: Refused by a rate limit (429).
+    status_429: int
+    #: Answered 5xx.
+    status_5xx: int
 
 
 class LessonCreatedEvent(TypedDict):
@@ -1292,7 +1323,7 @@ class PlainErrorObject(TypedDict):
     """The error of every code that carries no details."""
 
     #: Machine-readable, from the closed list (docs/api.md, "Errors").
-    code: Literal["invalid_json", "conflicting_credentials", "malformed_request", "missing_api_key", "invalid_api_key", "https_required", "request_timeout", "payload_too_large", "unsupported_media_type", "headers_too_large", "internal_error", "service_unavailable"]
+    code: Literal["invalid_json", "conflicting_credentials", "malformed_request", "missing_api_key", "invalid_api_key", "invalid_credentials", "session_required", "https_required", "csrf_failed", "request_timeout", "payload_too_large", "unsupported_media_type", "headers_too_large", "internal_error", "service_unavailable"]
     #: What went wrong, for a person; may change between versions.
     message: str
     #: No details: `{}`.
@@ -1582,6 +1613,28 @@ class _RecordProgressRequestRequired(TypedDict):
 class RecordProgressRequest(_RecordProgressRequestRequired, total=False):
     #: Added to the time already spent (default 0).
     time_spent_seconds: int
+
+
+class RequestLog(TypedDict):
+    """A failed API request (4xx or 5xx) of the workspace, kept 7 days. Headers, bodies and keys are
+    never recorded.
+    """
+
+    #: The request's X-Request-Id (and `error.request_id` of its answer).
+    request_id: str
+    #: The API key that made the request.
+    key_id: str
+    #: HTTP method.
+    method: str
+    #: The route pattern (`/api/v1/courses/:id`): never the ids, query or body of the request.
+    route: str
+    status: int
+    #: `error.code` of the answer.
+    error_code: Optional[str]
+    #: Time from the request's arrival to its answer, in whole milliseconds.
+    latency_ms: int
+    #: When the request was answered.
+    created_at: str
 
 
 class ResourceNotFoundErrorObject(TypedDict):
@@ -2036,11 +2089,86 @@ class UpdateWebhookEndpointRequest(TypedDict, total=False):
     #: metadata address (checked at creation and again at every delivery).
     url: str
     #: Event types to receive, or `["*"]` for all.
-    events: List[Literal["*", "course.created", "course.updated", "course.deleted", "course.published", "course.unpublished", "module.created", "module.updated", "module.deleted", "lesson.created", "lesson.updated", "lesson.deleted", "student.created", "student.updated", "student.deleted", "student.enrolled", "student.unenrolled", "student.completed_lesson", "student.completed_course", "quiz.submitted", "quiz.passed", "quiz.failed", "export.completed", "export.failed", "webhook_endpoint.disabled"]]
+    events: List[Literal["*", "course.created", "course.updated", "course.deleted", "course.published", "course.unpublished", "module.created", "module.updated", "module.deleted", "lesson.created", "lesson.updated", "lesson.deleted", "student.created", "student.updated", "student.deleted", "student.enrolled", "student.unenrolled", "student.completed_lesson", "student.completed_course", "quiz.submitted", "quiz.passed", "quiz.failed", "export.completed", "export.failed", "usage.threshold_reached", "webhook_endpoint.disabled"]]
     #: A note of your own, up to 500 characters.
     description: str
     #: true again after Lectern disabled it resumes deliveries (new events only).
     enabled: bool
+
+
+_UsageRequired = TypedDict("_UsageRequired", {"granularity": "Literal[\"hour\", \"day\"]", "from": "str", "to": "str", "key_id": "Optional[str]", "totals": "UsageCounts", "buckets": "List[UsageBucket]", "keys": "List[KeyUsage]"}, total=True)
+
+
+class Usage(_UsageRequired):
+    """API requests of the workspace per hour or day, by status class (docs/api.md, "Usage")."""
+
+
+class UsageAlert(TypedDict):
+    """A key reached a share of its hourly quota within a clock hour (counted from its usage)."""
+
+    key_id: str
+    key_name: str
+    environment: Literal["production", "development", "staging"]
+    #: Start of the clock hour (UTC) in which the key reached the threshold.
+    hour: str
+    #: The key's requests in that hour when the alert was recorded.
+    requests: int
+    #: The key's hourly quota.
+    hourly_quota: int
+    #: The share of the quota reached (80).
+    threshold_percent: int
+
+
+class UsageBucket(TypedDict):
+    """One hour or one UTC day of usage."""
+
+    #: Start of the hour or UTC day.
+    start: str
+    #: Every API request answered, whatever its status.
+    requests: int
+    #: Answered 2xx.
+    status_2xx: int
+    #: Answered 4xx other than 429.
+    status_4xx: int
+    #: Refused by a rate limit (429).
+    status_429: int
+    #: Answered 5xx.
+    status_5xx: int
+
+
+class UsageCounts(TypedDict):
+    """API requests by status class: 4xx excludes 429, which is counted on its own."""
+
+    #: Every API request answered, whatever its status.
+    requests: int
+    #: Answered 2xx.
+    status_2xx: int
+    #: Answered 4xx other than 429.
+    status_4xx: int
+    #: Refused by a rate limit (429).
+    status_429: int
+    #: Answered 5xx.
+    status_5xx: int
+
+
+class UsageThresholdReachedEvent(TypedDict):
+    """A key reached 80% of its hourly quota within a clock hour: once per key and hour (docs/api.md,
+    "Usage").
+    """
+
+    id: str
+    type: Literal["usage.threshold_reached"]
+    #: When the change was committed.
+    created_at: str
+    #: `object`: the resource as the API returns it after the change (before it, for `*.deleted`).
+    data: UsageThresholdReachedEventData
+
+
+class UsageThresholdReachedEventData(TypedDict):
+    """`object`: the resource as the API returns it after the change (before it, for `*.deleted`)."""
+
+    #: A key reached a share of its hourly quota within a clock hour (counted from its usage).
+    object: UsageAlert
 
 
 class ValidationErrorObject(TypedDict):
@@ -2097,7 +2225,7 @@ class WebhookEndpoint(TypedDict):
     url: str
     description: str
     #: Event types it receives, or `["*"]` for all.
-    events: List[Literal["*", "course.created", "course.updated", "course.deleted", "course.published", "course.unpublished", "module.created", "module.updated", "module.deleted", "lesson.created", "lesson.updated", "lesson.deleted", "student.created", "student.updated", "student.deleted", "student.enrolled", "student.unenrolled", "student.completed_lesson", "student.completed_course", "quiz.submitted", "quiz.passed", "quiz.failed", "export.completed", "export.failed", "webhook_endpoint.disabled"]]
+    events: List[Literal["*", "course.created", "course.updated", "course.deleted", "course.published", "course.unpublished", "module.created", "module.updated", "module.deleted", "lesson.created", "lesson.updated", "lesson.deleted", "student.created", "student.updated", "student.deleted", "student.enrolled", "student.unenrolled", "student.completed_lesson", "student.completed_course", "quiz.submitted", "quiz.passed", "quiz.failed", "export.completed", "export.failed", "usage.threshold_reached", "webhook_endpoint.disabled"]]
     #: A disabled endpoint receives nothing.
     enabled: bool
     #: `failing` when Lectern disabled it after 5 days of failed deliveries; null otherwise.
@@ -2151,7 +2279,7 @@ class _WebhookEndpointWithSecretRequired(TypedDict):
     url: str
     description: str
     #: Event types it receives, or `["*"]` for all.
-    events: List[Literal["*", "course.created", "course.updated", "course.deleted", "course.published", "course.unpublished", "module.created", "module.updated", "module.deleted", "lesson.created", "lesson.updated", "lesson.deleted", "student.created", "student.updated", "student.deleted", "student.enrolled", "student.unenrolled", "student.completed_lesson", "student.completed_course", "quiz.submitted", "quiz.passed", "quiz.failed", "export.completed", "export.failed", "webhook_endpoint.disabled"]]
+    events: List[Literal["*", "course.created", "course.updated", "course.deleted", "course.published", "course.unpublished", "module.created", "module.updated", "module.deleted", "lesson.created", "lesson.updated", "lesson.deleted", "student.created", "student.updated", "student.deleted", "student.enrolled", "student.unenrolled", "student.completed_lesson", "student.completed_course", "quiz.submitted", "quiz.passed", "quiz.failed", "export.completed", "export.failed", "usage.threshold_reached", "webhook_endpoint.disabled"]]
     #: A disabled endpoint receives nothing.
     enabled: bool
     #: `failing` when Lectern disabled it after 5 days of failed deliveries; null otherwise.
@@ -2482,7 +2610,7 @@ class GetQuizResultsParams(_GetQuizResultsParamsOptional):
     """Query parameters of ``GET /analytics/quiz-results``."""
 
 
-_ListEventsParamsOptional = TypedDict("_ListEventsParamsOptional", {"page": "int", "per_page": "int", "cursor": "str", "sort": "Literal[\"-created_at\", \"created_at\"]", "type": "Literal[\"course.created\", \"course.updated\", \"course.deleted\", \"course.published\", \"course.unpublished\", \"module.created\", \"module.updated\", \"module.deleted\", \"lesson.created\", \"lesson.updated\", \"lesson.deleted\", \"student.created\", \"student.updated\", \"student.deleted\", \"student.enrolled\", \"student.unenrolled\", \"student.completed_lesson\", \"student.completed_course\", \"quiz.submitted\", \"quiz.passed\", \"quiz.failed\", \"export.completed\", \"export.failed\", \"webhook_endpoint.disabled\", \"webhook_endpoint.test\", \"course.*\", \"module.*\", \"lesson.*\", \"student.*\", \"quiz.*\", \"export.*\", \"webhook_endpoint.*\"]", "from": "str", "to": "str"}, total=False)
+_ListEventsParamsOptional = TypedDict("_ListEventsParamsOptional", {"page": "int", "per_page": "int", "cursor": "str", "sort": "Literal[\"-created_at\", \"created_at\"]", "type": "Literal[\"course.created\", \"course.updated\", \"course.deleted\", \"course.published\", \"course.unpublished\", \"module.created\", \"module.updated\", \"module.deleted\", \"lesson.created\", \"lesson.updated\", \"lesson.deleted\", \"student.created\", \"student.updated\", \"student.deleted\", \"student.enrolled\", \"student.unenrolled\", \"student.completed_lesson\", \"student.completed_course\", \"quiz.submitted\", \"quiz.passed\", \"quiz.failed\", \"export.completed\", \"export.failed\", \"usage.threshold_reached\", \"webhook_endpoint.disabled\", \"webhook_endpoint.test\", \"course.*\", \"module.*\", \"lesson.*\", \"student.*\", \"quiz.*\", \"export.*\", \"usage.*\", \"webhook_endpoint.*\"]", "from": "str", "to": "str"}, total=False)
 
 
 class ListEventsParams(_ListEventsParamsOptional):
@@ -2493,6 +2621,38 @@ class ListEventsResponse(TypedDict):
     """A page of the list. `Link` has the next page (and in page mode prev, first, last)."""
 
     data: List[Event]
+    #: PagePagination in page mode, CursorPagination in cursor mode.
+    pagination: Union[PagePagination, CursorPagination]
+
+
+_GetUsageParamsOptional = TypedDict("_GetUsageParamsOptional", {"granularity": "Literal[\"hour\", \"day\"]", "from": "str", "to": "str", "key_id": "str"}, total=False)
+
+
+class GetUsageParams(_GetUsageParamsOptional):
+    """Query parameters of ``GET /usage``."""
+
+
+class ListRequestLogsParams(TypedDict, total=False):
+    """Query parameters of ``GET /request-logs``."""
+
+    #: Page number, 1-based (page mode).
+    page: int
+    #: Records per page, 1..100 (default 20).
+    per_page: int
+    #: Cursor mode: `next_cursor` of the previous page; empty to start from the beginning.
+    cursor: str
+    #: Only this status (`404`) or class (`4xx`, `5xx`).
+    status: str
+    #: Only the request with this id (`req_…`), as an error's `request_id` names it.
+    request_id: str
+    #: Only requests of this key.
+    key_id: str
+
+
+class ListRequestLogsResponse(TypedDict):
+    """A page of the list. `Link` has the next page (and in page mode prev, first, last)."""
+
+    data: List[RequestLog]
     #: PagePagination in page mode, CursorPagination in cursor mode.
     pagination: Union[PagePagination, CursorPagination]
 
@@ -2568,7 +2728,7 @@ ErrorObject = Union[ValidationErrorObject, InvalidParameterErrorObject, Insuffic
 
 #: The payload of a webhook delivery, and an entry of the event log; `type` tells what
 #: `data.object` is (docs/webhooks.md).
-Event = Union[CourseCreatedEvent, CourseUpdatedEvent, CourseDeletedEvent, CoursePublishedEvent, CourseUnpublishedEvent, ModuleCreatedEvent, ModuleUpdatedEvent, ModuleDeletedEvent, LessonCreatedEvent, LessonUpdatedEvent, LessonDeletedEvent, StudentCreatedEvent, StudentUpdatedEvent, StudentDeletedEvent, StudentEnrolledEvent, StudentUnenrolledEvent, StudentCompletedLessonEvent, StudentCompletedCourseEvent, QuizSubmittedEvent, QuizPassedEvent, QuizFailedEvent, ExportCompletedEvent, ExportFailedEvent, WebhookEndpointDisabledEvent, WebhookEndpointTestEvent]
+Event = Union[CourseCreatedEvent, CourseUpdatedEvent, CourseDeletedEvent, CoursePublishedEvent, CourseUnpublishedEvent, ModuleCreatedEvent, ModuleUpdatedEvent, ModuleDeletedEvent, LessonCreatedEvent, LessonUpdatedEvent, LessonDeletedEvent, StudentCreatedEvent, StudentUpdatedEvent, StudentDeletedEvent, StudentEnrolledEvent, StudentUnenrolledEvent, StudentCompletedLessonEvent, StudentCompletedCourseEvent, QuizSubmittedEvent, QuizPassedEvent, QuizFailedEvent, ExportCompletedEvent, ExportFailedEvent, UsageThresholdReachedEvent, WebhookEndpointDisabledEvent, WebhookEndpointTestEvent]
 
 
 #: A lesson of a module, by `type`: only a quiz lesson has a `quiz` (null for the others).
@@ -2589,4 +2749,4 @@ StudentBulkResult = Union[StudentBulkCreated, StudentBulkError]
 
 
 #: The payload of a webhook delivery: one member per event type of the document's ``webhooks``.
-WebhookEvent = Union[CourseCreatedEvent, CourseDeletedEvent, CoursePublishedEvent, CourseUnpublishedEvent, CourseUpdatedEvent, ExportCompletedEvent, ExportFailedEvent, LessonCreatedEvent, LessonDeletedEvent, LessonUpdatedEvent, ModuleCreatedEvent, ModuleDeletedEvent, ModuleUpdatedEvent, QuizFailedEvent, QuizPassedEvent, QuizSubmittedEvent, StudentCompletedCourseEvent, StudentCompletedLessonEvent, StudentCreatedEvent, StudentDeletedEvent, StudentEnrolledEvent, StudentUnenrolledEvent, StudentUpdatedEvent, WebhookEndpointDisabledEvent, WebhookEndpointTestEvent]
+WebhookEvent = Union[CourseCreatedEvent, CourseDeletedEvent, CoursePublishedEvent, CourseUnpublishedEvent, CourseUpdatedEvent, ExportCompletedEvent, ExportFailedEvent, LessonCreatedEvent, LessonDeletedEvent, LessonUpdatedEvent, ModuleCreatedEvent, ModuleDeletedEvent, ModuleUpdatedEvent, QuizFailedEvent, QuizPassedEvent, QuizSubmittedEvent, StudentCompletedCourseEvent, StudentCompletedLessonEvent, StudentCreatedEvent, StudentDeletedEvent, StudentEnrolledEvent, StudentUnenrolledEvent, StudentUpdatedEvent, UsageThresholdReachedEvent, WebhookEndpointDisabledEvent, WebhookEndpointTestEvent]

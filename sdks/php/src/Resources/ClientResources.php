@@ -20,6 +20,8 @@ trait ClientResources
     public readonly Search $search;
     public readonly Analytics $analytics;
     public readonly Events $events;
+    public readonly Usage $usage;
+    public readonly RequestLogs $requestLogs;
     public readonly Exports $exports;
     public readonly Webhooks $webhooks;
 
@@ -36,6 +38,8 @@ trait ClientResources
         $this->search = new Search($this);
         $this->analytics = new Analytics($this);
         $this->events = new Events($this);
+        $this->usage = new Usage($this);
+        $this->requestLogs = new RequestLogs($this);
         $this->exports = new Exports($this);
         $this->webhooks = new Webhooks($this);
     }

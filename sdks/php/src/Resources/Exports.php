@@ -70,9 +70,10 @@ final class Exports extends \Lectern\Internal\BaseResource
      *
      * `GET /exports/{id}/download` (downloadExport).
      *
-     * Streams the file: `application/json` (a CourseDocument) or `application/zip` (an .imscc package).
-     * 409 `export_not_ready` before the export has succeeded, 410 `export_expired` once its file has been
-     * removed (7 days after completion). A file holding quiz answers needs courses:write or exports:write.
+     * Streams the file: `application/json` (a CourseDocument) or `application/zip` (an .imscc package, or
+     * a SCORM 1.2 or cmi5 .zip). 409 `export_not_ready` before the export has succeeded, 410
+     * `export_expired` once its file has been removed (7 days after completion). A file holding quiz
+     * answers needs courses:write or exports:write.
      *
      * Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's
      * hourly quota and burst bucket.

@@ -194,7 +194,7 @@ namespace Lectern\Resources;
  *
  * @phpstan-type CreateEnrollmentRequest array{student_id: string, course_id: string}
  *
- * @phpstan-type CreateExportRequest array{format: 'json'|'imscc'}
+ * @phpstan-type CreateExportRequest array{format: 'json'|'imscc'|'scorm12'|'cmi5'}
  *
  * @phpstan-type CreateLessonRequest CreateTextLessonRequest|CreateVideoLessonRequest|CreateQuizLessonRequest|CreateAssignmentLessonRequest
  *
@@ -237,7 +237,7 @@ namespace Lectern\Resources;
  *
  * @phpstan-type CreateWebhookEndpointRequest array{
  *   url: string,
- *   events?: list<'*'|'course.created'|'course.updated'|'course.deleted'|'course.published'|'course.unpublished'|'module.created'|'module.updated'|'module.deleted'|'lesson.created'|'lesson.updated'|'lesson.deleted'|'student.created'|'student.updated'|'student.deleted'|'student.enrolled'|'student.unenrolled'|'student.completed_lesson'|'student.completed_course'|'quiz.submitted'|'quiz.passed'|'quiz.failed'|'export.completed'|'export.failed'|'webhook_endpoint.disabled'>,
+ *   events?: list<'*'|'course.created'|'course.updated'|'course.deleted'|'course.published'|'course.unpublished'|'module.created'|'module.updated'|'module.deleted'|'lesson.created'|'lesson.updated'|'lesson.deleted'|'student.created'|'student.updated'|'student.deleted'|'student.enrolled'|'student.unenrolled'|'student.completed_lesson'|'student.completed_course'|'quiz.submitted'|'quiz.passed'|'quiz.failed'|'export.completed'|'export.failed'|'usage.threshold_reached'|'webhook_endpoint.disabled'>,
  *   description?: string,
  *   enabled?: bool
  * }
@@ -248,7 +248,7 @@ namespace Lectern\Resources;
  *   id: string,
  *   endpoint_id: string,
  *   event_id: string,
- *   event_type: 'course.created'|'course.updated'|'course.deleted'|'course.published'|'course.unpublished'|'module.created'|'module.updated'|'module.deleted'|'lesson.created'|'lesson.updated'|'lesson.deleted'|'student.created'|'student.updated'|'student.deleted'|'student.enrolled'|'student.unenrolled'|'student.completed_lesson'|'student.completed_course'|'quiz.submitted'|'quiz.passed'|'quiz.failed'|'export.completed'|'export.failed'|'webhook_endpoint.disabled'|'webhook_endpoint.test',
+ *   event_type: 'course.created'|'course.updated'|'course.deleted'|'course.published'|'course.unpublished'|'module.created'|'module.updated'|'module.deleted'|'lesson.created'|'lesson.updated'|'lesson.deleted'|'student.created'|'student.updated'|'student.deleted'|'student.enrolled'|'student.unenrolled'|'student.completed_lesson'|'student.completed_course'|'quiz.submitted'|'quiz.passed'|'quiz.failed'|'export.completed'|'export.failed'|'usage.threshold_reached'|'webhook_endpoint.disabled'|'webhook_endpoint.test',
  *   status: 'pending'|'succeeded'|'failed',
  *   attempt_count: int,
  *   next_attempt_at: string|null,
@@ -308,12 +308,12 @@ namespace Lectern\Resources;
  *
  * @phpstan-type ErrorResponse array{error: ErrorObject}
  *
- * @phpstan-type Event CourseCreatedEvent|CourseUpdatedEvent|CourseDeletedEvent|CoursePublishedEvent|CourseUnpublishedEvent|ModuleCreatedEvent|ModuleUpdatedEvent|ModuleDeletedEvent|LessonCreatedEvent|LessonUpdatedEvent|LessonDeletedEvent|StudentCreatedEvent|StudentUpdatedEvent|StudentDeletedEvent|StudentEnrolledEvent|StudentUnenrolledEvent|StudentCompletedLessonEvent|StudentCompletedCourseEvent|QuizSubmittedEvent|QuizPassedEvent|QuizFailedEvent|ExportCompletedEvent|ExportFailedEvent|WebhookEndpointDisabledEvent|WebhookEndpointTestEvent
+ * @phpstan-type Event CourseCreatedEvent|CourseUpdatedEvent|CourseDeletedEvent|CoursePublishedEvent|CourseUnpublishedEvent|ModuleCreatedEvent|ModuleUpdatedEvent|ModuleDeletedEvent|LessonCreatedEvent|LessonUpdatedEvent|LessonDeletedEvent|StudentCreatedEvent|StudentUpdatedEvent|StudentDeletedEvent|StudentEnrolledEvent|StudentUnenrolledEvent|StudentCompletedLessonEvent|StudentCompletedCourseEvent|QuizSubmittedEvent|QuizPassedEvent|QuizFailedEvent|ExportCompletedEvent|ExportFailedEvent|UsageThresholdReachedEvent|WebhookEndpointDisabledEvent|WebhookEndpointTestEvent
  *
  * @phpstan-type Export array{
  *   id: string,
  *   course_id: string,
- *   format: 'json'|'imscc',
+ *   format: 'json'|'imscc'|'scorm12'|'cmi5',
  *   status: 'queued'|'running'|'succeeded'|'failed',
  *   created_at: string,
  *   completed_at: string|null,
@@ -382,6 +382,15 @@ namespace Lectern\Resources;
  *     to?: string
  *   },
  *   request_id: string
+ * }
+ *
+ * @phpstan-type KeyUsage array{
+ *   key_id: string,
+ *   requests: int,
+ *   status_2xx: int,
+ *   status_4xx: int,
+ *   status_429: int,
+ *   status_5xx: int
  * }
  *
  * @phpstan-type Lesson TextLesson|VideoLesson|QuizLesson|AssignmentLesson
@@ -516,7 +525,7 @@ namespace Lectern\Resources;
  * }
  *
  * @phpstan-type PlainErrorObject array{
- *   code: 'invalid_json'|'conflicting_credentials'|'malformed_request'|'missing_api_key'|'invalid_api_key'|'https_required'|'request_timeout'|'payload_too_large'|'unsupported_media_type'|'headers_too_large'|'internal_error'|'service_unavailable',
+ *   code: 'invalid_json'|'conflicting_credentials'|'malformed_request'|'missing_api_key'|'invalid_api_key'|'invalid_credentials'|'session_required'|'https_required'|'csrf_failed'|'request_timeout'|'payload_too_large'|'unsupported_media_type'|'headers_too_large'|'internal_error'|'service_unavailable',
  *   message: string,
  *   details: array<string, mixed>,
  *   request_id: string
@@ -651,6 +660,17 @@ namespace Lectern\Resources;
  *   lesson_id: string,
  *   status: 'started'|'completed',
  *   time_spent_seconds?: int
+ * }
+ *
+ * @phpstan-type RequestLog array{
+ *   request_id: string,
+ *   key_id: string,
+ *   method: string,
+ *   route: string,
+ *   status: int,
+ *   error_code: string|null,
+ *   latency_ms: int,
+ *   created_at: string
  * }
  *
  * @phpstan-type ResourceNotFoundErrorObject array{
@@ -851,9 +871,53 @@ namespace Lectern\Resources;
  *
  * @phpstan-type UpdateWebhookEndpointRequest array{
  *   url?: string,
- *   events?: list<'*'|'course.created'|'course.updated'|'course.deleted'|'course.published'|'course.unpublished'|'module.created'|'module.updated'|'module.deleted'|'lesson.created'|'lesson.updated'|'lesson.deleted'|'student.created'|'student.updated'|'student.deleted'|'student.enrolled'|'student.unenrolled'|'student.completed_lesson'|'student.completed_course'|'quiz.submitted'|'quiz.passed'|'quiz.failed'|'export.completed'|'export.failed'|'webhook_endpoint.disabled'>,
+ *   events?: list<'*'|'course.created'|'course.updated'|'course.deleted'|'course.published'|'course.unpublished'|'module.created'|'module.updated'|'module.deleted'|'lesson.created'|'lesson.updated'|'lesson.deleted'|'student.created'|'student.updated'|'student.deleted'|'student.enrolled'|'student.unenrolled'|'student.completed_lesson'|'student.completed_course'|'quiz.submitted'|'quiz.passed'|'quiz.failed'|'export.completed'|'export.failed'|'usage.threshold_reached'|'webhook_endpoint.disabled'>,
  *   description?: string,
  *   enabled?: bool
+ * }
+ *
+ * @phpstan-type UsageAlert array{
+ *   key_id: string,
+ *   key_name: string,
+ *   environment: 'production'|'development'|'staging',
+ *   hour: string,
+ *   requests: int,
+ *   hourly_quota: int,
+ *   threshold_percent: int
+ * }
+ *
+ * @phpstan-type UsageBucket array{
+ *   start: string,
+ *   requests: int,
+ *   status_2xx: int,
+ *   status_4xx: int,
+ *   status_429: int,
+ *   status_5xx: int
+ * }
+ *
+ * @phpstan-type UsageCounts array{
+ *   requests: int,
+ *   status_2xx: int,
+ *   status_4xx: int,
+ *   status_429: int,
+ *   status_5xx: int
+ * }
+ *
+ * @phpstan-type UsageSchema array{
+ *   granularity: 'hour'|'day',
+ *   from: string,
+ *   to: string,
+ *   key_id: string|null,
+ *   totals: UsageCounts,
+ *   buckets: list<UsageBucket>,
+ *   keys: list<KeyUsage>
+ * }
+ *
+ * @phpstan-type UsageThresholdReachedEvent array{
+ *   id: string,
+ *   type: 'usage.threshold_reached',
+ *   created_at: string,
+ *   data: array{object: UsageAlert}
  * }
  *
  * @phpstan-type ValidationErrorObject array{
@@ -882,7 +946,7 @@ namespace Lectern\Resources;
  *   id: string,
  *   url: string,
  *   description: string,
- *   events: list<'*'|'course.created'|'course.updated'|'course.deleted'|'course.published'|'course.unpublished'|'module.created'|'module.updated'|'module.deleted'|'lesson.created'|'lesson.updated'|'lesson.deleted'|'student.created'|'student.updated'|'student.deleted'|'student.enrolled'|'student.unenrolled'|'student.completed_lesson'|'student.completed_course'|'quiz.submitted'|'quiz.passed'|'quiz.failed'|'export.completed'|'export.failed'|'webhook_endpoint.disabled'>,
+ *   events: list<'*'|'course.created'|'course.updated'|'course.deleted'|'course.published'|'course.unpublished'|'module.created'|'module.updated'|'module.deleted'|'lesson.created'|'lesson.updated'|'lesson.deleted'|'student.created'|'student.updated'|'student.deleted'|'student.enrolled'|'student.unenrolled'|'student.completed_lesson'|'student.completed_course'|'quiz.submitted'|'quiz.passed'|'quiz.failed'|'export.completed'|'export.failed'|'usage.threshold_reached'|'webhook_endpoint.disabled'>,
  *   enabled: bool,
  *   disabled_reason: 'failing'|null,
  *   created_at: string,
@@ -907,7 +971,7 @@ namespace Lectern\Resources;
  *   id: string,
  *   url: string,
  *   description: string,
- *   events: list<'*'|'course.created'|'course.updated'|'course.deleted'|'course.published'|'course.unpublished'|'module.created'|'module.updated'|'module.deleted'|'lesson.created'|'lesson.updated'|'lesson.deleted'|'student.created'|'student.updated'|'student.deleted'|'student.enrolled'|'student.unenrolled'|'student.completed_lesson'|'student.completed_course'|'quiz.submitted'|'quiz.passed'|'quiz.failed'|'export.completed'|'export.failed'|'webhook_endpoint.disabled'>,
+ *   events: list<'*'|'course.created'|'course.updated'|'course.deleted'|'course.published'|'course.unpublished'|'module.created'|'module.updated'|'module.deleted'|'lesson.created'|'lesson.updated'|'lesson.deleted'|'student.created'|'student.updated'|'student.deleted'|'student.enrolled'|'student.unenrolled'|'student.completed_lesson'|'student.completed_course'|'quiz.submitted'|'quiz.passed'|'quiz.failed'|'export.completed'|'export.failed'|'usage.threshold_reached'|'webhook_endpoint.disabled'>,
  *   enabled: bool,
  *   disabled_reason: 'failing'|null,
  *   created_at: string,
@@ -916,7 +980,7 @@ namespace Lectern\Resources;
  * }
  *
  * A webhook event as Lectern\Webhook::verify() returns it.
- * @phpstan-type WebhookEvent CourseCreatedEvent|CourseUpdatedEvent|CourseDeletedEvent|CoursePublishedEvent|CourseUnpublishedEvent|ModuleCreatedEvent|ModuleUpdatedEvent|ModuleDeletedEvent|LessonCreatedEvent|LessonUpdatedEvent|LessonDeletedEvent|StudentCreatedEvent|StudentUpdatedEvent|StudentDeletedEvent|StudentEnrolledEvent|StudentUnenrolledEvent|StudentCompletedLessonEvent|StudentCompletedCourseEvent|QuizSubmittedEvent|QuizPassedEvent|QuizFailedEvent|ExportCompletedEvent|ExportFailedEvent|WebhookEndpointDisabledEvent|WebhookEndpointTestEvent
+ * @phpstan-type WebhookEvent CourseCreatedEvent|CourseUpdatedEvent|CourseDeletedEvent|CoursePublishedEvent|CourseUnpublishedEvent|ModuleCreatedEvent|ModuleUpdatedEvent|ModuleDeletedEvent|LessonCreatedEvent|LessonUpdatedEvent|LessonDeletedEvent|StudentCreatedEvent|StudentUpdatedEvent|StudentDeletedEvent|StudentEnrolledEvent|StudentUnenrolledEvent|StudentCompletedLessonEvent|StudentCompletedCourseEvent|QuizSubmittedEvent|QuizPassedEvent|QuizFailedEvent|ExportCompletedEvent|ExportFailedEvent|UsageThresholdReachedEvent|WebhookEndpointDisabledEvent|WebhookEndpointTestEvent
  */
 final class Schemas
 {

@@ -837,6 +837,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace's API usage per hour or day
+         * @description Scope `analytics:read`. Requests per hour (`granularity=hour`, default: the last 24 hours) or UTC day (`day`: the last 30 days) of every key of the workspace, or of one (`key_id`), by status class (2xx, 4xx other than 429, 429, 5xx). Counted without a write per request: other processes' requests show within the flush interval (`KEY_USAGE_FLUSH_MS`).
+         *
+         *     Requires scope `analytics:read` (or `analytics:write`). Rate limits: one request against the key's hourly quota and burst bucket.
+         */
+        get: operations["getUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/request-logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the workspace's failed requests
+         * @description Scope `analytics:read`. The API requests of the workspace that answered 4xx or 5xx in the last 7 days, newest first: look one up by the `request_id` of its error. Requests without a valid key belong to no workspace and are not listed. Filters: `status` (`404`, `4xx`, `5xx`), `request_id`, `key_id`.
+         *
+         *     Requires scope `analytics:read` (or `analytics:write`). Rate limits: one request against the key's hourly quota and burst bucket.
+         */
+        get: operations["listRequestLogs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/courses/{id}/export": {
         parameters: {
             query?: never;
@@ -890,7 +934,7 @@ export interface paths {
         };
         /**
          * Download an export file
-         * @description Streams the file: `application/json` (a CourseDocument) or `application/zip` (an .imscc package). 409 `export_not_ready` before the export has succeeded, 410 `export_expired` once its file has been removed (7 days after completion). A file holding quiz answers needs courses:write or exports:write.
+         * @description Streams the file: `application/json` (a CourseDocument) or `application/zip` (an .imscc package, or a SCORM 1.2 or cmi5 .zip). 409 `export_not_ready` before the export has succeeded, 410 `export_expired` once its file has been removed (7 days after completion). A file holding quiz answers needs courses:write or exports:write.
          *
          *     Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's hourly quota and burst bucket.
          */
@@ -1565,6 +1609,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "usage.threshold_reached": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The `usage.threshold_reached` event
+         * @description Sent to every enabled endpoint subscribed to `usage.threshold_reached`, signed per Standard Webhooks. Answer any 2xx within the timeout to acknowledge; anything else is retried on the schedule of docs/webhooks.md.
+         */
+        post: operations["onUsageThresholdReached"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook_endpoint.disabled": {
         parameters: {
             query?: never;
@@ -1940,7 +2004,7 @@ export interface components {
              * @description Machine-readable, from the closed list (docs/api.md, "Errors").
              * @enum {string}
              */
-            code: "invalid_json" | "conflicting_credentials" | "malformed_request" | "missing_api_key" | "invalid_api_key" | "https_required" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "headers_too_large" | "internal_error" | "service_unavailable";
+            code: "invalid_json" | "conflicting_credentials" | "malformed_request" | "missing_api_key" | "invalid_api_key" | "invalid_credentials" | "session_required" | "https_required" | "csrf_failed" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "headers_too_large" | "internal_error" | "service_unavailable";
             /** @description What went wrong, for a person; may change between versions. */
             message: string;
             /** @description No details: `{}`. */
@@ -2920,8 +2984,8 @@ export interface components {
             id: string;
             /** @example crs_01jd4z3k9q8x7v6b5n4m3c2x1z */
             course_id: string;
-            /** @description json: the course tree, which POST /courses/import reads back; imscc: an IMS Common Cartridge 1.1 package (Canvas, Moodle). */
-            format: "json" | "imscc";
+            /** @description json: the course tree, which POST /courses/import reads back; imscc: an IMS Common Cartridge 1.1 package (Canvas, Moodle); scorm12: a SCORM 1.2 package (a .zip any LMS runs: one SCO per lesson, reporting completion and quiz scores); cmi5: a cmi5 package (a .zip, one AU per lesson, reporting through xAPI). See docs/exports.md. */
+            format: "json" | "imscc" | "scorm12" | "cmi5";
             status: "queued" | "running" | "succeeded" | "failed";
             /**
              * Format: date-time
@@ -3193,7 +3257,7 @@ export interface components {
             url: string;
             description: string;
             /** @description Event types it receives, or `["*"]` for all. */
-            events: ("*" | "course.created" | "course.updated" | "course.deleted" | "course.published" | "course.unpublished" | "module.created" | "module.updated" | "module.deleted" | "lesson.created" | "lesson.updated" | "lesson.deleted" | "student.created" | "student.updated" | "student.deleted" | "student.enrolled" | "student.unenrolled" | "student.completed_lesson" | "student.completed_course" | "quiz.submitted" | "quiz.passed" | "quiz.failed" | "export.completed" | "export.failed" | "webhook_endpoint.disabled")[];
+            events: ("*" | "course.created" | "course.updated" | "course.deleted" | "course.published" | "course.unpublished" | "module.created" | "module.updated" | "module.deleted" | "lesson.created" | "lesson.updated" | "lesson.deleted" | "student.created" | "student.updated" | "student.deleted" | "student.enrolled" | "student.unenrolled" | "student.completed_lesson" | "student.completed_course" | "quiz.submitted" | "quiz.passed" | "quiz.failed" | "export.completed" | "export.failed" | "usage.threshold_reached" | "webhook_endpoint.disabled")[];
             /** @description A disabled endpoint receives nothing. */
             enabled: boolean;
             /** @description `failing` when Lectern disabled it after 5 days of failed deliveries; null otherwise. */
@@ -3219,7 +3283,7 @@ export interface components {
             url: string;
             description: string;
             /** @description Event types it receives, or `["*"]` for all. */
-            events: ("*" | "course.created" | "course.updated" | "course.deleted" | "course.published" | "course.unpublished" | "module.created" | "module.updated" | "module.deleted" | "lesson.created" | "lesson.updated" | "lesson.deleted" | "student.created" | "student.updated" | "student.deleted" | "student.enrolled" | "student.unenrolled" | "student.completed_lesson" | "student.completed_course" | "quiz.submitted" | "quiz.passed" | "quiz.failed" | "export.completed" | "export.failed" | "webhook_endpoint.disabled")[];
+            events: ("*" | "course.created" | "course.updated" | "course.deleted" | "course.published" | "course.unpublished" | "module.created" | "module.updated" | "module.deleted" | "lesson.created" | "lesson.updated" | "lesson.deleted" | "student.created" | "student.updated" | "student.deleted" | "student.enrolled" | "student.unenrolled" | "student.completed_lesson" | "student.completed_course" | "quiz.submitted" | "quiz.passed" | "quiz.failed" | "export.completed" | "export.failed" | "usage.threshold_reached" | "webhook_endpoint.disabled")[];
             /** @description A disabled endpoint receives nothing. */
             enabled: boolean;
             /** @description `failing` when Lectern disabled it after 5 days of failed deliveries; null otherwise. */
@@ -3291,7 +3355,7 @@ export interface components {
             /** @example evt_01jd4z3k9q8x7v6b5n4m3c2x1z */
             event_id: string;
             /** @enum {string} */
-            event_type: "course.created" | "course.updated" | "course.deleted" | "course.published" | "course.unpublished" | "module.created" | "module.updated" | "module.deleted" | "lesson.created" | "lesson.updated" | "lesson.deleted" | "student.created" | "student.updated" | "student.deleted" | "student.enrolled" | "student.unenrolled" | "student.completed_lesson" | "student.completed_course" | "quiz.submitted" | "quiz.passed" | "quiz.failed" | "export.completed" | "export.failed" | "webhook_endpoint.disabled" | "webhook_endpoint.test";
+            event_type: "course.created" | "course.updated" | "course.deleted" | "course.published" | "course.unpublished" | "module.created" | "module.updated" | "module.deleted" | "lesson.created" | "lesson.updated" | "lesson.deleted" | "student.created" | "student.updated" | "student.deleted" | "student.enrolled" | "student.unenrolled" | "student.completed_lesson" | "student.completed_course" | "quiz.submitted" | "quiz.passed" | "quiz.failed" | "export.completed" | "export.failed" | "usage.threshold_reached" | "webhook_endpoint.disabled" | "webhook_endpoint.test";
             /** @description `pending` until a 2xx answer (`succeeded`) or the retry schedule runs out (`failed`). */
             status: "pending" | "succeeded" | "failed";
             attempt_count: number;
@@ -4232,6 +4296,42 @@ export interface components {
             };
         };
         /**
+         * UsageThresholdReachedEvent
+         * @description A key reached 80% of its hourly quota within a clock hour: once per key and hour (docs/api.md, "Usage").
+         * @example {
+         *       "id": "evt_01jd4z3y2z3a4b5c6d7e8f9g0h",
+         *       "type": "usage.threshold_reached",
+         *       "created_at": "2026-11-22T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "key_id": "key_01jd4z3t0v1w2x3y4z5a6b7c8d",
+         *           "key_name": "LMS sync",
+         *           "environment": "production",
+         *           "hour": "2026-11-22T10:00:00.000Z",
+         *           "requests": 800,
+         *           "hourly_quota": 1000,
+         *           "threshold_percent": 80
+         *         }
+         *       }
+         *     }
+         */
+        UsageThresholdReachedEvent: {
+            /** @example evt_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            id: string;
+            /** @enum {string} */
+            type: "usage.threshold_reached";
+            /**
+             * Format: date-time
+             * @description When the change was committed.
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            created_at: string;
+            /** @description `object`: the resource as the API returns it after the change (before it, for `*.deleted`). */
+            data: {
+                object: components["schemas"]["UsageAlert"];
+            };
+        };
+        /**
          * WebhookEndpointDisabledEvent
          * @description Lectern disabled an endpoint that kept failing; delivered to the workspace's other endpoints that subscribe to it.
          * @example {
@@ -4312,7 +4412,226 @@ export interface components {
             };
         };
         /** @description The payload of a webhook delivery, and an entry of the event log; `type` tells what `data.object` is (docs/webhooks.md). */
-        Event: components["schemas"]["CourseCreatedEvent"] | components["schemas"]["CourseUpdatedEvent"] | components["schemas"]["CourseDeletedEvent"] | components["schemas"]["CoursePublishedEvent"] | components["schemas"]["CourseUnpublishedEvent"] | components["schemas"]["ModuleCreatedEvent"] | components["schemas"]["ModuleUpdatedEvent"] | components["schemas"]["ModuleDeletedEvent"] | components["schemas"]["LessonCreatedEvent"] | components["schemas"]["LessonUpdatedEvent"] | components["schemas"]["LessonDeletedEvent"] | components["schemas"]["StudentCreatedEvent"] | components["schemas"]["StudentUpdatedEvent"] | components["schemas"]["StudentDeletedEvent"] | components["schemas"]["StudentEnrolledEvent"] | components["schemas"]["StudentUnenrolledEvent"] | components["schemas"]["StudentCompletedLessonEvent"] | components["schemas"]["StudentCompletedCourseEvent"] | components["schemas"]["QuizSubmittedEvent"] | components["schemas"]["QuizPassedEvent"] | components["schemas"]["QuizFailedEvent"] | components["schemas"]["ExportCompletedEvent"] | components["schemas"]["ExportFailedEvent"] | components["schemas"]["WebhookEndpointDisabledEvent"] | components["schemas"]["WebhookEndpointTestEvent"];
+        Event: components["schemas"]["CourseCreatedEvent"] | components["schemas"]["CourseUpdatedEvent"] | components["schemas"]["CourseDeletedEvent"] | components["schemas"]["CoursePublishedEvent"] | components["schemas"]["CourseUnpublishedEvent"] | components["schemas"]["ModuleCreatedEvent"] | components["schemas"]["ModuleUpdatedEvent"] | components["schemas"]["ModuleDeletedEvent"] | components["schemas"]["LessonCreatedEvent"] | components["schemas"]["LessonUpdatedEvent"] | components["schemas"]["LessonDeletedEvent"] | components["schemas"]["StudentCreatedEvent"] | components["schemas"]["StudentUpdatedEvent"] | components["schemas"]["StudentDeletedEvent"] | components["schemas"]["StudentEnrolledEvent"] | components["schemas"]["StudentUnenrolledEvent"] | components["schemas"]["StudentCompletedLessonEvent"] | components["schemas"]["StudentCompletedCourseEvent"] | components["schemas"]["QuizSubmittedEvent"] | components["schemas"]["QuizPassedEvent"] | components["schemas"]["QuizFailedEvent"] | components["schemas"]["ExportCompletedEvent"] | components["schemas"]["ExportFailedEvent"] | components["schemas"]["UsageThresholdReachedEvent"] | components["schemas"]["WebhookEndpointDisabledEvent"] | components["schemas"]["WebhookEndpointTestEvent"];
+        /**
+         * UsageCounts
+         * @description API requests by status class: 4xx excludes 429, which is counted on its own.
+         * @example {
+         *       "requests": 1250,
+         *       "status_2xx": 1200,
+         *       "status_4xx": 30,
+         *       "status_429": 15,
+         *       "status_5xx": 5
+         *     }
+         */
+        UsageCounts: {
+            /** @description Every API request answered, whatever its status. */
+            requests: number;
+            /** @description Answered 2xx. */
+            status_2xx: number;
+            /** @description Answered 4xx other than 429. */
+            status_4xx: number;
+            /** @description Refused by a rate limit (429). */
+            status_429: number;
+            /** @description Answered 5xx. */
+            status_5xx: number;
+        };
+        /**
+         * UsageBucket
+         * @description One hour or one UTC day of usage.
+         * @example {
+         *       "start": "2026-11-22T10:00:00.000Z",
+         *       "requests": 52,
+         *       "status_2xx": 48,
+         *       "status_4xx": 3,
+         *       "status_429": 1,
+         *       "status_5xx": 0
+         *     }
+         */
+        UsageBucket: {
+            /**
+             * Format: date-time
+             * @description Start of the hour or UTC day.
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            start: string;
+            /** @description Every API request answered, whatever its status. */
+            requests: number;
+            /** @description Answered 2xx. */
+            status_2xx: number;
+            /** @description Answered 4xx other than 429. */
+            status_4xx: number;
+            /** @description Refused by a rate limit (429). */
+            status_429: number;
+            /** @description Answered 5xx. */
+            status_5xx: number;
+        };
+        /**
+         * KeyUsage
+         * @description One key's usage over the whole range.
+         * @example {
+         *       "key_id": "key_01jd4z3t0v1w2x3y4z5a6b7c8d",
+         *       "requests": 52,
+         *       "status_2xx": 48,
+         *       "status_4xx": 3,
+         *       "status_429": 1,
+         *       "status_5xx": 0
+         *     }
+         */
+        KeyUsage: {
+            /** @example key_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            key_id: string;
+            /** @description Every API request answered, whatever its status. */
+            requests: number;
+            /** @description Answered 2xx. */
+            status_2xx: number;
+            /** @description Answered 4xx other than 429. */
+            status_4xx: number;
+            /** @description Refused by a rate limit (429). */
+            status_429: number;
+            /** @description Answered 5xx. */
+            status_5xx: number;
+        };
+        /**
+         * Usage
+         * @description API requests of the workspace per hour or day, by status class (docs/api.md, "Usage").
+         * @example {
+         *       "granularity": "hour",
+         *       "from": "2026-11-22T10:00:00.000Z",
+         *       "to": "2026-11-22T12:00:00.000Z",
+         *       "key_id": null,
+         *       "totals": {
+         *         "requests": 52,
+         *         "status_2xx": 48,
+         *         "status_4xx": 3,
+         *         "status_429": 1,
+         *         "status_5xx": 0
+         *       },
+         *       "buckets": [
+         *         {
+         *           "start": "2026-11-22T10:00:00.000Z",
+         *           "requests": 52,
+         *           "status_2xx": 48,
+         *           "status_4xx": 3,
+         *           "status_429": 1,
+         *           "status_5xx": 0
+         *         },
+         *         {
+         *           "start": "2026-11-22T11:00:00.000Z",
+         *           "requests": 0,
+         *           "status_2xx": 0,
+         *           "status_4xx": 0,
+         *           "status_429": 0,
+         *           "status_5xx": 0
+         *         }
+         *       ],
+         *       "keys": [
+         *         {
+         *           "key_id": "key_01jd4z3t0v1w2x3y4z5a6b7c8d",
+         *           "requests": 52,
+         *           "status_2xx": 48,
+         *           "status_4xx": 3,
+         *           "status_429": 1,
+         *           "status_5xx": 0
+         *         }
+         *       ]
+         *     }
+         */
+        Usage: {
+            /** @description `hour` (default; the last 24 hours) or `day` (the last 30 UTC days). */
+            granularity: "hour" | "day";
+            /**
+             * Format: date-time
+             * @description Start of the first bucket (`from` rounded down to the hour or day).
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description End of the last bucket (exclusive).
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            to: string;
+            /** @description The key asked for; null for every key of the workspace. */
+            key_id: string | null;
+            totals: components["schemas"]["UsageCounts"];
+            /** @description Every hour or day of the range, oldest first; zeros included. */
+            buckets: components["schemas"]["UsageBucket"][];
+            /** @description Each key with any request in the range, most requests first. */
+            keys: components["schemas"]["KeyUsage"][];
+        };
+        /**
+         * UsageAlert
+         * @description A key reached a share of its hourly quota within a clock hour (counted from its usage).
+         * @example {
+         *       "key_id": "key_01jd4z3t0v1w2x3y4z5a6b7c8d",
+         *       "key_name": "LMS sync",
+         *       "environment": "production",
+         *       "hour": "2026-11-22T10:00:00.000Z",
+         *       "requests": 800,
+         *       "hourly_quota": 1000,
+         *       "threshold_percent": 80
+         *     }
+         */
+        UsageAlert: {
+            /** @example key_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            key_id: string;
+            key_name: string;
+            environment: "production" | "development" | "staging";
+            /**
+             * Format: date-time
+             * @description Start of the clock hour (UTC) in which the key reached the threshold.
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            hour: string;
+            /** @description The key's requests in that hour when the alert was recorded. */
+            requests: number;
+            /** @description The key's hourly quota. */
+            hourly_quota: number;
+            /** @description The share of the quota reached (80). */
+            threshold_percent: number;
+        };
+        /**
+         * RequestLog
+         * @description A failed API request (4xx or 5xx) of the workspace, kept 7 days. Headers, bodies and keys are never recorded.
+         * @example {
+         *       "request_id": "req_01jd4z3k9q8x7v6b5n4m3c2x1z",
+         *       "key_id": "key_01jd4z3t0v1w2x3y4z5a6b7c8d",
+         *       "method": "GET",
+         *       "route": "/api/v1/courses/:id",
+         *       "status": 404,
+         *       "error_code": "resource_not_found",
+         *       "latency_ms": 3,
+         *       "created_at": "2026-11-22T10:00:00.000Z"
+         *     }
+         */
+        RequestLog: {
+            /**
+             * @description The request's X-Request-Id (and `error.request_id` of its answer).
+             * @example req_01jd4z3k9q8x7v6b5n4m3c2x1z
+             */
+            request_id: string;
+            /**
+             * @description The API key that made the request.
+             * @example key_01jd4z3k9q8x7v6b5n4m3c2x1z
+             */
+            key_id: string;
+            /** @description HTTP method. */
+            method: string;
+            /** @description The route pattern (`/api/v1/courses/:id`): never the ids, query or body of the request. */
+            route: string;
+            status: number;
+            /** @description `error.code` of the answer. */
+            error_code: string | null;
+            /** @description Time from the request's arrival to its answer, in whole milliseconds. */
+            latency_ms: number;
+            /**
+             * Format: date-time
+             * @description When the request was answered.
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            created_at: string;
+        };
         /**
          * @example {
          *       "email": "ada@example.com",
@@ -4521,8 +4840,8 @@ export interface components {
             }[];
         };
         CreateExportRequest: {
-            /** @description json: the course tree, which POST /courses/import reads back; imscc: an IMS Common Cartridge 1.1 package (Canvas, Moodle). */
-            format: "json" | "imscc";
+            /** @description json: the course tree, which POST /courses/import reads back; imscc: an IMS Common Cartridge 1.1 package (Canvas, Moodle); scorm12: a SCORM 1.2 package (a .zip any LMS runs: one SCO per lesson, reporting completion and quiz scores); cmi5: a cmi5 package (a .zip, one AU per lesson, reporting through xAPI). See docs/exports.md. */
+            format: "json" | "imscc" | "scorm12" | "cmi5";
         };
         /**
          * CourseDocument
@@ -4573,7 +4892,7 @@ export interface components {
             /** @description Where deliveries are POSTed: https in production; never a loopback, private, link-local or metadata address (checked at creation and again at every delivery). */
             url: string;
             /** @description Event types to receive, or `["*"]` for all. */
-            events?: ("*" | "course.created" | "course.updated" | "course.deleted" | "course.published" | "course.unpublished" | "module.created" | "module.updated" | "module.deleted" | "lesson.created" | "lesson.updated" | "lesson.deleted" | "student.created" | "student.updated" | "student.deleted" | "student.enrolled" | "student.unenrolled" | "student.completed_lesson" | "student.completed_course" | "quiz.submitted" | "quiz.passed" | "quiz.failed" | "export.completed" | "export.failed" | "webhook_endpoint.disabled")[];
+            events?: ("*" | "course.created" | "course.updated" | "course.deleted" | "course.published" | "course.unpublished" | "module.created" | "module.updated" | "module.deleted" | "lesson.created" | "lesson.updated" | "lesson.deleted" | "student.created" | "student.updated" | "student.deleted" | "student.enrolled" | "student.unenrolled" | "student.completed_lesson" | "student.completed_course" | "quiz.submitted" | "quiz.passed" | "quiz.failed" | "export.completed" | "export.failed" | "usage.threshold_reached" | "webhook_endpoint.disabled")[];
             /** @description A note of your own, up to 500 characters. */
             description?: string;
             /** @description Default true. */
@@ -4584,7 +4903,7 @@ export interface components {
             /** @description Where deliveries are POSTed: https in production; never a loopback, private, link-local or metadata address (checked at creation and again at every delivery). */
             url?: string;
             /** @description Event types to receive, or `["*"]` for all. */
-            events?: ("*" | "course.created" | "course.updated" | "course.deleted" | "course.published" | "course.unpublished" | "module.created" | "module.updated" | "module.deleted" | "lesson.created" | "lesson.updated" | "lesson.deleted" | "student.created" | "student.updated" | "student.deleted" | "student.enrolled" | "student.unenrolled" | "student.completed_lesson" | "student.completed_course" | "quiz.submitted" | "quiz.passed" | "quiz.failed" | "export.completed" | "export.failed" | "webhook_endpoint.disabled")[];
+            events?: ("*" | "course.created" | "course.updated" | "course.deleted" | "course.published" | "course.unpublished" | "module.created" | "module.updated" | "module.deleted" | "lesson.created" | "lesson.updated" | "lesson.deleted" | "student.created" | "student.updated" | "student.deleted" | "student.enrolled" | "student.unenrolled" | "student.completed_lesson" | "student.completed_course" | "quiz.submitted" | "quiz.passed" | "quiz.failed" | "export.completed" | "export.failed" | "usage.threshold_reached" | "webhook_endpoint.disabled")[];
             /** @description A note of your own, up to 500 characters. */
             description?: string;
             /** @description true again after Lectern disabled it resumes deliveries (new events only). */
@@ -8552,7 +8871,7 @@ export interface operations {
                 /** @description Newest first (`-created_at`, the default) or oldest first. */
                 sort?: "-created_at" | "created_at";
                 /** @description Only events of this type (`student.enrolled`), or of a family (`student.*`). */
-                type?: "course.created" | "course.updated" | "course.deleted" | "course.published" | "course.unpublished" | "module.created" | "module.updated" | "module.deleted" | "lesson.created" | "lesson.updated" | "lesson.deleted" | "student.created" | "student.updated" | "student.deleted" | "student.enrolled" | "student.unenrolled" | "student.completed_lesson" | "student.completed_course" | "quiz.submitted" | "quiz.passed" | "quiz.failed" | "export.completed" | "export.failed" | "webhook_endpoint.disabled" | "webhook_endpoint.test" | "course.*" | "module.*" | "lesson.*" | "student.*" | "quiz.*" | "export.*" | "webhook_endpoint.*";
+                type?: "course.created" | "course.updated" | "course.deleted" | "course.published" | "course.unpublished" | "module.created" | "module.updated" | "module.deleted" | "lesson.created" | "lesson.updated" | "lesson.deleted" | "student.created" | "student.updated" | "student.deleted" | "student.enrolled" | "student.unenrolled" | "student.completed_lesson" | "student.completed_course" | "quiz.submitted" | "quiz.passed" | "quiz.failed" | "export.completed" | "export.failed" | "usage.threshold_reached" | "webhook_endpoint.disabled" | "webhook_endpoint.test" | "course.*" | "module.*" | "lesson.*" | "student.*" | "quiz.*" | "export.*" | "usage.*" | "webhook_endpoint.*";
                 /**
                  * @description Only events created at or after this time.
                  * @example 2026-11-21T19:05:00.000Z
@@ -8685,6 +9004,179 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getUsage: {
+        parameters: {
+            query?: {
+                /** @description `hour` (default; the last 24 hours) or `day` (the last 30 UTC days). */
+                granularity?: "hour" | "day";
+                /**
+                 * @description Start of the range (default: 24 hours ago for `hour`, 30 days ago for `day`).
+                 * @example 2026-11-21T19:05:00.000Z
+                 */
+                from?: string;
+                /**
+                 * @description End of the range, exclusive (default: the end of the current hour or day). At most 31 days after `from` by hour, 366 by day.
+                 * @example 2026-11-21T19:05:00.000Z
+                 */
+                to?: string;
+                /** @description Only this key of the workspace (404 for any other). */
+                key_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The usage of the range. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "granularity": "hour",
+                     *         "from": "2026-11-22T10:00:00.000Z",
+                     *         "to": "2026-11-22T12:00:00.000Z",
+                     *         "key_id": null,
+                     *         "totals": {
+                     *           "requests": 52,
+                     *           "status_2xx": 48,
+                     *           "status_4xx": 3,
+                     *           "status_429": 1,
+                     *           "status_5xx": 0
+                     *         },
+                     *         "buckets": [
+                     *           {
+                     *             "start": "2026-11-22T10:00:00.000Z",
+                     *             "requests": 52,
+                     *             "status_2xx": 48,
+                     *             "status_4xx": 3,
+                     *             "status_429": 1,
+                     *             "status_5xx": 0
+                     *           },
+                     *           {
+                     *             "start": "2026-11-22T11:00:00.000Z",
+                     *             "requests": 0,
+                     *             "status_2xx": 0,
+                     *             "status_4xx": 0,
+                     *             "status_429": 0,
+                     *             "status_5xx": 0
+                     *           }
+                     *         ],
+                     *         "keys": [
+                     *           {
+                     *             "key_id": "key_01jd4z3t0v1w2x3y4z5a6b7c8d",
+                     *             "requests": 52,
+                     *             "status_2xx": 48,
+                     *             "status_4xx": 3,
+                     *             "status_429": 1,
+                     *             "status_5xx": 0
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Usage"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listRequestLogs: {
+        parameters: {
+            query?: {
+                /** @description Page number, 1-based (page mode). */
+                page?: number;
+                /** @description Records per page, 1..100 (default 20). */
+                per_page?: number;
+                /** @description Cursor mode: `next_cursor` of the previous page; empty to start from the beginning. */
+                cursor?: string;
+                /**
+                 * @description Only this status (`404`) or class (`4xx`, `5xx`).
+                 * @example 404
+                 */
+                status?: string;
+                /** @description Only the request with this id (`req_…`), as an error's `request_id` names it. */
+                request_id?: string;
+                /** @description Only requests of this key. */
+                key_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the list. `Link` has the next page (and in page mode prev, first, last). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "request_id": "req_01jd4z3k9q8x7v6b5n4m3c2x1z",
+                     *           "key_id": "key_01jd4z3t0v1w2x3y4z5a6b7c8d",
+                     *           "method": "GET",
+                     *           "route": "/api/v1/courses/:id",
+                     *           "status": 404,
+                     *           "error_code": "resource_not_found",
+                     *           "latency_ms": 3,
+                     *           "created_at": "2026-11-22T10:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "per_page": 20,
+                     *         "total": 1,
+                     *         "total_pages": 1,
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["RequestLog"][];
+                        /** @description PagePagination in page mode, CursorPagination in cursor mode. */
+                        pagination: components["schemas"]["PagePagination"] | components["schemas"]["CursorPagination"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalError"];
@@ -10650,6 +11142,43 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ExportFailedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the delivery succeeded. The body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status (or none within the timeout) fails the attempt; it is retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onUsageThresholdReached: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every attempt and for every endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's secret (Standard Webhooks); two, space-separated, during a secret rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event, as GET /events/{id} answers it. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UsageThresholdReachedEvent"];
             };
         };
         responses: {

@@ -592,6 +592,30 @@ export declare const OPERATIONS: {
         readonly cursorList: false;
         readonly raw: false;
     };
+    readonly getUsage: {
+        readonly operationId: "getUsage";
+        readonly resource: "usage";
+        readonly method: "get";
+        readonly httpMethod: "GET";
+        readonly path: "/usage";
+        readonly pathParams: readonly [];
+        readonly queryParams: readonly ["granularity", "from", "to", "key_id"];
+        readonly hasBody: false;
+        readonly cursorList: false;
+        readonly raw: false;
+    };
+    readonly listRequestLogs: {
+        readonly operationId: "listRequestLogs";
+        readonly resource: "requestLogs";
+        readonly method: "list";
+        readonly httpMethod: "GET";
+        readonly path: "/request-logs";
+        readonly pathParams: readonly [];
+        readonly queryParams: readonly ["page", "per_page", "cursor", "status", "request_id", "key_id"];
+        readonly hasBody: false;
+        readonly cursorList: true;
+        readonly raw: false;
+    };
     readonly createExport: {
         readonly operationId: "createExport";
         readonly resource: "exports";
@@ -940,6 +964,22 @@ export declare class EventsResource {
     /** Get an event. `GET /events/{id}` (getEvent). */
     get(id: PathParam<"getEvent", "id">, options?: RequestOptions): Promise<Result<"getEvent">>;
 }
+/** `client.usage` */
+export declare class UsageResource {
+    protected readonly client: Requester;
+    constructor(client: Requester);
+    /** The workspace's API usage per hour or day. `GET /usage` (getUsage). */
+    get(query?: Query<"getUsage">, options?: RequestOptions): Promise<Result<"getUsage">>;
+}
+/** `client.requestLogs` */
+export declare class RequestLogsResource {
+    protected readonly client: Requester;
+    constructor(client: Requester);
+    /** List the workspace's failed requests. `GET /request-logs` (listRequestLogs). Iterates over every item lazily, page by page in cursor mode. */
+    list(query?: ListQuery<"listRequestLogs">, options?: RequestOptions): PageIterator<Item<"listRequestLogs">>;
+    /** List the workspace's failed requests. `GET /request-logs` (listRequestLogs). Answers one page envelope as asked (page or cursor mode). */
+    listPage(query?: Query<"listRequestLogs">, options?: RequestOptions): Promise<Result<"listRequestLogs">>;
+}
 /** `client.exports` */
 export declare class ExportsResource {
     protected readonly client: Requester;
@@ -999,6 +1039,8 @@ export declare abstract class LecternResources implements Requester {
     readonly search: SearchResource;
     readonly analytics: AnalyticsResource;
     readonly events: EventsResource;
+    readonly usage: UsageResource;
+    readonly requestLogs: RequestLogsResource;
     readonly exports: ExportsResource;
     readonly webhooks: WebhooksResource;
 }

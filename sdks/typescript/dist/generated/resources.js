@@ -52,6 +52,8 @@ export const OPERATIONS = {
     getQuizResults: { "operationId": "getQuizResults", "resource": "analytics", "method": "quizResults", "httpMethod": "GET", "path": "/analytics/quiz-results", "pathParams": [], "queryParams": ["from", "to", "course_id", "lesson_id", "student_id"], "hasBody": false, "cursorList": false, "raw": false },
     listEvents: { "operationId": "listEvents", "resource": "events", "method": "list", "httpMethod": "GET", "path": "/events", "pathParams": [], "queryParams": ["page", "per_page", "cursor", "sort", "type", "from", "to"], "hasBody": false, "cursorList": true, "raw": false },
     getEvent: { "operationId": "getEvent", "resource": "events", "method": "get", "httpMethod": "GET", "path": "/events/{id}", "pathParams": ["id"], "queryParams": [], "hasBody": false, "cursorList": false, "raw": false },
+    getUsage: { "operationId": "getUsage", "resource": "usage", "method": "get", "httpMethod": "GET", "path": "/usage", "pathParams": [], "queryParams": ["granularity", "from", "to", "key_id"], "hasBody": false, "cursorList": false, "raw": false },
+    listRequestLogs: { "operationId": "listRequestLogs", "resource": "requestLogs", "method": "list", "httpMethod": "GET", "path": "/request-logs", "pathParams": [], "queryParams": ["page", "per_page", "cursor", "status", "request_id", "key_id"], "hasBody": false, "cursorList": true, "raw": false },
     createExport: { "operationId": "createExport", "resource": "exports", "method": "create", "httpMethod": "POST", "path": "/courses/{id}/export", "pathParams": ["id"], "queryParams": [], "hasBody": true, "cursorList": false, "raw": false },
     getExport: { "operationId": "getExport", "resource": "exports", "method": "get", "httpMethod": "GET", "path": "/exports/{id}", "pathParams": ["id"], "queryParams": [], "hasBody": false, "cursorList": false, "raw": false },
     downloadExport: { "operationId": "downloadExport", "resource": "exports", "method": "download", "httpMethod": "GET", "path": "/exports/{id}/download", "pathParams": ["id"], "queryParams": [], "hasBody": false, "cursorList": false, "raw": true },
@@ -369,6 +371,32 @@ export class EventsResource {
         return this.client.request(OPERATIONS.getEvent, [id], undefined, undefined, options);
     }
 }
+/** `client.usage` */
+export class UsageResource {
+    client;
+    constructor(client) {
+        this.client = client;
+    }
+    /** The workspace's API usage per hour or day. `GET /usage` (getUsage). */
+    get(query, options) {
+        return this.client.request(OPERATIONS.getUsage, [], undefined, query, options);
+    }
+}
+/** `client.requestLogs` */
+export class RequestLogsResource {
+    client;
+    constructor(client) {
+        this.client = client;
+    }
+    /** List the workspace's failed requests. `GET /request-logs` (listRequestLogs). Iterates over every item lazily, page by page in cursor mode. */
+    list(query, options) {
+        return this.client.paginate(OPERATIONS.listRequestLogs, [], query, options);
+    }
+    /** List the workspace's failed requests. `GET /request-logs` (listRequestLogs). Answers one page envelope as asked (page or cursor mode). */
+    listPage(query, options) {
+        return this.client.request(OPERATIONS.listRequestLogs, [], undefined, query, options);
+    }
+}
 /** `client.exports` */
 export class ExportsResource {
     client;
@@ -464,6 +492,8 @@ export class LecternResources {
     search = new SearchResource(this);
     analytics = new AnalyticsResource(this);
     events = new EventsResource(this);
+    usage = new UsageResource(this);
+    requestLogs = new RequestLogsResource(this);
     exports = new ExportsResource(this);
     webhooks = new WebhooksResource(this);
 }

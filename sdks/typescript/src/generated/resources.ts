@@ -57,6 +57,8 @@ export const OPERATIONS = {
   getQuizResults: {"operationId":"getQuizResults","resource":"analytics","method":"quizResults","httpMethod":"GET","path":"/analytics/quiz-results","pathParams":[],"queryParams":["from","to","course_id","lesson_id","student_id"],"hasBody":false,"cursorList":false,"raw":false},
   listEvents: {"operationId":"listEvents","resource":"events","method":"list","httpMethod":"GET","path":"/events","pathParams":[],"queryParams":["page","per_page","cursor","sort","type","from","to"],"hasBody":false,"cursorList":true,"raw":false},
   getEvent: {"operationId":"getEvent","resource":"events","method":"get","httpMethod":"GET","path":"/events/{id}","pathParams":["id"],"queryParams":[],"hasBody":false,"cursorList":false,"raw":false},
+  getUsage: {"operationId":"getUsage","resource":"usage","method":"get","httpMethod":"GET","path":"/usage","pathParams":[],"queryParams":["granularity","from","to","key_id"],"hasBody":false,"cursorList":false,"raw":false},
+  listRequestLogs: {"operationId":"listRequestLogs","resource":"requestLogs","method":"list","httpMethod":"GET","path":"/request-logs","pathParams":[],"queryParams":["page","per_page","cursor","status","request_id","key_id"],"hasBody":false,"cursorList":true,"raw":false},
   createExport: {"operationId":"createExport","resource":"exports","method":"create","httpMethod":"POST","path":"/courses/{id}/export","pathParams":["id"],"queryParams":[],"hasBody":true,"cursorList":false,"raw":false},
   getExport: {"operationId":"getExport","resource":"exports","method":"get","httpMethod":"GET","path":"/exports/{id}","pathParams":["id"],"queryParams":[],"hasBody":false,"cursorList":false,"raw":false},
   downloadExport: {"operationId":"downloadExport","resource":"exports","method":"download","httpMethod":"GET","path":"/exports/{id}/download","pathParams":["id"],"queryParams":[],"hasBody":false,"cursorList":false,"raw":true},
@@ -409,6 +411,31 @@ export class EventsResource {
   }
 }
 
+/** `client.usage` */
+export class UsageResource {
+  constructor(protected readonly client: Requester) {}
+
+  /** The workspace's API usage per hour or day. `GET /usage` (getUsage). */
+  get(query?: Query<"getUsage">, options?: RequestOptions): Promise<Result<"getUsage">> {
+    return this.client.request<Result<"getUsage">>(OPERATIONS.getUsage, [], undefined, query, options);
+  }
+}
+
+/** `client.requestLogs` */
+export class RequestLogsResource {
+  constructor(protected readonly client: Requester) {}
+
+  /** List the workspace's failed requests. `GET /request-logs` (listRequestLogs). Iterates over every item lazily, page by page in cursor mode. */
+  list(query?: ListQuery<"listRequestLogs">, options?: RequestOptions): PageIterator<Item<"listRequestLogs">> {
+    return this.client.paginate<Item<"listRequestLogs">>(OPERATIONS.listRequestLogs, [], query, options);
+  }
+
+  /** List the workspace's failed requests. `GET /request-logs` (listRequestLogs). Answers one page envelope as asked (page or cursor mode). */
+  listPage(query?: Query<"listRequestLogs">, options?: RequestOptions): Promise<Result<"listRequestLogs">> {
+    return this.client.request<Result<"listRequestLogs">>(OPERATIONS.listRequestLogs, [], undefined, query, options);
+  }
+}
+
 /** `client.exports` */
 export class ExportsResource {
   constructor(protected readonly client: Requester) {}
@@ -519,6 +546,8 @@ export abstract class LecternResources implements Requester {
   readonly search: SearchResource = new SearchResource(this);
   readonly analytics: AnalyticsResource = new AnalyticsResource(this);
   readonly events: EventsResource = new EventsResource(this);
+  readonly usage: UsageResource = new UsageResource(this);
+  readonly requestLogs: RequestLogsResource = new RequestLogsResource(this);
   readonly exports: ExportsResource = new ExportsResource(this);
   readonly webhooks: WebhooksResource = new WebhooksResource(this);
 }
