@@ -87,6 +87,9 @@ export function WebhooksPage({ environment, profile }: { environment: Environmen
     setOpen(next);
     if (next) void loadDeliveries(next);
   };
+  /** A family picks each of its types (the API subscribes to types; a new type of the family is not included automatically). */
+  const toggleFamily = (types: string[], on: boolean) =>
+    setEvents((current) => (on ? [...new Set([...current.filter((e) => e !== '*'), ...types])] : current.filter((e) => !types.includes(e))));
   const toggleEvent = (type: string, on: boolean) => {
     if (type === '*') return setEvents(on ? ['*'] : []);
     setEvents((current) => (on ? [...current.filter((e) => e !== '*'), type] : current.filter((e) => e !== type)));
@@ -115,6 +118,14 @@ export function WebhooksPage({ environment, profile }: { environment: Environmen
               <details key={family}>
                 <summary>{family}</summary>
                 <div class="choices">
+                  <label class="choice">
+                    <input
+                      type="checkbox"
+                      checked={types.every((type) => events.includes(type))}
+                      onChange={(e) => toggleFamily(types, (e.target as HTMLInputElement).checked)}
+                    />
+                    All of {family}
+                  </label>
                   {types.map((type) => (
                     <label key={type} class="choice">
                       <input type="checkbox" checked={events.includes(type)} onChange={(e) => toggleEvent(type, (e.target as HTMLInputElement).checked)} />
