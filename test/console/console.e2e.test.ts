@@ -27,6 +27,8 @@ describe.skipIf(!chromiumAvailable()).each(dialects)('console in Chromium [%s]',
   let demoLink: string;
   const contexts: BrowserContext[] = [];
   const alerts: string[] = [];
+  /** Every secret the tests saw (keys, signing secrets, sign-in links): none may reach the server's log. */
+  const secrets: string[] = [];
   // Screenshots once, from the first database's run.
   const screenshots = dialect === dialects[0];
 
@@ -55,7 +57,9 @@ describe.skipIf(!chromiumAvailable()).each(dialects)('console in Chromium [%s]',
     const email = `${role}-${Math.random().toString(36).slice(2, 8)}@school.example`;
     const result = runCli(['user', 'create', '--account', account, '--email', email, '--role', role, '--base-url', server.url, '--json'], env);
     expect(result.status, result.stderr).toBe(0);
-    return { email, link: (JSON.parse(result.stdout) as { sign_in_url: string }).sign_in_url };
+    const link = (JSON.parse(result.stdout) as { sign_in_url: string }).sign_in_url;
+    secrets.push(link.split('/').pop()!);
+    return { email, link };
   };
 
   /** A fresh browser (its own cookies) signed in with a link. */
@@ -106,6 +110,7 @@ describe.skipIf(!chromiumAvailable()).each(dialects)('console in Chromium [%s]',
     await page.getByRole('button', { name: 'Create key' }).click();
     await page.getByText('you will not see it again').waitFor();
     const key = (await page.getByTestId('secret-value').textContent())!;
+    secrets.push(key);
     expect(key).toMatch(/^lct_prod_/);
     expect((await api(key, '/courses')).status).toBe(200);
     await shoot(page, 'api-keys');
@@ -117,6 +122,7 @@ describe.skipIf(!chromiumAvailable()).each(dialects)('console in Chromium [%s]',
     await page.getByText('Rotated key "E2E key"').waitFor();
     const rotated = (await page.getByTestId('secret-value').textContent())!;
     expect(rotated).not.toBe(key);
+    secrets.push(rotated);
     expect((await api(key, '/courses')).status).toBe(401);
     expect((await api(rotated, '/courses')).status).toBe(200);
     await page.getByRole('button', { name: 'Done' }).click();
@@ -138,7 +144,9 @@ describe.skipIf(!chromiumAvailable()).each(dialects)('console in Chromium [%s]',
     await page.getByLabel('URL').fill(receiver.url);
     await page.getByRole('button', { name: 'Add endpoint' }).click();
     await page.getByText('you will not see it again').waitFor();
-    receiver.trust((await page.getByTestId('secret-value').textContent())!);
+    const secret = (await page.getByTestId('secret-value').textContent())!;
+    secrets.push(secret);
+    receiver.trust(secret);
     await page.getByRole('button', { name: 'Done' }).click();
     await page.getByRole('button', { name: `Send a test event to ${receiver.url}` }).click();
     const [delivery] = await receiver.waitFor((d) => d.some((x) => x.type === 'webhook_endpoint.test'));
@@ -284,5 +292,16 @@ describe.skipIf(!chromiumAvailable()).each(dialects)('console in Chromium [%s]',
     await page.getByRole('cell', { name, exact: true }).waitFor();
     expect(alerts).toEqual([]);
     expect(await page.locator('script:not([src])').count()).toBe(0);
+  });
+
+  it('logs none of the secrets it handled, and serves its pages under a strict CSP', async () => {
+    const log = server.stdout();
+    // The first start's banner prints the demo key and link once, on purpose; the rest is the log.
+    const afterBanner = log.slice(log.indexOf('npx lectern user create'));
+    expect(secrets.length).toBeGreaterThan(5);
+    for (const secret of secrets) expect(afterBanner).not.toContain(secret);
+    const page = await fetch(`${server.url}/console/`);
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
   });
 });
