@@ -81,7 +81,7 @@ describe.skipIf(!chromiumAvailable()).each(dialects)('console in Chromium [%s]',
     for (const [label, viewport] of Object.entries(viewports)) {
       await page.setViewportSize(viewport);
       // Nothing wider than the screen (charts redraw for the new width first): the console works at 375 px.
-      await page.waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth, undefined, { timeout: 5_000 });
+      await page.waitForFunction('document.documentElement.scrollWidth <= window.innerWidth', undefined, { timeout: 5_000 });
       await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${label}.png`), fullPage: true });
     }
     await page.setViewportSize(viewports.desktop);
