@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
 import { setPlan } from '../../src/modules/accounts/accounts.service.js';
 import { testDialects } from '../dialects.js';
 import { setupApp, show, type TestApp } from '../harness.js';
@@ -6,7 +7,8 @@ import { setupApp, show, type TestApp } from '../harness.js';
 describe.each(testDialects())('GET /usage [%s]', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await setupApp(dialect);
+    // No worker: a delivery stays as recorded. Private URLs: the endpoint below is local.
+    t = await setupApp(dialect, { config: { worker: false, webhooks: { ...loadConfig({}).webhooks, allowPrivate: true } } });
   });
   afterAll(() => t.close());
 
@@ -46,6 +48,9 @@ describe.each(testDialects())('GET /usage [%s]', (dialect) => {
     const limited = await t.newKey({ scopes: ['courses:read'] });
     await setPlan(t.ctx, limited.accountId, 'professional', { hourly_limit: 10, burst_limit: 100 });
     const reader = await t.newKey({ accountId: limited.accountId, scopes: ['analytics:read'] });
+    const admin = await t.newKey({ accountId: limited.accountId });
+    const endpoint = await t.request({ method: 'POST', url: '/api/v1/webhook-endpoints', key: admin.key, body: { url: 'http://127.0.0.1:9/alerts', events: ['usage.threshold_reached'] } });
+    expect(endpoint.status, show(endpoint)).toBe(201);
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) statuses.push((await t.request({ url: '/api/v1/courses', key: limited.key })).status);
     expect(statuses.filter((s) => s === 429)).toHaveLength(2);
@@ -53,7 +58,7 @@ describe.each(testDialects())('GET /usage [%s]', (dialect) => {
     await t.app.usage.flush();
     const read = await usage(`?key_id=${limited.keyId}`, reader.key);
     expect(read.body.data.totals).toEqual({ requests: 12, status_2xx: 10, status_4xx: 0, status_429: 2, status_5xx: 0 });
-    const events = await t.request({ url: '/api/v1/events?type=usage.threshold_reached', key: (await t.newKey({ accountId: limited.accountId })).key });
+    const events = await t.request({ url: '/api/v1/events?type=usage.threshold_reached', key: admin.key });
     expect(events.status, show(events)).toBe(200);
     expect(events.body.data).toHaveLength(1);
     expect(events.body.data[0].data.object).toMatchObject({
@@ -64,6 +69,11 @@ describe.each(testDialects())('GET /usage [%s]', (dialect) => {
       environment: 'production',
     });
     expect(events.body.data[0].data.object.requests).toBeGreaterThanOrEqual(8);
+    // Delivered like any event, to the endpoint subscribed to it.
+    const deliveries = await t.request({ url: `/api/v1/webhook-endpoints/${endpoint.body.data.id}/deliveries`, key: admin.key });
+    expect(deliveries.body.data.map((d: { event_type: string; event_id: string }) => [d.event_type, d.event_id])).toEqual([
+      ['usage.threshold_reached', events.body.data[0].id],
+    ]);
   });
 
   it('shows another workspace nothing, and answers 404 for its key ids', async () => {

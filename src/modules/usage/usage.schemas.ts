@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { DataOf, Id, Timestamp } from '../../shared/schemas.js';
+import { DataOf, Id, Ref, Timestamp } from '../../shared/schemas.js';
 
 const Count = (description: string) => Type.Integer({ minimum: 0, description });
 
@@ -54,9 +54,9 @@ export const Usage = Type.Object(
     from: Timestamp('Start of the first bucket (`from` rounded down to the hour or day).'),
     to: Timestamp('End of the last bucket (exclusive).'),
     key_id: Type.Union([Id('key'), Type.Null()], { description: 'The key asked for; null for every key of the workspace.' }),
-    totals: Type.Unsafe<Static<typeof UsageCounts>>({ $ref: 'UsageCounts#' }),
-    buckets: Type.Array(Type.Unsafe<Static<typeof UsageBucket>>({ $ref: 'UsageBucket#' }), { description: 'Every hour or day of the range, oldest first; zeros included.' }),
-    keys: Type.Array(Type.Unsafe<Static<typeof KeyUsage>>({ $ref: 'KeyUsage#' }), { description: 'Each key with any request in the range, most requests first.' }),
+    totals: Ref(UsageCounts),
+    buckets: Type.Array(Ref(UsageBucket), { description: 'Every hour or day of the range, oldest first; zeros included.' }),
+    keys: Type.Array(Ref(KeyUsage), { description: 'Each key with any request in the range, most requests first.' }),
   },
   {
     $id: 'Usage',

@@ -51,6 +51,11 @@ export async function deleteExpiredSessions(db: Kysely<DB>, now: string): Promis
   await db.deleteFrom('user_sessions').where('expires_at', '<=', now).execute();
 }
 
+/** Links used or expired before `now`: they can never sign anyone in again. */
+export async function deleteDeadSignInLinks(db: Kysely<DB>, now: string): Promise<void> {
+  await db.deleteFrom('sign_in_links').where((eb) => eb.or([eb('expires_at', '<=', now), eb('used_at', 'is not', null)])).execute();
+}
+
 export async function insertSignInLink(db: Kysely<DB>, row: SignInLinksTable): Promise<void> {
   await db.insertInto('sign_in_links').values(row).execute();
 }

@@ -64,6 +64,7 @@ export async function createSignInLink(ctx: ServiceContext, userId: string): Pro
 
 /** A new session for the user: always a fresh id (no session id from before sign-in is ever kept). */
 async function openSession(ctx: ServiceContext, user: UsersTable): Promise<{ sessionId: string; session: Session }> {
+  await purgeExpired(ctx);
   const sessionId = token();
   const now = ctx.clock.now();
   const session = { user: toUser(user), csrfToken: token(), expiresAt: toIso(now + SESSION_TTL_MS) };
@@ -119,8 +120,11 @@ export async function setPassword(ctx: ServiceContext, userId: string, currentSe
   await repo.deleteOtherSessions(ctx.db, userId, sha256(currentSessionId));
 }
 
-export async function purgeExpiredSessions(ctx: ServiceContext): Promise<void> {
-  await repo.deleteExpiredSessions(ctx.db, nowIso(ctx.clock));
+/** Drops expired sessions and dead sign-in links: run at each sign-in (rare), so neither table grows without bound. */
+async function purgeExpired(ctx: ServiceContext): Promise<void> {
+  const now = nowIso(ctx.clock);
+  await repo.deleteExpiredSessions(ctx.db, now);
+  await repo.deleteDeadSignInLinks(ctx.db, now);
 }
 
 /**
