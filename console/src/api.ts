@@ -91,6 +91,7 @@ export interface Counts {
 
 export interface Usage {
   granularity: 'hour' | 'day';
+  key_id: string | null;
   from: string;
   to: string;
   totals: Counts;

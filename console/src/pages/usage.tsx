@@ -9,9 +9,9 @@ interface Alert {
   data: { object: { key_id: string; key_name: string; hour: string; requests: number; hourly_quota: number; threshold_percent: number } };
 }
 
-function Totals({ counts, testId }: { counts: Counts; testId: string }) {
+function Totals({ counts, testId, keyId }: { counts: Counts; testId: string; keyId: string | null }) {
   return (
-    <dl class="totals" data-testid={testId}>
+    <dl class="totals" data-testid={testId} data-key-id={keyId ?? 'all'}>
       <div>
         <dt>Requests</dt>
         <dd data-field="requests">{counts.requests}</dd>
@@ -90,14 +90,14 @@ export function UsagePage({ environment }: { environment: Environment }) {
       {hourly && (
         <section class="card" aria-labelledby="hourly-title">
           <h2 id="hourly-title">Last 24 hours, per hour</h2>
-          <Totals counts={hourly.totals} testId="totals-24h" />
+          <Totals counts={hourly.totals} testId="totals-24h" keyId={hourly.key_id} />
           <UsageChart usage={hourly} label="Requests per hour, last 24 hours" />
         </section>
       )}
       {daily && (
         <section class="card" aria-labelledby="daily-title">
           <h2 id="daily-title">Last 30 days, per day</h2>
-          <Totals counts={daily.totals} testId="totals-30d" />
+          <Totals counts={daily.totals} testId="totals-30d" keyId={daily.key_id} />
           <UsageChart usage={daily} label="Requests per day, last 30 days" />
         </section>
       )}
