@@ -2,11 +2,12 @@ import { useEffect, useState } from 'preact/hooks';
 import { type ApiKey, api, type Environment, type Page, type Profile } from '../api.js';
 import { describeError, Notice, OnceSecret, TableRegion, when } from '../components.js';
 
+/** How long the old secret keeps working after a rotation: `short` in the row, `label` in the confirmation. */
 const graceChoices = [
-  { seconds: 0, label: 'None: the old key stops now' },
-  { seconds: 3600, label: '1 hour' },
-  { seconds: 86_400, label: '24 hours' },
-  { seconds: 604_800, label: '7 days' },
+  { seconds: 0, short: 'none', label: 'no time: the old key stops now' },
+  { seconds: 3600, short: '1 h', label: '1 hour' },
+  { seconds: 86_400, short: '24 h', label: '24 hours' },
+  { seconds: 604_800, short: '7 days', label: '7 days' },
 ];
 
 const stateOf = (key: ApiKey) => (key.revoked_at ? 'Revoked' : key.expires_at && key.expires_at <= new Date().toISOString() ? 'Expired' : 'Active');
@@ -116,9 +117,9 @@ export function KeysPage({ environment, profile }: { environment: Environment; p
                 <td>
                   <code>{key.key_hint}</code>
                 </td>
-                <td>{when(key.created_at)}</td>
-                <td>{when(key.last_used_at)}</td>
-                <td>{when(key.expires_at)}</td>
+                <td class="time">{when(key.created_at)}</td>
+                <td class="time">{when(key.last_used_at)}</td>
+                <td class="time">{when(key.expires_at)}</td>
                 <td>{stateOf(key)}</td>
                 {canManage && (
                   <td class="row-actions">
@@ -132,7 +133,7 @@ export function KeysPage({ environment, profile }: { environment: Environment; p
                           >
                             {graceChoices.map((g) => (
                               <option key={g.seconds} value={g.seconds}>
-                                Grace: {g.label}
+                                Grace: {g.short}
                               </option>
                             ))}
                           </select>

@@ -64,7 +64,7 @@ export function LogsPage({ environment }: { environment: Environment }) {
           <tbody>
             {entries.map((entry) => (
               <tr key={entry.request_id} data-request-id={entry.request_id}>
-                <td>{when(entry.created_at)}</td>
+                <td class="time">{when(entry.created_at)}</td>
                 <th scope="row">
                   <code>{entry.request_id}</code>
                 </th>

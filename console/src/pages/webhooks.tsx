@@ -215,7 +215,7 @@ export function WebhooksPage({ environment, profile }: { environment: Environmen
                         {last ? (last.status_code ?? last.error ?? '—') : '—'} <span class="excerpt">{last?.response_excerpt.slice(0, 80)}</span>
                       </td>
                       <td>{last ? `${last.latency_ms} ms` : '—'}</td>
-                      <td>{when(delivery.created_at)}</td>
+                      <td class="time">{when(delivery.created_at)}</td>
                       {canManage && (
                         <td>
                           <button type="button" class="secondary" onClick={() => void redeliver(delivery)}>
