@@ -1,6 +1,7 @@
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError, type Environment, type Profile, setCsrfToken } from './api.js';
+import { AccountPage } from './pages/account.js';
 import { KeysPage } from './pages/keys.js';
 import { LogsPage } from './pages/logs.js';
 import { SignInPage } from './pages/sign-in.js';
@@ -13,6 +14,7 @@ const pages = [
   { route: 'webhooks', title: 'Webhooks' },
   { route: 'usage', title: 'Usage' },
   { route: 'logs', title: 'Request log' },
+  { route: 'account', title: 'Your account' },
 ] as const;
 type PageRoute = (typeof pages)[number]['route'];
 
@@ -117,6 +119,7 @@ function App() {
         {current === 'webhooks' && <WebhooksPage environment={environment} profile={profile} key={`webhooks-${environment}`} />}
         {current === 'usage' && <UsagePage environment={environment} key={`usage-${environment}`} />}
         {current === 'logs' && <LogsPage environment={environment} key={`logs-${environment}`} />}
+        {current === 'account' && <AccountPage profile={profile} />}
       </main>
     </div>
   );

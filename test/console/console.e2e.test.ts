@@ -240,6 +240,22 @@ describe.skipIf(!chromiumAvailable()).each(dialects)('console in Chromium [%s]',
     expect(withPlanted.status).toBe(401);
   });
 
+  it('sets a password on the account page, then signs in with it', async () => {
+    const { email, link } = cliUser('viewer');
+    const page = await signedInPage(link);
+    await page.getByRole('link', { name: 'Your account' }).click();
+    await page.getByLabel('New password').fill('correct horse battery staple');
+    await page.getByLabel('Repeat it').fill('correct horse battery staple');
+    await page.getByRole('button', { name: 'Save password' }).click();
+    await page.getByText('Password set.').waitFor();
+    await shoot(page, 'account');
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('correct horse battery staple');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'API keys' }).waitFor();
+  });
+
   it('lets a viewer read keys but not create them', async () => {
     const page = await signedInPage(cliUser('viewer').link, viewports.mobile);
     await page.getByText('You are a viewer').waitFor();

@@ -55,7 +55,7 @@ export function SignInPage({ token, onSignedIn }: { token: string | undefined; o
         </button>
       </form>
       <p class="hint">
-        No password yet? Ask an owner for a sign-in link (<code>lectern user create</code>), then set one under your account.
+        No password yet? Ask an owner for a sign-in link (<code>lectern user create</code>), then set one under “Your account”.
       </p>
     </main>
   );
