@@ -178,6 +178,40 @@ describe.each(testDialects())('unit of work [%s]', (dialect) => {
     });
   }
 
+  it('keeps a unit whole while another that overlapped it ends (the storage is switched off only when none is open)', async () => {
+    let releaseFirst!: () => void;
+    const firstMayEnd = new Promise<void>((resolve) => (releaseFirst = resolve));
+    let secondSeen!: () => void;
+    const secondStarted = new Promise<void>((resolve) => (secondSeen = resolve));
+    const first = runUnitOfWork(db(), async () => {
+      await createCourse(t.ctx, workspaceId, { title: 'Overlap first' });
+      await firstMayEnd;
+    });
+    const second = runUnitOfWork(db(), async () => {
+      await createCourse(t.ctx, workspaceId, { title: 'Overlap second' });
+      secondSeen();
+      await first; // the first unit ends (and is the only one that did) while this one goes on
+      expect(inUnitOfWork()).toBe(true);
+      await createCourse(t.ctx, workspaceId, { title: 'Overlap second, after the first ended' });
+      throw new Error('roll the second back');
+    });
+    // On PostgreSQL the two run at once; on SQLite (one connection) the second starts once the first has ended.
+    if (dialect === 'postgres') await secondStarted;
+    releaseFirst();
+    await expect(second).rejects.toThrow('roll the second back');
+    // The second unit's writes, also those after the first unit ended, were on its own transaction.
+    expect(await titled('Overlap first')).toBe(1);
+    expect(await titled('Overlap second')).toBe(0);
+    expect(await titled('Overlap second, after the first ended')).toBe(0);
+    // Once none is open, a new unit works as the first did.
+    await runUnitOfWork(db(), async () => {
+      expect(inUnitOfWork()).toBe(true);
+      await createCourse(t.ctx, workspaceId, { title: 'After every unit ended' });
+    });
+    expect(inUnitOfWork()).toBe(false);
+    expect(await titled('After every unit ended')).toBe(1);
+  });
+
   it('joins the unit already under way when called inside one', async () => {
     await expect(
       runUnitOfWork(db(), async () => {
