@@ -219,7 +219,9 @@ const stringHeader = (description: string, schema: Record<string, unknown> = {})
 /** The budget headers (docs/rate-limits.md) on every response of every keyed operation. */
 const rateLimitHeaders = {
   'X-RateLimit-Limit': integerHeader('The key\'s hourly quota.'),
-  'X-RateLimit-Remaining': integerHeader('Requests left in the sliding hourly window.'),
+  'X-RateLimit-Remaining': integerHeader(
+    'Requests left in the sliding hourly window (with RATE_LIMIT_MODE=leases: low by at most the other processes\' unspent leases, docs/rate-limits.md).',
+  ),
   'X-RateLimit-Reset': integerHeader('Unix seconds when the oldest request counted in the hourly window stops counting.'),
   'RateLimit-Policy': stringHeader('IETF draft: every budget of the route, e.g. `"hourly";q=1000;w=3600, "burst";q=100;w=60`.'),
   RateLimit: stringHeader('IETF draft: remaining `r` and seconds to reset `t` per budget, e.g. `"hourly";r=999;t=3660, "burst";r=99;t=1`.'),
