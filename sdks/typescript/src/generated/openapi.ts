@@ -5265,7 +5265,7 @@ export interface components {
     headers: {
         /** @description The key's hourly quota. */
         "X-RateLimit-Limit": number;
-        /** @description Requests left in the sliding hourly window. */
+        /** @description Requests left in the sliding hourly window (with RATE_LIMIT_MODE=leases: low by at most the other processes' unspent leases, docs/rate-limits.md). */
         "X-RateLimit-Remaining": number;
         /** @description Unix seconds when the oldest request counted in the hourly window stops counting. */
         "X-RateLimit-Reset": number;
