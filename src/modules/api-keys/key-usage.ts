@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/types.js';
 import { toIso } from '../../shared/clock.js';
+import { PeriodicWriter } from '../../shared/periodic-writer.js';
 import { recordLastUsed } from './api-keys.repository.js';
 
 /** What key reads need of the recorder: this process's use of a key not yet written. */
@@ -15,24 +16,12 @@ export interface PendingKeyUsage {
  * SQLite key cache (key-lookup.ts) read the database again. Other processes therefore see a use
  * up to one flush interval late; this process sees it at once (key reads merge `pending`).
  */
-export class KeyUsageRecorder implements PendingKeyUsage {
+export class KeyUsageRecorder extends PeriodicWriter implements PendingKeyUsage {
   /** Key id → epoch ms of its last accepted use not yet written. */
   private readonly unwritten = new Map<string, number>();
-  private flushing: Promise<void> = Promise.resolve();
-  private timer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly db: Kysely<DB>) {}
-
-  /** Flushes every `intervalMs` on a timer that never keeps the process alive. */
-  start(intervalMs: number, onError: (err: unknown) => void): void {
-    this.stopTimer();
-    this.timer = setInterval(() => void this.flush().catch(onError), intervalMs).unref();
-  }
-
-  /** Stops the timer and writes what is pending: on close, before the database closes. */
-  async stop(onError: (err: unknown) => void): Promise<void> {
-    this.stopTimer();
-    await this.flush().catch(onError);
+  constructor(private readonly db: Kysely<DB>) {
+    super();
   }
 
   /**
@@ -53,21 +42,9 @@ export class KeyUsageRecorder implements PendingKeyUsage {
 
   /**
    * Writes every pending use. A value stays pending until its write committed (key reads keep
-   * showing it meanwhile), and is dropped only if no later use arrived during the write. Flushes
-   * run one after the other.
+   * showing it meanwhile), and is dropped only if no later use arrived during the write.
    */
-  flush(): Promise<void> {
-    const run = this.flushing.then(() => this.write());
-    this.flushing = run.catch(() => {});
-    return run;
-  }
-
-  private stopTimer(): void {
-    if (this.timer !== undefined) clearInterval(this.timer);
-    this.timer = undefined;
-  }
-
-  private async write(): Promise<void> {
+  protected async write(): Promise<void> {
     if (this.unwritten.size === 0) return;
     const batch = [...this.unwritten];
     await this.db.transaction().execute(async (trx) => {

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB, RequestLogsTable } from '../../db/types.js';
 import { type Clock, toIso } from '../../shared/clock.js';
+import { PeriodicWriter } from '../../shared/periodic-writer.js';
 import { deleteRequestLogsBefore, insertRequestLogs } from './request-logs.repository.js';
 
 /** How long failed requests stay in the log. */
@@ -16,44 +17,23 @@ const PRUNE_EVERY_MS = 3_600_000;
  * this process and when the app closes. Successful requests cost nothing here. Entries older
  * than 7 days are deleted by the flushes, at most once an hour per process.
  */
-export class RequestLogBuffer {
+export class RequestLogBuffer extends PeriodicWriter {
   private pending: RequestLogsTable[] = [];
-  private flushing: Promise<void> = Promise.resolve();
-  private timer: NodeJS.Timeout | undefined;
   private prunedAt = 0;
 
   constructor(
     private readonly db: Kysely<DB>,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    super();
+  }
 
   record(entry: RequestLogsTable): void {
     if (this.pending.length >= MAX_PENDING) this.pending.shift();
     this.pending.push(entry);
   }
 
-  start(intervalMs: number, onError: (err: unknown) => void): void {
-    this.stopTimer();
-    this.timer = setInterval(() => void this.flush().catch(onError), intervalMs).unref();
-  }
-
-  async stop(onError: (err: unknown) => void): Promise<void> {
-    this.stopTimer();
-    await this.flush().catch(onError);
-  }
-
-  flush(): Promise<void> {
-    const run = this.flushing.then(() => this.write());
-    this.flushing = run.catch(() => {});
-    return run;
-  }
-
-  private stopTimer(): void {
-    if (this.timer !== undefined) clearInterval(this.timer);
-    this.timer = undefined;
-  }
-
-  private async write(): Promise<void> {
+  protected async write(): Promise<void> {
     const now = this.clock.now();
     if (now - this.prunedAt >= PRUNE_EVERY_MS) {
       this.prunedAt = now;

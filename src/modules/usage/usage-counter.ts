@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ApiUsageHoursTable, DB } from '../../db/types.js';
 import { type Clock, toIso } from '../../shared/clock.js';
+import { PeriodicWriter } from '../../shared/periodic-writer.js';
 import { recordEvent } from '../events/record-events.js';
 import { addUsage, claimAlert, hourRequests, keyOf } from './usage.repository.js';
 
@@ -33,15 +34,15 @@ interface PendingHour {
  * USAGE_ALERT_PERCENT of its hourly quota and records one `usage.threshold_reached` event per
  * key and hour, whichever process sees it first.
  */
-export class UsageCounter {
+export class UsageCounter extends PeriodicWriter {
   private pending = new Map<string, PendingHour>();
-  private flushing: Promise<void> = Promise.resolve();
-  private timer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly db: Kysely<DB>,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    super();
+  }
 
   /** Synchronous and allocation-light: a request adds one to a Map entry. */
   record(request: CountedRequest): void {
@@ -63,29 +64,7 @@ export class UsageCounter {
     else if (request.status >= 200 && request.status < 300) row.status_2xx++;
   }
 
-  start(intervalMs: number, onError: (err: unknown) => void): void {
-    this.stopTimer();
-    this.timer = setInterval(() => void this.flush().catch(onError), intervalMs).unref();
-  }
-
-  async stop(onError: (err: unknown) => void): Promise<void> {
-    this.stopTimer();
-    await this.flush().catch(onError);
-  }
-
-  /** Writes what is pending; flushes run one after the other. A failed write keeps its counts for the next one. */
-  flush(): Promise<void> {
-    const run = this.flushing.then(() => this.write());
-    this.flushing = run.catch(() => {});
-    return run;
-  }
-
-  private stopTimer(): void {
-    if (this.timer !== undefined) clearInterval(this.timer);
-    this.timer = undefined;
-  }
-
-  private async write(): Promise<void> {
+  protected async write(): Promise<void> {
     if (this.pending.size === 0) return;
     const batch = [...this.pending.values()];
     this.pending = new Map();
