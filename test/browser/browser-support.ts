@@ -14,16 +14,24 @@ import { expect } from 'vitest';
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
- * Debian's Chromium, or null when it is not installed: the tests then skip, unless
- * REQUIRE_CHROMIUM is set (CI), where a missing browser is a failure.
+ * Whether Debian's Chromium is installed: the browser tests skip (with a warning) when it is not,
+ * unless REQUIRE_CHROMIUM is set (CI), where a missing browser is a failure.
  */
-export async function openChromium(): Promise<Browser | null> {
-  if (!fs.existsSync(CHROMIUM)) {
-    if (process.env.REQUIRE_CHROMIUM) throw new Error(`Chromium is required (REQUIRE_CHROMIUM is set) but ${CHROMIUM} does not exist`);
-    console.warn(`${CHROMIUM} not found (Debian package chromium): the browser tests are skipped`);
-    return null;
-  }
+export function chromiumAvailable(): boolean {
+  if (fs.existsSync(CHROMIUM)) return true;
+  if (process.env.REQUIRE_CHROMIUM) throw new Error(`Chromium is required (REQUIRE_CHROMIUM is set) but ${CHROMIUM} does not exist (apt-get install chromium)`);
+  console.warn(`${CHROMIUM} not found (Debian package chromium): the browser tests are skipped`);
+  return false;
+}
+
+/** Debian's Chromium through playwright-core, with the flags this machine needs. */
+export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'] });
+}
+
+/** Debian's Chromium, or null when it is not installed and not required (chromiumAvailable). */
+export async function openChromium(): Promise<Browser | null> {
+  return chromiumAvailable() ? launchChromium() : null;
 }
 
 const TYPES: Record<string, string> = {

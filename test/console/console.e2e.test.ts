@@ -7,7 +7,8 @@ import { testDialects } from '../dialects.js';
 import { freshDatabaseEnv } from '../harness.js';
 import { type RunningServer, runCli, startServer } from '../process/spawn.js';
 import { WebhookReceiver } from '../webhook-receiver.js';
-import { chromiumAvailable, ensureConsoleBuilt, launchChromium, SCREENSHOTS } from './browser.js';
+import { chromiumAvailable, launchChromium } from '../browser/browser-support.js';
+import { ensureConsoleBuilt, SCREENSHOTS } from './browser.js';
 
 const dialects = testDialects();
 /** Runs in the page (a function, not a string: the console's CSP forbids eval); the root tsconfig has no DOM types. */
