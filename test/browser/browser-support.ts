@@ -4,6 +4,9 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 import { expect } from 'vitest';
+import { setPlan } from '../../src/modules/accounts/accounts.service.js';
+import { buildRichCourse, unzipToDir } from '../exports-support.js';
+import { show, type TestApp } from '../harness.js';
 
 /**
  * What the browser tests share: Debian's Chromium driven by playwright-core, a local HTTP server
@@ -117,4 +120,28 @@ export async function guardNetwork(context: BrowserContext, allowed: string[]): 
  */
 export function poll<T>(read: () => T | Promise<T>) {
   return expect.poll(read, { timeout: 20_000, interval: 50 });
+}
+
+/**
+ * The course of buildRichCourse (every lesson type and quiz kind, hostile text) exported as
+ * `format` through the API, the job run to its end, the package unzipped into a temporary folder.
+ */
+export async function exportRichCourse(t: TestApp, format: 'scorm12' | 'cmi5') {
+  await setPlan(t.ctx, t.accountId, 'professional', { hourly_limit: 1_000_000, burst_limit: 1_000_000, export_hourly_limit: 1_000 });
+  const post = async (url: string, body: unknown) => {
+    const response = await t.request({ method: 'POST', url: `/api/v1${url}`, body });
+    expect(response.status, show(response)).toBe(201);
+    return response.body.data;
+  };
+  const built = await buildRichCourse(post);
+  const created = await t.request({ method: 'POST', url: `/api/v1/courses/${built.course.id}/export`, body: { format } });
+  expect(created.status, show(created)).toBe(202);
+  let job: { status: string; download_url: string };
+  do {
+    await new Promise((r) => setTimeout(r, 20));
+    job = (await t.request({ url: `/api/v1/exports/${created.body.data.id}` })).body.data;
+  } while (job.status === 'queued' || job.status === 'running');
+  expect(job.status).toBe('succeeded');
+  const file = await t.app.inject({ method: 'GET', url: job.download_url, headers: { authorization: `Bearer ${t.key}` } });
+  return { folder: await unzipToDir(file.rawPayload), lessons: built.lessons };
 }

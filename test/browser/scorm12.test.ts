@@ -2,11 +2,10 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setPlan } from '../../src/modules/accounts/accounts.service.js';
 import { testDialects } from '../dialects.js';
-import { buildRichCourse, unzipToDir } from '../exports-support.js';
-import { setupApp, show, type TestApp } from '../harness.js';
-import { guardNetwork, type LocalServer, openChromium, poll, serve } from './browser-support.js';
+import type { buildRichCourse } from '../exports-support.js';
+import { setupApp, type TestApp } from '../harness.js';
+import { exportRichCourse, guardNetwork, type LocalServer, openChromium, poll, serve } from './browser-support.js';
 
 /**
  * An exported SCORM 1.2 package run as an LMS runs it: a local test LMS page whose `window.API` is
@@ -68,24 +67,7 @@ describe.each(testDialects().slice(0, 1))('a SCORM 1.2 package in Chromium with 
 
   beforeAll(async () => {
     t = await setupApp(dialect);
-    await setPlan(t.ctx, t.accountId, 'professional', { hourly_limit: 1_000_000, burst_limit: 1_000_000, export_hourly_limit: 1_000 });
-    const post = async (url: string, body: unknown) => {
-      const response = await t.request({ method: 'POST', url: `/api/v1${url}`, body });
-      expect(response.status, show(response)).toBe(201);
-      return response.body.data;
-    };
-    const built = await buildRichCourse(post);
-    lessons = built.lessons;
-    const created = await t.request({ method: 'POST', url: `/api/v1/courses/${built.course.id}/export`, body: { format: 'scorm12' } });
-    expect(created.status, show(created)).toBe(202);
-    let job: any;
-    do {
-      await new Promise((r) => setTimeout(r, 20));
-      job = (await t.request({ url: `/api/v1/exports/${created.body.data.id}` })).body.data;
-    } while (job.status === 'queued' || job.status === 'running');
-    expect(job.status).toBe('succeeded');
-    const file = await t.app.inject({ method: 'GET', url: job.download_url, headers: { authorization: `Bearer ${t.key}` } });
-    folder = await unzipToDir(file.rawPayload);
+    ({ folder, lessons } = await exportRichCourse(t, 'scorm12'));
     manifest = fs.readFileSync(`${folder}/imsmanifest.xml`, 'utf8');
 
     server = await serve({ '/package/': folder }, (request, response) => {
