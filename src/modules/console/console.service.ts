@@ -7,9 +7,9 @@ import { getApiKey, type KeyManager } from '../api-keys/api-keys.service.js';
 import type { PendingKeyUsage } from '../api-keys/key-usage.js';
 import { scopes } from '../api-keys/scopes.js';
 import { subscribableEventTypes } from '../events/event-types.js';
-import type { Budget } from '../rate-limits/budgets.js';
-import { endpointGroups, limitsOf } from '../rate-limits/policies.js';
+import { limitsOf } from '../rate-limits/policies.js';
 import type { RateLimiter } from '../rate-limits/rate-limiter.js';
+import { readBudgets } from '../rate-limits/rate-limits.service.js';
 import type { User } from '../users/users.service.js';
 
 /**
@@ -32,8 +32,6 @@ export async function consoleProfile(ctx: ServiceContext, user: User) {
   };
 }
 
-const windowOf = (budget: Budget) => ({ limit: budget.limit, remaining: budget.remaining, reset: Math.ceil(budget.resetAt / 1000) });
-
 /**
  * A key's current budgets, as GET /rate-limits shows them to the key itself, read without spending
  * (cost 0). Only keys of the caller's workspace (404 otherwise).
@@ -44,15 +42,5 @@ export async function keyBudgets(ctx: ServiceContext, keyUsage: PendingKeyUsage,
   const account = await findAccount(ctx.db, caller.accountId);
   const plan = (account?.plan ?? 'starter');
   if (!account || plan === 'starter') return { key_id: keyId, plan, hourly: null, burst: null, endpoints: {} };
-  const limits = limitsOf(plan, account);
-  const now = ctx.clock.now();
-  const looks = await Promise.all(endpointGroups.map((group) => limiter.check({ keyId, limits, group, now, cost: 0 })));
-  const { hourly, burst } = looks[0]!;
-  return {
-    key_id: keyId,
-    plan,
-    hourly: windowOf(hourly),
-    burst: { ...windowOf(burst), refill_per_minute: limits.burst },
-    endpoints: Object.fromEntries(endpointGroups.map((group, i) => [group, windowOf(looks[i]!.endpoint!)])),
-  };
+  return { key_id: keyId, plan, ...(await readBudgets(limiter, keyId, limitsOf(plan, account), ctx.clock.now())) };
 }
