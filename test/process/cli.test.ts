@@ -37,6 +37,8 @@ describe('lectern: help and usage errors', () => {
     ['key', 'create'],
     ['key', 'list'],
     ['key', 'revoke'],
+    ['user'],
+    ['user', 'create'],
   ];
 
   it.each(commands.map((c) => [c.join(' ') || '(none)', c] as const))('%s --help: the usage on stdout, exit 0', async (_, command) => {
@@ -48,7 +50,7 @@ describe('lectern: help and usage errors', () => {
 
   it('lists the commands of the program and of each group', async () => {
     const top = (await run(['--help'])).stdout;
-    for (const command of ['serve', 'worker', 'migrate', 'account', 'key']) expect(top).toContain(`  ${command}`);
+    for (const command of ['serve', 'worker', 'migrate', 'account', 'key', 'user']) expect(top).toContain(`  ${command}`);
     const keyHelp = await run(['help', 'key']);
     expect(keyHelp.status).toBe(0);
     expect(keyHelp.stdout).toMatch(/create[\s\S]*list[\s\S]*revoke/);
@@ -75,6 +77,10 @@ describe('lectern: help and usage errors', () => {
     [['key', 'list', '--account'], "option '--account <id>' argument missing"],
     [['key', 'revoke'], "missing required argument 'id'"],
     [['migrate', 'now'], 'too many arguments'],
+    [['user'], 'Usage: lectern user'],
+    [['user', 'create', '--email', 'a@example.com'], "required option '--account <id>' not specified"],
+    [['user', 'create', '--account', 'acc_x'], "required option '--email <email>' not specified"],
+    [['user', 'create', '--account', 'acc_x', '--email', 'a@example.com', '--role', 'admin'], 'Allowed choices are owner, developer, viewer'],
   ];
 
   it.each(usageErrors.map(([args, message]) => [args.join(' ') || '(none)', args, message] as const))(
