@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { ApiError } from './api.js';
 
 /** A message read out by screen readers when it appears: errors interrupt, other news waits. */
@@ -57,3 +57,24 @@ export function TableRegion({ label, children }: { label: string; children: Comp
 }
 
 export const when = (iso: string | null) => (iso === null ? '—' : new Date(iso).toISOString().replace('T', ' ').slice(0, 16) + ' UTC');
+
+/**
+ * Calls whose answers must be applied in the order they were made: `latest(call, apply)` applies
+ * an answer (and reports a failure) only if no later call of the same page was made since. A list
+ * asked for one environment (or one filter) and answered after the user switched must not replace
+ * what the page shows now. The returned promise settles either way.
+ */
+export function useLatest() {
+  const calls = useRef(0);
+  return <T,>(call: Promise<T>, apply: (value: T) => void): Promise<void> => {
+    const mine = ++calls.current;
+    return call.then(
+      (value) => {
+        if (mine === calls.current) apply(value);
+      },
+      (err: unknown) => {
+        if (mine === calls.current) throw err;
+      },
+    );
+  };
+}

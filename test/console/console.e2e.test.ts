@@ -71,6 +71,8 @@ describe.skipIf(!chromiumAvailable()).each(dialects)('console in Chromium [%s]',
   /** A fresh browser (its own cookies) signed in with a link. */
   const signedInPage = async (link: string, viewport: { width: number; height: number } = viewports.desktop): Promise<Page> => {
     const context = await browser.newContext({ viewport });
+    // Shorter than the test's own timeout, so a wait that never ends fails naming its locator.
+    context.setDefaultTimeout(20_000);
     contexts.push(context);
     const page = await context.newPage();
     page.on('dialog', (dialog) => {
@@ -196,6 +198,36 @@ describe.skipIf(!chromiumAvailable()).each(dialects)('console in Chromium [%s]',
     expect(await row.textContent()).toContain('/api/v1/courses/:id');
     expect(await row.textContent()).toContain('resource_not_found');
     await shoot(page, 'request-log');
+  });
+
+  it('keeps the figures of the key picked on the usage page when the answer for every key arrives after it', async () => {
+    const page = await signedInPage(cliUser('developer').link);
+    await page.getByLabel('Name').fill('Late answer key');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    await page.getByRole('button', { name: 'Done' }).click();
+    const keyId = (await page.locator('tr', { hasText: 'Late answer key' }).getAttribute('data-key-id'))!;
+    // The answers for "every key" (asked first, when the page opens) are held back until the
+    // answers for the key picked next have arrived.
+    let release!: () => void;
+    const keyAnswered = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/usage\?granularity=/, async (route) => {
+      if (route.request().url().includes('key_id=')) {
+        await route.continue();
+        release();
+      } else {
+        await keyAnswered;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        await route.continue();
+      }
+    });
+    await page.getByRole('link', { name: 'Usage' }).click();
+    await page.getByLabel('Key').selectOption(keyId);
+    await page.locator(`[data-testid="totals-24h"][data-key-id="${keyId}"]`).waitFor({ timeout: 10_000 });
+    // The late answers for every key have come and gone: the page still shows the key's figures.
+    await page.waitForResponse((response) => response.url().includes('/usage?granularity=day') && !response.url().includes('key_id='), { timeout: 10_000 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await page.locator('[data-testid="totals-24h"]').getAttribute('data-key-id')).toBe(keyId);
+    expect(await page.locator('[data-testid="totals-30d"]').getAttribute('data-key-id')).toBe(keyId);
   });
 
   it('refuses a cross-site form post (CSRF)', async () => {

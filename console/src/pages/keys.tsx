@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { type ApiKey, api, type Environment, type Page, type Profile } from '../api.js';
-import { describeError, Notice, OnceSecret, TableRegion, when } from '../components.js';
+import { describeError, Notice, OnceSecret, TableRegion, useLatest, when } from '../components.js';
 
 /** How long the old secret keeps working after a rotation: `short` in the row, `label` in the confirmation. */
 const graceChoices = [
@@ -23,10 +23,8 @@ export function KeysPage({ environment, profile }: { environment: Environment; p
   const [scopes, setScopes] = useState<string[]>(['*']);
   const [grace, setGrace] = useState<Record<string, number>>({});
 
-  const load = () =>
-    api<Page<ApiKey>>('GET', base)
-      .then((r) => setKeys(r.data))
-      .catch((err: unknown) => setError(describeError(err)));
+  const latest = useLatest();
+  const load = () => latest(api<Page<ApiKey>>('GET', base), (r) => setKeys(r.data)).catch((err: unknown) => setError(describeError(err)));
   useEffect(() => void load(), [environment]);
 
   const act = async (run: () => Promise<void>) => {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, type Environment, type Page, type RequestLog } from '../api.js';
-import { describeError, Notice, TableRegion, when } from '../components.js';
+import { describeError, Notice, TableRegion, useLatest, when } from '../components.js';
 
 /** The failed API requests of the last 7 days, searchable by request id. */
 export function LogsPage({ environment }: { environment: Environment }) {
@@ -10,18 +10,17 @@ export function LogsPage({ environment }: { environment: Environment }) {
   const [status, setStatus] = useState('');
   const [error, setError] = useState<string | null>(null);
 
+  const latest = useLatest();
   const search = (event?: Event) => {
     event?.preventDefault();
     setError(null);
     const query = new URLSearchParams({ per_page: '50' });
     if (requestId.trim()) query.set('request_id', requestId.trim());
     if (status) query.set('status', status);
-    api<Page<RequestLog>>('GET', `/environments/${environment}/request-logs?${query}`)
-      .then((r) => {
-        setEntries(r.data);
-        setTotal(r.pagination.total ?? r.data.length);
-      })
-      .catch((err: unknown) => setError(describeError(err)));
+    latest(api<Page<RequestLog>>('GET', `/environments/${environment}/request-logs?${query}`), (r) => {
+      setEntries(r.data);
+      setTotal(r.pagination.total ?? r.data.length);
+    }).catch((err: unknown) => setError(describeError(err)));
   };
   useEffect(() => search(), [environment]);
 

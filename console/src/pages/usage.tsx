@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { type ApiKey, api, type Budgets, type Counts, type Environment, type Page, type Usage } from '../api.js';
 import { UsageChart } from '../chart.js';
-import { describeError, Notice, TableRegion, when } from '../components.js';
+import { describeError, Notice, TableRegion, useLatest, when } from '../components.js';
 
 interface Alert {
   id: string;
@@ -56,20 +56,20 @@ export function UsagePage({ environment }: { environment: Environment }) {
       .catch((err: unknown) => setError(describeError(err)));
   }, [environment]);
 
+  // Answers can arrive in any order: one for a choice the user has since changed (every key, then
+  // one key) must not replace the figures of the current choice.
+  const latestUsage = useLatest();
+  const latestBudgets = useLatest();
   useEffect(() => {
     const only = keyId ? `&key_id=${keyId}` : '';
-    Promise.all([api<{ data: Usage }>('GET', `${base}/usage?granularity=hour${only}`), api<{ data: Usage }>('GET', `${base}/usage?granularity=day${only}`)])
-      .then(([h, d]) => {
-        setHourly(h.data);
-        setDaily(d.data);
-      })
-      .catch((err: unknown) => setError(describeError(err)));
+    const figures = Promise.all([api<{ data: Usage }>('GET', `${base}/usage?granularity=hour${only}`), api<{ data: Usage }>('GET', `${base}/usage?granularity=day${only}`)]);
+    latestUsage(figures, ([h, d]) => {
+      setHourly(h.data);
+      setDaily(d.data);
+    }).catch((err: unknown) => setError(describeError(err)));
     setBudgets(null);
-    if (keyId) {
-      api<{ data: Budgets }>('GET', `${base}/rate-limits?key_id=${keyId}`)
-        .then((r) => setBudgets(r.data))
-        .catch((err: unknown) => setError(describeError(err)));
-    }
+    const budgetsOf = keyId ? api<{ data: Budgets }>('GET', `${base}/rate-limits?key_id=${keyId}`).then((r) => r.data) : Promise.resolve(null);
+    latestBudgets(budgetsOf, setBudgets).catch((err: unknown) => setError(describeError(err)));
   }, [environment, keyId]);
 
   const keyName = (id: string) => keys.find((k) => k.id === id)?.name ?? id;

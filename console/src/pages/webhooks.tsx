@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, type Delivery, type Endpoint, type Environment, type Page, type Profile } from '../api.js';
-import { describeError, Notice, OnceSecret, TableRegion, when } from '../components.js';
+import { describeError, Notice, OnceSecret, TableRegion, useLatest, when } from '../components.js';
 
 /** `student.*`, `course.*`…: each family of the catalogue, then its types. */
 function families(types: string[]): [string, string[]][] {
@@ -26,14 +26,14 @@ export function WebhooksPage({ environment, profile }: { environment: Environmen
   const [open, setOpen] = useState<string | null>(null);
   const [deliveries, setDeliveries] = useState<Delivery[]>([]);
 
+  const latestEndpoints = useLatest();
+  const latestDeliveries = useLatest();
   const load = () =>
-    api<Page<Endpoint>>('GET', `${base}/webhook-endpoints`)
-      .then((r) => setEndpoints(r.data))
-      .catch((err: unknown) => setError(describeError(err)));
+    latestEndpoints(api<Page<Endpoint>>('GET', `${base}/webhook-endpoints`), (r) => setEndpoints(r.data)).catch((err: unknown) => setError(describeError(err)));
   const loadDeliveries = (id: string) =>
-    api<Page<Delivery>>('GET', `${base}/webhook-endpoints/${id}/deliveries?per_page=20`)
-      .then((r) => setDeliveries(r.data))
-      .catch((err: unknown) => setError(describeError(err)));
+    latestDeliveries(api<Page<Delivery>>('GET', `${base}/webhook-endpoints/${id}/deliveries?per_page=20`), (r) => setDeliveries(r.data)).catch((err: unknown) =>
+      setError(describeError(err)),
+    );
   useEffect(() => void load(), [environment]);
 
   const act = async (run: () => Promise<void>) => {
