@@ -179,7 +179,7 @@ describe.skipIf(!chromiumAvailable()).each(dialects)('console in Chromium [%s]',
     await page.getByRole('button', { name: 'Done' }).click();
     const keyId = (await page.locator('tr', { hasText: 'Usage key' }).getAttribute('data-key-id'))!;
     await page.getByRole('link', { name: 'Usage' }).click();
-    await page.getByLabel('Key').selectOption(keyId);
+    await page.getByLabel('Key', { exact: true }).selectOption(keyId);
     // The figures of this key (the page shows every key's until the choice is applied).
     const totals = page.locator(`[data-testid="totals-24h"][data-key-id="${keyId}"]`);
     await totals.waitFor();
@@ -227,7 +227,7 @@ describe.skipIf(!chromiumAvailable()).each(dialects)('console in Chromium [%s]',
       ),
     );
     await page.getByRole('link', { name: 'Usage' }).click();
-    await page.getByLabel('Key').selectOption(keyId);
+    await page.getByLabel('Key', { exact: true }).selectOption(keyId);
     await page.locator(`[data-testid="totals-24h"][data-key-id="${keyId}"]`).waitFor();
     // The late answers for every key have come and gone: the page still shows the key's figures.
     await everyKeyAnswers;
