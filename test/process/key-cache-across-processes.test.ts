@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabaseEnv } from '../harness.js';
-import { callApi as call, runCli, type RunningServer, startServer } from './spawn.js';
+import { accountWithKey, callApi as call, runCli, type RunningServer, startServer } from './spawn.js';
 
 /**
  * Key rows remembered per process on PostgreSQL (key-cache.ts) stay exact: three server processes
@@ -85,12 +85,7 @@ describe.skipIf(!onPostgres)('key rows remembered across 3 processes on PostgreS
   });
 
   it("a plan changed through the CLI: every process applies the new limit, then the plan's refusal, on its next request", async () => {
-    const other = runCli(['account', 'create', '--name', 'Plan Change School', '--plan', 'custom', '--json'], env);
-    expect(other.status, other.stderr).toBe(0);
-    const otherId = (JSON.parse(other.stdout) as { id: string }).id;
-    const created = runCli(['key', 'create', '--account', otherId, '--env', 'production', '--name', 'plan', '--json'], env);
-    expect(created.status, created.stderr).toBe(0);
-    const key = (JSON.parse(created.stdout) as { key: string }).key;
+    const { accountId: otherId, key } = accountWithKey(env, { name: 'Plan Change School' });
     await warm(key);
 
     const raised = runCli(['account', 'set-plan', otherId, '--plan', 'custom', '--hourly', '7777', '--json'], env);

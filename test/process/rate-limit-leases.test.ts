@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabaseEnv } from '../harness.js';
-import { runCli, type RunningServer, startServer } from './spawn.js';
+import { accountWithKey, type RunningServer, startServer } from './spawn.js';
 
 /**
  * RATE_LIMIT_MODE=leases (docs/rate-limits.md, "Exact or leases"): three server processes on one
@@ -24,15 +24,8 @@ describe.skipIf(!scaleOut)('rate-limit leases across 3 processes on PostgreSQL +
   beforeAll(async () => {
     let env: Record<string, string>;
     ({ env, drop } = await freshDatabaseEnv('postgres'));
-    const account = runCli(['account', 'create', '--name', 'Lease School', '--plan', 'custom', '--json'], env);
-    expect(account.status, account.stderr).toBe(0);
-    const { id } = JSON.parse(account.stdout) as { id: string };
     // The hourly quota binds (the burst is far above it).
-    const plan = runCli(['account', 'set-plan', id, '--plan', 'custom', '--hourly', String(HOURLY), '--burst', '100000', '--json'], env);
-    expect(plan.status, plan.stderr).toBe(0);
-    const created = runCli(['key', 'create', '--account', id, '--env', 'production', '--name', 'load', '--json'], env);
-    expect(created.status, created.stderr).toBe(0);
-    key = (JSON.parse(created.stdout) as { key: string }).key;
+    ({ key } = accountWithKey(env, { name: 'Lease School', hourly: HOURLY, burst: 100_000 }));
     // A longer Redis timeout keeps a loaded machine from opening the circuit breaker (see
     // rate-limits-across-processes.test.ts): this measures the leases with a healthy Redis.
     const shared = {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabaseEnv } from '../harness.js';
-import { runCli, type RunningServer, startServer } from './spawn.js';
+import { accountWithKey, type RunningServer, startServer } from './spawn.js';
 
 /**
  * The scale-out path (docs/rate-limits.md): three server processes on one PostgreSQL database
@@ -18,15 +18,8 @@ describe.skipIf(!scaleOut)('rate limits across 3 processes on PostgreSQL + Redis
   beforeAll(async () => {
     let env: Record<string, string>;
     ({ env, drop } = await freshDatabaseEnv('postgres'));
-    const account = runCli(['account', 'create', '--name', 'Scale School', '--plan', 'custom', '--json'], env);
-    expect(account.status, account.stderr).toBe(0);
-    const { id } = JSON.parse(account.stdout) as { id: string };
     // The hourly quota binds (the burst is far above it), so the count is exact over the whole run.
-    const plan = runCli(['account', 'set-plan', id, '--plan', 'custom', '--hourly', String(HOURLY), '--burst', '10000', '--json'], env);
-    expect(plan.status, plan.stderr).toBe(0);
-    const created = runCli(['key', 'create', '--account', id, '--env', 'production', '--name', 'load', '--json'], env);
-    expect(created.status, created.stderr).toBe(0);
-    key = (JSON.parse(created.stdout) as { key: string }).key;
+    ({ key } = accountWithKey(env, { name: 'Scale School', hourly: HOURLY, burst: 10_000 }));
     // Exactness with a healthy Redis is what this measures. On a loaded machine a check can wait
     // longer than the 250 ms default for its answer (the three processes' own event loops are
     // busy), and the first timeout opens the limiter's circuit breaker: the rest of the burst would be

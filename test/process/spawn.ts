@@ -55,14 +55,24 @@ export async function callApi(server: RunningServer, method: 'GET' | 'POST', pat
 
 /** An account (limits out of the way when `limit` is given) and a production key with every scope, through the CLI. */
 export function accountKey(env: Record<string, string>, limit?: number): string {
-  const account = runCli(['account', 'create', '--name', 'Process School', '--plan', limit ? 'custom' : 'professional', '--json'], env);
+  return accountWithKey(env, limit === undefined ? {} : { hourly: limit, burst: limit }).key;
+}
+
+/**
+ * An account and a production key with every scope, through the CLI: on the Professional plan, or
+ * on a custom plan of `hourly` and `burst` requests when they are given.
+ */
+export function accountWithKey(env: Record<string, string>, options: { name?: string; hourly?: number; burst?: number }): { accountId: string; key: string } {
+  const custom = options.hourly !== undefined;
+  const account = runCli(['account', 'create', '--name', options.name ?? 'Process School', '--plan', custom ? 'custom' : 'professional', '--json'], env);
   expect(account.status, account.stderr).toBe(0);
   const { id } = JSON.parse(account.stdout) as { id: string };
-  if (limit) {
-    const plan = runCli(['account', 'set-plan', id, '--plan', 'custom', '--hourly', String(limit), '--burst', String(limit), '--json'], env);
+  if (custom) {
+    const limits = ['--hourly', String(options.hourly), ...(options.burst !== undefined ? ['--burst', String(options.burst)] : [])];
+    const plan = runCli(['account', 'set-plan', id, '--plan', 'custom', ...limits, '--json'], env);
     expect(plan.status, plan.stderr).toBe(0);
   }
   const created = runCli(['key', 'create', '--account', id, '--env', 'production', '--name', 'process-test', '--json'], env);
   expect(created.status, created.stderr).toBe(0);
-  return (JSON.parse(created.stdout) as { key: string }).key;
+  return { accountId: id, key: (JSON.parse(created.stdout) as { key: string }).key };
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bucketExpiry, type Check, type Decision, MINUTE_MS, WINDOW_BUCKET_MS } from '../../src/modules/rate-limits/budgets.js';
 import { MemoryLimitStore } from '../../src/modules/rate-limits/memory-store.js';
 import type { EndpointGroup, KeyLimits } from '../../src/modules/rate-limits/policies.js';
-import { RedisLimitStore } from '../../src/modules/rate-limits/redis-store.js';
+import { RedisLimitStore, RedisTimeoutError } from '../../src/modules/rate-limits/redis-store.js';
 import { loadConfig } from '../../src/config.js';
 import { runtimeTunings } from '../../src/runtime/tunings.js';
 
@@ -142,5 +142,31 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('Redis store on the wire', () => {
     const second = await oneTurn('k2');
     held(second.heldInTurn);
     expect(second.allowed).toEqual(first.allowed);
+  });
+
+  it('gives back a check that Redis counted but whose answer came after the timeout (the request was decided locally)', async () => {
+    const late = new RedisLimitStore({ url: process.env.TEST_REDIS_URL!, prefix, commandTimeoutMs: 200, tunings });
+    await new Promise((resolve) => late.redis.once('ready', resolve));
+    try {
+      const limits: KeyLimits = { hourly: 1_000, burst: 1_000, export: 3, bulk: 5, search: 12 };
+      const pending = late.check({ keyId: 'late', limits, group: undefined, now: Date.now(), cost: 1 });
+      // Once the check has left (at the end of the turn with the tuning), this process stays off its
+      // event loop for twice the timeout, as a starved process would: Redis runs the check at once,
+      // well before its deadline, and its answer waits in the socket while the timeout expires.
+      await new Promise((resolve) => setImmediate(resolve));
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 400);
+      await expect(pending).rejects.toBeInstanceOf(RedisTimeoutError);
+      // The answer then arrives: Redis had counted the request, which the caller counted locally.
+      // It is given back, so that Redis's count holds only the requests it answered in time.
+      const counted = async () => Number((await late.redis.hget(`${prefix}rl:{late}:window:hourly`, 's')) ?? 0);
+      const deadline = Date.now() + 2_000;
+      while ((await counted()) !== 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(await counted()).toBe(0);
+      // The give-back did not leave the window or bucket in a state that refuses or miscounts.
+      const next = await late.check({ keyId: 'late', limits, group: undefined, now: Date.now(), cost: 1 });
+      expect(next.hourly.remaining).toBe(999);
+    } finally {
+      await late.close();
+    }
   });
 });

@@ -20,7 +20,9 @@ import {
  * and Redis's time in a reply of `length` fields. A command that timed out here (its request was
  * then decided on local limits) may still be in Redis's socket, or in ioredis's queue, when a frozen
  * Redis resumes, and it runs then: without the deadline its request would be counted twice, here and
- * in Redis. Redis's time also lets the store follow the offset between the two clocks.
+ * in Redis. A check Redis ran in time whose reply came too late (Redis stopped before writing it,
+ * or this process was kept off the CPU) is given back when the reply arrives (RedisLimitStore).
+ * Redis's time also lets the store follow the offset between the two clocks.
  */
 function expiredScript(deadline: number, length: number): string {
   return `
@@ -222,6 +224,13 @@ interface LimiterCommands {
   lecternGiveBack(...args: (string | number)[]): Promise<number>;
 }
 
+/** A command Redis did not answer within the store's timeout (REDIS_TIMEOUT_MS). */
+export class RedisTimeoutError extends Error {
+  constructor(ms: number) {
+    super(`Redis did not answer within ${ms} ms`);
+  }
+}
+
 /** A check or failure count that Redis dropped because it reached Redis after its deadline. */
 export class ExpiredCommandError extends Error {
   constructor() {
@@ -251,11 +260,16 @@ export interface RedisStoreOptions {
  * one event-loop turn go out together (with RUNTIME_TUNING on). Commands are
  * never queued while Redis is down (`enableOfflineQueue: false`) and time out quickly, so a
  * request never waits on an unreachable Redis; the caller falls back to local limits.
+ *
+ * The timeout is the store's own (`timed`), not ioredis's `commandTimeout`, which drops the reply
+ * that comes after it: a check that timed out here and that Redis did count (its reply arrives
+ * late) is given back to Redis then, so the request counts once, here, not in Redis as well.
  */
 export class RedisLimitStore implements LimitStore {
   readonly redis: Redis & LimiterCommands;
   private readonly prefix: string;
   private readonly tunings: RedisStoreOptions['tunings'];
+  private readonly timeoutMs: number;
   /** How long after sending Redis still runs a command (ms): half the command timeout. */
   private readonly runWithinMs: number;
   /**
@@ -267,11 +281,11 @@ export class RedisLimitStore implements LimitStore {
 
   constructor(options: RedisStoreOptions) {
     this.prefix = options.prefix;
+    this.timeoutMs = options.commandTimeoutMs;
     this.runWithinMs = Math.max(1, Math.floor(options.commandTimeoutMs / 2));
     this.redis = new Redis(options.url, {
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
-      commandTimeout: options.commandTimeoutMs,
       connectTimeout: 2_000,
       // Keep trying to come back, at most every 2 s.
       retryStrategy: (attempt) => Math.min(100 * 2 ** attempt, 2_000),
@@ -303,26 +317,35 @@ export class RedisLimitStore implements LimitStore {
   async giveBack({ keyId, limits, group }: Omit<Check, 'cost' | 'now'>, takenAt: number, units: number): Promise<void> {
     const keyPrefix = `${this.prefix}rl:{${keyId}}:`;
     const minute = Math.floor(takenAt / WINDOW_BUCKET_MS);
-    await this.redis.lecternGiveBack(`${keyPrefix}burst`, `${keyPrefix}window:hourly`, `${keyPrefix}window:${group ?? 'none'}`, units, minute, limits.burst, group ? 1 : 0);
+    await this.timed(
+      this.redis.lecternGiveBack(`${keyPrefix}burst`, `${keyPrefix}window:hourly`, `${keyPrefix}window:${group ?? 'none'}`, units, minute, limits.burst, group ? 1 : 0),
+    );
   }
 
-  private async spend({ keyId, limits, group, now }: Omit<Check, 'cost'>, cost: number): Promise<Decision> {
+  private async spend(check: Omit<Check, 'cost'>, cost: number): Promise<Decision> {
+    const { keyId, limits, group, now } = check;
     const keyPrefix = `${this.prefix}rl:{${keyId}}:`;
     const endpointLimit = group ? limits[group] : 0;
     // The checks of one event-loop turn (one per request read in it) leave in one write at its
     // end, with the turn's responses, instead of a system call (and a wakeup of Redis) each.
     if (this.redis.stream) this.tunings.holdRedisWrites(this.redis.stream);
     const sentAt = Date.now();
-    const reply = await this.redis.lecternRateCheck(
-      `${keyPrefix}burst`,
-      `${keyPrefix}window:hourly`,
-      `${keyPrefix}window:${group ?? 'none'}`,
-      now,
-      cost,
-      limits.burst,
-      limits.hourly,
-      endpointLimit,
-      this.deadline(sentAt),
+    const reply = await this.timed(
+      this.redis.lecternRateCheck(
+        `${keyPrefix}burst`,
+        `${keyPrefix}window:hourly`,
+        `${keyPrefix}window:${group ?? 'none'}`,
+        now,
+        cost,
+        limits.burst,
+        limits.hourly,
+        endpointLimit,
+        this.deadline(sentAt),
+      ),
+      // Counted in Redis after the request was decided here: not counted there as well.
+      ([allowed]) => {
+        if (allowed === 1 && cost > 0) this.giveBack(check, now, cost).catch(() => {});
+      },
     );
     const [allowed, retry, exceeded, units, hourlyTotal, hourlyOldest, endpointTotal, endpointOldest, redisNow] = reply;
     this.measureClock(sentAt, redisNow);
@@ -340,18 +363,46 @@ export class RedisLimitStore implements LimitStore {
 
   async recordFailure(address: string, now: number): Promise<FailureCount> {
     const sentAt = Date.now();
-    const [count, resetAt, redisNow] = await this.redis.lecternAuthFailure(this.failureKey(address), now, AUTH_FAILURE_WINDOW_MS, this.deadline(sentAt));
+    const [count, resetAt, redisNow] = await this.timed(this.redis.lecternAuthFailure(this.failureKey(address), now, AUTH_FAILURE_WINDOW_MS, this.deadline(sentAt)));
     this.measureClock(sentAt, redisNow);
     if (count === -1) throw new ExpiredCommandError();
     return { count, resetAt };
   }
 
   async ping(): Promise<void> {
-    await this.redis.ping();
+    await this.timed(this.redis.ping());
   }
 
   async close(): Promise<void> {
     this.redis.disconnect();
+  }
+
+  /**
+   * The command's answer, or a RedisTimeoutError once it has waited the store's timeout. A reply
+   * that comes after that goes to `late` (the command stays in ioredis's queue until Redis answers
+   * it or the connection closes, which fails it).
+   */
+  private timed<T>(command: Promise<T>, late?: (value: T) => void): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        reject(new RedisTimeoutError(this.timeoutMs));
+      }, this.timeoutMs);
+      command.then(
+        (value) => {
+          if (!timedOut) {
+            clearTimeout(timer);
+            resolve(value);
+          } else late?.(value);
+        },
+        (err: Error) => {
+          if (timedOut) return;
+          clearTimeout(timer);
+          reject(err);
+        },
+      );
+    });
   }
 
   /** The last moment, on Redis's clock, at which Redis may run a command sent at `sentAt` (our clock). */
