@@ -83,6 +83,12 @@ export class PostgresGuard {
       // A peer gone without a FIN (a failover that moved the address) is noticed on idle connections too.
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
+      // Connections stay open while idle (pg-pool closes them after 10 s by default): a process
+      // whose traffic pauses answers its next requests on warm connections instead of opening
+      // new ones, each a new PostgreSQL backend that parses the named statements again
+      // (bench/README.md, "After a pause"). Idle connections do not keep a process alive (the CLI).
+      idleTimeoutMillis: 0,
+      allowExitOnIdle: true,
     };
   }
 

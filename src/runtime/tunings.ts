@@ -1,6 +1,7 @@
 import type { Server } from 'node:net';
 import type { Writable } from 'node:stream';
 import type { DestinationStream } from 'pino';
+import { keepBytecode } from './keep-bytecode.js';
 import { batchedStdout } from './log-destination.js';
 import { keepNextTickShape } from './next-tick-shape.js';
 import { corkUntilTurnEnds } from './redis-coalescing.js';
@@ -20,7 +21,7 @@ import { coalesceWrites } from './write-coalescing.js';
 export interface RuntimeTunings {
   /** Whether the tunings are applied (RUNTIME_TUNING=on). */
   readonly on: boolean;
-  /** First thing in a long-running process (server or worker): keeps nextTick's maps (next-tick-shape.ts). */
+  /** First thing in a long-running process (server or worker): keeps nextTick's maps (next-tick-shape.ts) and compiled code (keep-bytecode.ts). */
   startProcess(): void;
   /** The process log's destination (log-destination.ts); undefined leaves pino's default (stdout, one synchronous write per line). */
   logDestination(): DestinationStream | undefined;
@@ -32,7 +33,10 @@ export interface RuntimeTunings {
 
 const tuned: RuntimeTunings = {
   on: true,
-  startProcess: keepNextTickShape,
+  startProcess: () => {
+    keepNextTickShape();
+    keepBytecode();
+  },
   logDestination: batchedStdout,
   coalesceServerWrites: coalesceWrites,
   holdRedisWrites: corkUntilTurnEnds,
