@@ -10,6 +10,10 @@ declare module 'fastify' {
     /** The log of database outages: a request answered 503 because the database is away is reported to it. */
     databaseOutage: DatabaseOutageLog;
   }
+  interface FastifyRequest {
+    /** The `error.code` of the error answer sent (sendError), or of a replayed one (idempotency.ts): the request log records it. */
+    errorCode: string | undefined;
+  }
 }
 
 /**
@@ -22,6 +26,7 @@ export const errorsPlugin = fp<{ ping: () => Promise<void> }>(
   async (app: FastifyInstance, options) => {
     const outage = new DatabaseOutageLog(app.log, { ping: options.ping });
     app.decorate('databaseOutage', outage);
+    app.decorateRequest('errorCode', undefined);
     app.addHook('onClose', () => outage.close());
 
     // A second router that only knows which methods exist for each path, to tell 405 from 404.
@@ -72,6 +77,7 @@ export const errorsPlugin = fp<{ ping: () => Promise<void> }>(
 );
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
+  request.errorCode = error.code;
   for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
   // RFC 6750: a 401 names the scheme; a key that was sent and refused is an invalid token.
   if (error.status === 401) reply.header('www-authenticate', error.code === 'invalid_api_key' ? 'Bearer realm="lectern", error="invalid_token"' : 'Bearer realm="lectern"');
@@ -83,6 +89,16 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
   // and an error answer must never fail for want of a detail (the document's ErrorObject is a union
   // by code that the serialiser would have to match). The suite checks every answer against it.
   return reply.code(error.status).type('application/json; charset=utf-8').send(JSON.stringify(body));
+}
+
+/** The `error.code` of an error answer's body as sendError wrote it (an idempotent replay of one), or undefined. */
+export function errorCodeOf(body: string): string | undefined {
+  try {
+    const code = (JSON.parse(body) as { error?: { code?: unknown } }).error?.code;
+    return typeof code === 'string' ? code : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A restart answers again within seconds; a client retrying after one second finds it soon after. */

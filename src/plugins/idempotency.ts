@@ -5,6 +5,7 @@ import type { ServiceContext } from '../shared/context.js';
 import { AppError } from '../shared/errors.js';
 import { type ClaimStamp, claim, finish, MAX_KEY_LENGTH, purgeExpired, requestFingerprint } from '../modules/idempotency/idempotency.service.js';
 import { API_PREFIX } from './auth.js';
+import { errorCodeOf } from './errors.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -67,6 +68,8 @@ export const idempotencyPlugin = fp<IdempotencyOptions>(
       const path = request.url.split('?')[0]!;
       const result = await claim(ctx, request.auth.workspaceId, key, requestFingerprint(request.method, path, request.body), options.lockSeconds);
       if (result.kind === 'replay') {
+        // A replayed error is logged with its code, as the answer it repeats was.
+        if (result.status >= 400) request.errorCode = errorCodeOf(result.body);
         return reply.code(result.status).header('idempotent-replayed', 'true').type(JSON_TYPE).send(result.body);
       }
       request.idempotencyClaim = result.claim;

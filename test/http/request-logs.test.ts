@@ -61,6 +61,21 @@ describe.each(testDialects())('GET /request-logs [%s]', (dialect) => {
     expect(second.body.data[0].request_id < first.body.data[0].request_id).toBe(true);
   });
 
+  it('logs a replayed error answer (Idempotency-Key) with the code of the answer it repeats', async () => {
+    const { key } = await t.newKey({ accountId: t.accountId });
+    const send = () => t.request({ method: 'POST', url: '/api/v1/courses/crs_nope/publish', key, headers: { 'idempotency-key': `replayed-${dialect}` } });
+    const first = await send();
+    const replayed = await send();
+    expect(first.status, show(first)).toBe(404);
+    expect(replayed.status).toBe(404);
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
+    // The replay repeats the first answer's body (its request id too); it is logged under its own id (X-Request-Id).
+    const replayId = replayed.headers['x-request-id'] as string;
+    expect(replayId).not.toBe(first.body.error.request_id);
+    const found = await logs(`?request_id=${replayId}`);
+    expect(found.body.data).toEqual([expect.objectContaining({ request_id: replayId, status: 404, error_code: 'resource_not_found', route: '/api/v1/courses/:id/publish' })]);
+  });
+
   it('shows another workspace nothing', async () => {
     const mine = await t.request({ url: '/api/v1/courses/crs_nope' });
     const requestId = mine.body.error.request_id;
