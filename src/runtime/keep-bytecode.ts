@@ -18,11 +18,7 @@ import v8 from 'node:v8';
  * compiled after full GCs with the tuning (and flushed without it, else it skips: nothing to keep).
  */
 
-let applied = false;
-
-/** Keeps compiled functions' bytecode across full GCs (see above). Call it first thing in a long-running process. */
+/** Keeps compiled functions' bytecode across full GCs (see above). Call it first thing in a long-running process; calling it again changes nothing. */
 export function keepBytecode(): void {
-  if (applied) return;
-  applied = true;
   v8.setFlagsFromString('--no-flush-bytecode');
 }

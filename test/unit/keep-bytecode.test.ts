@@ -1,11 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runTunings, tuningTitle } from '../tuning.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
-
-/** RUNTIME_TUNING of this run: the child below applies the tunings it selects. */
-const tuning = process.env.RUNTIME_TUNING === 'off' ? 'off' : 'on';
 
 /** V8's optimisation status bit of a function whose bytecode is not there (never compiled, or flushed). */
 const IS_LAZY = 1 << 18;
@@ -19,7 +17,7 @@ const IS_LAZY = 1 << 18;
 function flushedAfterGcs(applyTunings: boolean): boolean | undefined {
   const tunings = path.join(root, 'src/runtime/tunings.ts');
   const script = `
-    if (${applyTunings}) (await import(${JSON.stringify(tunings)})).runtimeTunings(${tuning === 'on'}).startProcess();
+    if (${applyTunings}) (await import(${JSON.stringify(tunings)})).runtimeTunings(${runTunings.on}).startProcess();
     function answer(a) { return a + 1; }
     answer(1);
     if (%GetOptimizationStatus(answer) & ${IS_LAZY}) { console.log('compiled: no'); process.exit(0); }
@@ -37,15 +35,15 @@ function flushedAfterGcs(applyTunings: boolean): boolean | undefined {
 }
 
 describe('keepBytecode (src/runtime/keep-bytecode.ts)', () => {
-  const title =
-    tuning === 'on'
-      ? "keeps a function's bytecode through full GCs that would flush it"
-      : 'is not applied with RUNTIME_TUNING=off: V8 flushes bytecode as it does by default';
+  const title = tuningTitle(
+    "keeps a function's bytecode through full GCs that would flush it",
+    'is not applied with RUNTIME_TUNING=off: V8 flushes bytecode as it does by default',
+  );
   it(title, (ctx) => {
     // A bare process first: where V8 no longer flushes bytecode (or no longer says so), there is nothing to keep.
     const bare = flushedAfterGcs(false);
     if (bare === undefined) return ctx.skip(`this runtime (V8 ${process.versions.v8}) does not report whether a function's bytecode was flushed`);
     if (!bare) return ctx.skip(`this runtime's V8 (${process.versions.v8}) kept the bytecode through full GCs without the tuning: nothing to show`);
-    expect(flushedAfterGcs(true)).toBe(tuning === 'off');
+    expect(flushedAfterGcs(true)).toBe(!runTunings.on);
   });
 });

@@ -4,11 +4,7 @@ import { bucketExpiry, type Check, type Decision, MINUTE_MS, WINDOW_BUCKET_MS } 
 import { MemoryLimitStore } from '../../src/modules/rate-limits/memory-store.js';
 import type { EndpointGroup, KeyLimits } from '../../src/modules/rate-limits/policies.js';
 import { RedisLimitStore, RedisTimeoutError } from '../../src/modules/rate-limits/redis-store.js';
-import { loadConfig } from '../../src/config.js';
-import { runtimeTunings } from '../../src/runtime/tunings.js';
-
-/** RUNTIME_TUNING of this run (CI runs the suite with it on and off): the Redis stores follow it. */
-const tunings = runtimeTunings(loadConfig({ RUNTIME_TUNING: process.env.RUNTIME_TUNING }).runtimeTuning);
+import { runTunings as tunings, tuningTitle } from '../tuning.js';
 
 /** A seeded generator, so that a failing sequence can be replayed. */
 function random(seed: number) {
@@ -122,9 +118,10 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('Redis store on the wire', () => {
     expect(behind.hourly).toEqual({ limit: 1_000, remaining: 998, resetAt: bucketExpiry(minuteOf(now) - 1) });
   });
 
-  const title = tunings.on
-    ? 'sends the checks of one event-loop turn together at its end, each answered in order, also after a reconnect'
-    : 'with RUNTIME_TUNING=off, hands each check to the kernel at once, each answered in order, also after a reconnect';
+  const title = tuningTitle(
+    'sends the checks of one event-loop turn together at its end, each answered in order, also after a reconnect',
+    'with RUNTIME_TUNING=off, hands each check to the kernel at once, each answered in order, also after a reconnect',
+  );
   it(title, async () => {
     // Held in the socket until the turn ends, with the tuning; Node hands a write to the kernel at once.
     const held = (bytes: number) => (tunings.on ? expect(bytes).toBeGreaterThan(0) : expect(bytes).toBe(0));

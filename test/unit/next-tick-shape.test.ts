@@ -3,11 +3,12 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runTunings, tuningTitle } from '../tuning.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
 /** RUNTIME_TUNING of this run: the server started below follows it. */
-const tuning = process.env.RUNTIME_TUNING === 'off' ? 'off' : 'on';
+const tuning = runTunings.on ? 'on' : 'off';
 
 /** V8's feedback of process.nextTick as a child process printed it, or why it could not be read. */
 type Reading = { megamorphic: number } | { unreadable: string };
@@ -68,10 +69,10 @@ function readNextTickFeedback(serving: boolean, dataDir: string): Reading {
 }
 
 describe('keepNextTickShape (src/runtime/next-tick-shape.ts)', () => {
-  const title =
-    tuning === 'on'
-      ? "keeps a running server's process.nextTick from going megamorphic after full GCs"
-      : 'is not applied with RUNTIME_TUNING=off: the server leaves process.nextTick to V8';
+  const title = tuningTitle(
+    "keeps a running server's process.nextTick from going megamorphic after full GCs",
+    'is not applied with RUNTIME_TUNING=off: the server leaves process.nextTick to V8',
+  );
   it(title, (ctx) => {
     const dir = mkdtempSync(path.join(tmpdir(), 'next-tick-shape-'));
     try {
@@ -82,7 +83,7 @@ describe('keepNextTickShape (src/runtime/next-tick-shape.ts)', () => {
       if (bare.megamorphic === 0) return ctx.skip(`this runtime's V8 (${process.versions.v8}) keeps nextTick's maps across full GCs: the tuning has nothing to show`);
       const served = readNextTickFeedback(true, dir);
       if ('unreadable' in served) throw new Error(`the bare process printed nextTick's feedback but the server's did not: ${served.unreadable}`);
-      if (tuning === 'on') expect(served.megamorphic).toBe(0);
+      if (runTunings.on) expect(served.megamorphic).toBe(0);
       else expect(served.megamorphic).toBeGreaterThan(0);
     } finally {
       rmSync(dir, { recursive: true, force: true });

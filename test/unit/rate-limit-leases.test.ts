@@ -4,10 +4,7 @@ import type { Check } from '../../src/modules/rate-limits/budgets.js';
 import { LEASE_MS, LeaseStore, leaseSize, MAX_LEASE } from '../../src/modules/rate-limits/lease-store.js';
 import { planLimits, type KeyLimits } from '../../src/modules/rate-limits/policies.js';
 import { RedisLimitStore } from '../../src/modules/rate-limits/redis-store.js';
-import { loadConfig } from '../../src/config.js';
-import { runtimeTunings } from '../../src/runtime/tunings.js';
-
-const tunings = runtimeTunings(loadConfig({ RUNTIME_TUNING: process.env.RUNTIME_TUNING }).runtimeTuning);
+import { runTunings as tunings } from '../tuning.js';
 
 describe('lease size (RATE_LIMIT_MODE=leases)', () => {
   it('is 1% of the smallest budget in force, at most MAX_LEASE, at least one request', () => {
