@@ -18,6 +18,11 @@ export interface Config {
     /** No statement waits longer, even on a server that answers. */
     queryMs: number;
   };
+  /**
+   * PostgreSQL: how many connections carry the short reads (a row by its key) pipelined, beside
+   * the pool (DATABASE_PIPELINE_CONNECTIONS; 0: those reads use the pool too). src/db/postgres-pipeline.ts.
+   */
+  databasePipelineConnections: number;
   redisUrl: string | undefined;
   /** Prefix of every Redis key Lectern writes (several deployments may share one Redis). */
   redisPrefix: string;
@@ -95,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       stallMs: integer(env, 'DATABASE_STALL_TIMEOUT_MS', 1_000, 100, 600_000),
       queryMs: integer(env, 'DATABASE_QUERY_TIMEOUT_MS', 60_000, 100, 3_600_000),
     },
+    databasePipelineConnections: integer(env, 'DATABASE_PIPELINE_CONNECTIONS', 2, 0, 16),
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX || 'lectern:',
     redisTimeoutMs: integer(env, 'REDIS_TIMEOUT_MS', 250, 1, 60_000),

@@ -114,7 +114,7 @@ async function openMigrated(config: Config): Promise<Database> {
     } finally {
       await migrating.close();
     }
-    return openDatabase({ ...options, timeouts: config.databaseTimeouts });
+    return openDatabase({ ...options, timeouts: config.databaseTimeouts, pipelineSize: config.databasePipelineConnections });
   }
   const database = openDatabase(options);
   await migrateToLatest(database);

@@ -161,7 +161,8 @@ async function adminQuery(sql: string): Promise<void> {
 
 async function freshDatabase(dialect: TestDialect, pgTemplate?: string): Promise<{ database: Database; drop: () => Promise<void>; dataDir: string }> {
   const { env, drop } = await freshDatabaseEnv(dialect, pgTemplate);
-  const database = openDatabase({ dataDir: env.DATA_DIR!, databaseUrl: env.DATABASE_URL });
+  // As the server opens it: short reads on PostgreSQL go through the pipelined connections.
+  const database = openDatabase({ dataDir: env.DATA_DIR!, databaseUrl: env.DATABASE_URL, pipelineSize: loadConfig({}).databasePipelineConnections });
   await migrateToLatest(database);
   return {
     database,

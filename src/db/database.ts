@@ -6,7 +6,8 @@ import pg from 'pg';
 import { migrations } from './migrations/index.js';
 import { ReadSnapshot, type SqliteReader } from './reader.js';
 import { ownedClient, PostgresGuard, type PostgresTimeouts, socketOf } from './postgres-client.js';
-import { queryPool } from './postgres-pool.js';
+import { type NamedQuery, PostgresPipeline } from './postgres-pipeline.js';
+import { queryNamed, queryPool } from './postgres-pool.js';
 import { rowBuilder } from './row-builder.js';
 import { RowCache } from './row-cache.js';
 import { inUnitOfWork, withUnitsOfWork } from './unit-of-work.js';
@@ -15,16 +16,22 @@ import { type Dialect, dialectOf } from './dialect.js';
 
 export type { Dialect };
 
+/** PostgreSQL: runs prepared queries as named statements, parsed once per connection (postgres-pool.ts). */
+export interface NamedStatements {
+  /** On the pipelined connections when `short` (a read of a row by its key) and there are any (postgres-pipeline.ts); on the pool otherwise. */
+  run<R extends pg.QueryResultRow>(query: NamedQuery, short: boolean): Promise<R[]>;
+}
+
 /** What a database keeps beside its connections, set up by openDatabase. */
 interface DatabaseParts {
   location: string;
   ping: () => Promise<void>;
-  /** Closes what the Kysely instance does not own (the SQLite reader, the PostgreSQL guard), before it is destroyed. */
-  beforeDestroy?: () => void;
+  /** Closes what the Kysely instance does not own (the SQLite reader, the PostgreSQL guard and pipeline), before it is destroyed. */
+  beforeDestroy?: () => void | Promise<void>;
   /** SQLite: the read-only connection, read through one snapshot per event-loop turn (reader.ts). */
   readSnapshot?: ReadSnapshot;
-  /** PostgreSQL: the pool whose connections run prepared queries as named statements (postgres-pool.ts). */
-  namedStatementPool?: pg.Pool;
+  /** PostgreSQL: where prepared queries run as named statements. */
+  namedStatements?: NamedStatements;
   listen?: (channel: string, onNotify: () => void, onLost?: () => void) => Promise<() => Promise<void>>;
 }
 
@@ -54,7 +61,7 @@ export class Database extends Kysely<DB> {
   }
 
   async close(): Promise<void> {
-    this.#parts.beforeDestroy?.();
+    await this.#parts.beforeDestroy?.();
     await this.destroy();
   }
 
@@ -77,9 +84,9 @@ export class Database extends Kysely<DB> {
     return inUnitOfWork() ? undefined : this.#parts.readSnapshot?.reader();
   }
 
-  /** The pool for named statements; none inside a unit of work, whose connection must run the query. */
-  namedStatementPool(): pg.Pool | undefined {
-    return inUnitOfWork() ? undefined : this.#parts.namedStatementPool;
+  /** Where named statements run; nowhere inside a unit of work, whose connection must run the query. */
+  namedStatements(): NamedStatements | undefined {
+    return inUnitOfWork() ? undefined : this.#parts.namedStatements;
   }
 
   /**
@@ -108,6 +115,8 @@ export interface DatabaseOptions {
   /** Directory of the SQLite file `lectern.db`, when no databaseUrl is given. */
   dataDir: string;
   poolSize?: number;
+  /** PostgreSQL: how many pipelined connections carry short reads (postgres-pipeline.ts); none by default (the CLI, migrations). */
+  pipelineSize?: number;
   /**
    * PostgreSQL: how long to wait for a connection and for statements (postgres-client.ts). Each
    * is off when unset or 0: the CLI and migrations wait as long as the work takes.
@@ -116,7 +125,7 @@ export interface DatabaseOptions {
 }
 
 export function openDatabase(options: DatabaseOptions): Database {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.timeouts ?? {}) : openSqlite(path.join(options.dataDir, 'lectern.db'));
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.pipelineSize ?? 0, options.timeouts ?? {}) : openSqlite(path.join(options.dataDir, 'lectern.db'));
 }
 
 export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {
@@ -163,9 +172,10 @@ function openSqlite(file: string): Database {
   );
 }
 
-function openPostgres(url: string, poolSize: number, timeouts: Partial<PostgresTimeouts>): Database {
+function openPostgres(url: string, poolSize: number, pipelineSize: number, timeouts: Partial<PostgresTimeouts>): Database {
   const guard = new PostgresGuard(url, { connectMs: 0, stallMs: 0, queryMs: 0, ...timeouts });
   const pool = new pg.Pool(guard.poolConfig(poolSize));
+  const pipeline = pipelineSize > 0 ? new PostgresPipeline(() => guard.pipelinedClient(), pipelineSize) : undefined;
   // An idle client that loses its server must not crash the process; the next query reports it.
   // (A checked-out one is covered by the guard's client.)
   pool.on('error', () => {});
@@ -173,12 +183,17 @@ function openPostgres(url: string, poolSize: number, timeouts: Partial<PostgresT
     { dialect: withUnitsOfWork(new PostgresDialect({ pool })) },
     {
       location: url.replace(/\/\/[^@/]*@/, '//'),
-      namedStatementPool: pool,
+      namedStatements: {
+        run: (query, short) => (short && pipeline ? pipeline.query(query) : queryNamed(pool, query)),
+      },
       ping: async () => {
         await queryPool(pool, { text: 'select 1' });
       },
       // Kysely's destroy() ends the pool.
-      beforeDestroy: () => guard.close(),
+      beforeDestroy: async () => {
+        await pipeline?.close();
+        guard.close();
+      },
       listen: (channel, onNotify, onLost) => listenPostgres(url, guard.timeouts.connectMs, channel, onNotify, onLost),
     },
   );

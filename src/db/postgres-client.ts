@@ -73,22 +73,34 @@ export class PostgresGuard {
     };
   }
 
-  /** Options for a pool (or client) of this guard's database. */
+  /** Options for a pool of this guard's database. */
   poolConfig(max: number): pg.PoolConfig {
     return {
-      connectionString: this.url,
+      ...this.connectionConfig(),
       max,
       Client: this.Client,
-      ...(this.timeouts.connectMs > 0 ? { connectionTimeoutMillis: this.timeouts.connectMs } : {}),
-      // A peer gone without a FIN (a failover that moved the address) is noticed on idle connections too.
-      keepAlive: true,
-      keepAliveInitialDelayMillis: 10_000,
       // Connections stay open while idle (pg-pool closes them after 10 s by default): a process
       // whose traffic pauses answers its next requests on warm connections instead of opening
       // new ones, each a new PostgreSQL backend that parses the named statements again
       // (bench/README.md, "After a pause"). Idle connections do not keep a process alive (the CLI).
       idleTimeoutMillis: 0,
       allowExitOnIdle: true,
+    };
+  }
+
+  /** A client in pipeline mode (postgres-pipeline.ts), not yet connected, watched as the pool's are. */
+  pipelinedClient(): pg.Client {
+    return new this.Client({ ...this.connectionConfig(), pipeline: true });
+  }
+
+  /** What every connection of this guard's database is opened with. */
+  private connectionConfig(): pg.ClientConfig {
+    return {
+      connectionString: this.url,
+      ...(this.timeouts.connectMs > 0 ? { connectionTimeoutMillis: this.timeouts.connectMs } : {}),
+      // A peer gone without a FIN (a failover that moved the address) is noticed on idle connections too.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
     };
   }
 

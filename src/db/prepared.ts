@@ -2,7 +2,7 @@ import { type Compilable, CompiledQuery, type Kysely } from 'kysely';
 import type { QueryResultRow } from 'pg';
 import { Database } from './database.js';
 import { type Dialect, dialectOf } from './dialect.js';
-import { queryNamed, statementName } from './postgres-pool.js';
+import { statementName } from './postgres-pool.js';
 import type { SqliteReader, SqliteStatement } from './reader.js';
 import { rowBuilder } from './row-builder.js';
 import type { DB } from './types.js';
@@ -35,7 +35,7 @@ interface RawRead {
  * stays the same string, which also hits the prepared-statement cache at once. Outside transactions
  * and units of work (unit-of-work.ts) it runs on the SQLite reader (a synchronous read, answered
  * as a promise like every other), or on PostgreSQL as a named statement, parsed once per connection
- * (postgres-pool.ts). Inside a transaction (`db` is one) it runs through Kysely on its connection.
+ * (postgres-pool.ts), on a pipelined connection when it is a short read (postgres-pipeline.ts). Inside a transaction (`db` is one) it runs through Kysely on its connection.
  *
  * `build` receives a placeholder function: `p('id')` stands for the parameter `id`. Use it only
  * where a plain value goes (comparisons, inserts), not for lists or identifiers.
@@ -46,7 +46,7 @@ interface RawRead {
  * "Figures behind the code").
  */
 export function prepared<P extends Params, O>(build: (db: Kysely<DB>, p: <K extends keyof P & string>(name: K) => P[K]) => Compilable<O>) {
-  return preparedShapes<P, null, P, O>({ shapeOf: () => null, valuesOf: (params) => params, build: (db, _shape, p) => build(db, p) });
+  return preparedShapes<P, null, P, O>({ shapeOf: () => null, valuesOf: (params) => params, build: (db, _shape, p) => build(db, p), short: true });
 }
 
 /**
@@ -62,6 +62,12 @@ export function preparedShapes<I, S, P extends Params, O>(options: {
   shapeOf: (input: I) => S;
   valuesOf: (input: I) => P;
   build: (db: Kysely<DB>, shape: S, p: <K extends keyof P & string>(name: K) => P[K]) => Compilable<O>;
+  /**
+   * A read that answers in well under a millisecond (a row by its key, as every `prepared` query
+   * is): on PostgreSQL it may share a pipelined connection (postgres-pipeline.ts), where it waits
+   * behind the statements sent before it. Long reads (analytics) run on a pooled connection.
+   */
+  short?: boolean;
 }) {
   const byDialect = new Map<Dialect, Map<string, Compiled>>();
 
@@ -104,11 +110,14 @@ export function preparedShapes<I, S, P extends Params, O>(options: {
     return read;
   }
 
-  /** Outside the SQLite reader: a named statement on the PostgreSQL pool, or through Kysely (transactions, units of work). */
+  /** Outside the SQLite reader: a named statement on PostgreSQL, or through Kysely (transactions, units of work). */
   async function viaDatabase(db: Kysely<DB>, entry: Compiled, input: I): Promise<O[]> {
     const parameters = parametersOf(entry.slots, input);
-    const pool = db instanceof Database ? db.namedStatementPool() : undefined;
-    if (pool) return queryNamed<O & QueryResultRow>(pool, { name: entry.name, text: entry.query.sql, values: parameters });
+    const statements = db instanceof Database ? db.namedStatements() : undefined;
+    if (statements) {
+      const query = { name: entry.name, text: entry.query.sql, values: parameters };
+      return statements.run<O & QueryResultRow>(query, options.short === true && isRead(entry.query));
+    }
     return (await db.executeQuery<O>({ ...entry.query, parameters })).rows;
   }
 

@@ -61,10 +61,9 @@ describe.each(testDialects())('preparedShapes [%s]', (dialect) => {
 
   it.runIf(dialect === 'postgres')('runs on PostgreSQL as a named statement of the main pool, parsed once per connection', async () => {
     for (const a of ['one', 'two', 'three', 'four', 'five', 'six', 'seven']) await statement.first(database, { a });
-    // One connection in the pool (poolSize 1): the session asked here is the one that ran them.
-    const prepared = await database.namedStatementPool()!.query<{ name: string; generic: string; custom: string }>(
-      "select name, generic_plans as generic, custom_plans as custom from pg_prepared_statements where name like 'lectern_%'",
-    );
+    // One connection in the pool (poolSize 1): the session asked here (through Kysely, on the pool) is the one that ran them.
+    const prepared = await sql<{ name: string; generic: string; custom: string }>`
+      select name, generic_plans as generic, custom_plans as custom from pg_prepared_statements where name like 'lectern_%'`.execute(database);
     expect(prepared.rows.length).toBeGreaterThan(0);
     expect(Math.max(...prepared.rows.map((r) => Number(r.generic) + Number(r.custom)))).toBeGreaterThanOrEqual(7);
   });
