@@ -63,7 +63,7 @@ describe.runIf(testDialects().includes('postgres'))('PostgresPipeline', () => {
     const divide = (n: number) => reads.query<{ q: number }>({ name: 'test_pipeline_divide', text: 'select 10 / $1::int as q', values: [n] });
     const results = await Promise.allSettled([divide(2), divide(0), divide(5)]);
     expect(results[0]).toEqual({ status: 'fulfilled', value: [{ q: 5 }] });
-    expect(results[1]!.status).toBe('rejected');
+    expect(results[1].status).toBe('rejected');
     expect(((results[1] as PromiseRejectedResult).reason as pg.DatabaseError).code).toBe('22012');
     expect(results[2]).toEqual({ status: 'fulfilled', value: [{ q: 2 }] });
     expect(await divide(1)).toEqual([{ q: 10 }]);
