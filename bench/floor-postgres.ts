@@ -1,8 +1,10 @@
 // Baseline 3: the floor of our work on PostgreSQL. Minimal Fastify 5 + pg app on the same database
-// as Lectern's PostgreSQL rows: a pool of 10 connections (Lectern's default DATABASE_POOL_SIZE), one
+// as Lectern's PostgreSQL rows: a pool of 10 connections (the size of Lectern's pool), one
 // course row by id through a named statement (parsed once per connection, as Lectern's hot reads
 // are), and the bearer token checked in memory (no key lookup: the floor of a server that spends
-// nothing on authentication). Env: FLOOR_DATABASE_URL, FLOOR_TOKEN, PORT, HOST.
+// nothing on authentication). Lectern's reads by id share pipelined connections instead
+// (src/db/postgres-pipeline.ts); this floor stays what Fastify + pg do by default. Env:
+// FLOOR_DATABASE_URL, FLOOR_TOKEN, PORT, HOST.
 import Fastify from 'fastify';
 import pg from 'pg';
 

@@ -184,7 +184,7 @@ function openPostgres(url: string, poolSize: number, pipelineSize: number, timeo
     {
       location: url.replace(/\/\/[^@/]*@/, '//'),
       namedStatements: {
-        run: (query, short) => (short && pipeline ? pipeline.query(query) : queryNamed(pool, query)),
+        run: (query, short) => (short && pipeline ? pipeline.query(query, () => queryNamed(pool, query)) : queryNamed(pool, query)),
       },
       ping: async () => {
         await queryPool(pool, { text: 'select 1' });

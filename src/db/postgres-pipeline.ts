@@ -18,6 +18,9 @@ interface Connection {
   inFlight: number;
 }
 
+/** Statements waiting on one pipelined connection beyond which reads go to the pool (see query). */
+export const MAX_IN_FLIGHT = 32;
+
 /**
  * Short reads outside transactions (a row by its key: the reads by id, the API key lookup, a
  * workspace's row count) on a few pipelined connections, where the pool would give each statement
@@ -61,10 +64,16 @@ export class PostgresPipeline {
     this.#connections = new Array<Connection | undefined>(size).fill(undefined);
   }
 
-  /** Runs one statement; resolves with its rows. */
-  async query<R extends pg.QueryResultRow>(query: NamedQuery): Promise<R[]> {
+  /**
+   * Runs one statement; resolves with its rows. When every connection already has MAX_IN_FLIGHT
+   * statements waiting (PostgreSQL is falling behind), runs `otherwise` instead (the pool, whose
+   * wait for a free connection is bounded by DATABASE_CONNECT_TIMEOUT_MS): an overload is answered
+   * 503 as before rather than queued here without bound.
+   */
+  async query<R extends pg.QueryResultRow>(query: NamedQuery, otherwise: () => Promise<R[]>): Promise<R[]> {
     if (this.#closed) throw new Error('Client was closed and is not queryable');
     const connection = this.#pick();
+    if (connection.inFlight >= MAX_IN_FLIGHT) return otherwise();
     connection.inFlight++;
     try {
       if (!connection.connected) await connection.ready;

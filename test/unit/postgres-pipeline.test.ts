@@ -1,7 +1,7 @@
 import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { PostgresGuard, socketOf } from '../../src/db/postgres-client.js';
-import { PostgresPipeline } from '../../src/db/postgres-pipeline.js';
+import { MAX_IN_FLIGHT, type NamedQuery, PostgresPipeline } from '../../src/db/postgres-pipeline.js';
 import { isDatabaseUnavailable } from '../../src/db/unavailable.js';
 import { testDialects } from '../dialects.js';
 
@@ -15,31 +15,57 @@ describe.runIf(testDialects().includes('postgres'))('PostgresPipeline', () => {
   const guard = new PostgresGuard(url, { connectMs: 2_000, stallMs: 1_000, queryMs: 10_000 });
   let pipeline: PostgresPipeline | undefined;
   const clients: pg.Client[] = [];
+  /** Statements sent to the pool because the pipeline was full (the `otherwise` of query). */
+  let overflowed = 0;
+  const pool = new pg.Pool(guard.poolConfig(4));
   const open = (size: number) => {
-    pipeline = new PostgresPipeline(() => {
+    const opened = new PostgresPipeline(() => {
       const client = guard.pipelinedClient();
       clients.push(client);
       return client;
     }, size);
-    return pipeline;
+    pipeline = opened;
+    return {
+      query: <R extends pg.QueryResultRow>(query: NamedQuery) =>
+        opened.query<R>(query, async () => {
+          overflowed++;
+          return (await pool.query<R>(query)).rows;
+        }),
+      close: () => opened.close(),
+    };
   };
   afterEach(async () => {
     await pipeline?.close();
     pipeline = undefined;
     clients.length = 0;
+    overflowed = 0;
+  });
+  afterAll(async () => {
+    await pool.end();
+    guard.close();
   });
 
   const echo = (value: string) => ({ name: 'test_pipeline_echo', text: 'select $1::text as value, pg_backend_pid() as pid', values: [value] });
 
   it('answers each of many statements sent at once with its own row, on at most `size` connections', async () => {
     const reads = open(2);
-    const values = Array.from({ length: 200 }, (_, i) => `value-${i}`);
+    const values = Array.from({ length: 2 * MAX_IN_FLIGHT - 4 }, (_, i) => `value-${i}`);
     const rows = await Promise.all(values.map((value) => reads.query<{ value: string; pid: number }>(echo(value))));
     expect(rows.map((r) => r[0]!.value)).toEqual(values);
     const backends = new Set(rows.map((r) => r[0]!.pid));
     expect(backends.size).toBeGreaterThanOrEqual(1);
     expect(backends.size).toBeLessThanOrEqual(2);
     expect(clients.length).toBe(backends.size);
+    expect(overflowed).toBe(0);
+  });
+
+  it('sends statements beyond MAX_IN_FLIGHT per connection to the pool instead of queueing them', async () => {
+    const reads = open(1);
+    const values = Array.from({ length: MAX_IN_FLIGHT + 20 }, (_, i) => `many-${i}`);
+    const rows = await Promise.all(values.map((value) => reads.query<{ value: string }>(echo(value))));
+    expect(rows.map((r) => r[0]!.value)).toEqual(values);
+    expect(overflowed).toBe(20);
+    expect(clients.length).toBe(1);
   });
 
   it('holds the statements of a turn in the socket until the turn ends, then sends them together', async () => {
@@ -71,7 +97,7 @@ describe.runIf(testDialects().includes('postgres'))('PostgresPipeline', () => {
 
   it('fails the statements in flight on a connection PostgreSQL ends (503), and the next statement opens a new one', async () => {
     const reads = open(1);
-    const [{ pid }] = await reads.query<{ pid: number }>(echo('first'));
+    const { pid } = (await reads.query<{ pid: number }>(echo('first')))[0]!;
     const slow = reads.query({ name: 'test_pipeline_sleep', text: 'select pg_sleep($1::float) as slept', values: [5] });
     const behind = reads.query(echo('behind'));
     const settled = Promise.allSettled([slow, behind]);
