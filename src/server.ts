@@ -114,7 +114,12 @@ async function openMigrated(config: Config): Promise<Database> {
     } finally {
       await migrating.close();
     }
-    return openDatabase({ ...options, timeouts: config.databaseTimeouts, pipelineSize: config.databasePipelineConnections });
+    return openDatabase({
+      ...options,
+      timeouts: config.databaseTimeouts,
+      pipelineSize: config.databasePipelineConnections,
+      holdWrites: runtimeTunings(config.runtimeTuning).holdWrites,
+    });
   }
   const database = openDatabase(options);
   await migrateToLatest(database);

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
+import { runtimeTunings } from '../src/runtime/tunings.js';
 import { type Database, migrateToLatest, openDatabase } from '../src/db/database.js';
 import type { Environment, Plan } from '../src/db/types.js';
 import { createAccount, setPlan } from '../src/modules/accounts/accounts.service.js';
@@ -162,7 +163,13 @@ async function adminQuery(sql: string): Promise<void> {
 async function freshDatabase(dialect: TestDialect, pgTemplate?: string): Promise<{ database: Database; drop: () => Promise<void>; dataDir: string }> {
   const { env, drop } = await freshDatabaseEnv(dialect, pgTemplate);
   // As the server opens it: short reads on PostgreSQL go through the pipelined connections.
-  const database = openDatabase({ dataDir: env.DATA_DIR!, databaseUrl: env.DATABASE_URL, pipelineSize: loadConfig({}).databasePipelineConnections });
+  const config = loadConfig({ RUNTIME_TUNING: process.env.RUNTIME_TUNING });
+  const database = openDatabase({
+    dataDir: env.DATA_DIR!,
+    databaseUrl: env.DATABASE_URL,
+    pipelineSize: config.databasePipelineConnections,
+    holdWrites: runtimeTunings(config.runtimeTuning).holdWrites,
+  });
   await migrateToLatest(database);
   return {
     database,

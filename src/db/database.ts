@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import BetterSqlite3 from 'better-sqlite3';
 import { CompiledQuery, type DatabaseConnection, Kysely, type KyselyConfig, Migrator, PostgresDialect, SqliteDialect, SqliteDriver } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index.js';
 import { ReadSnapshot, type SqliteReader } from './reader.js';
 import { ownedClient, PostgresGuard, type PostgresTimeouts, socketOf } from './postgres-client.js';
-import { type NamedQuery, PostgresPipeline } from './postgres-pipeline.js';
-import { queryNamed, queryPool } from './postgres-pool.js';
+import { PostgresPipeline } from './postgres-pipeline.js';
+import { type NamedQuery, queryNamed, queryPool } from './postgres-pool.js';
 import { rowBuilder } from './row-builder.js';
 import { RowCache } from './row-cache.js';
 import { inUnitOfWork, withUnitsOfWork } from './unit-of-work.js';
@@ -117,6 +118,8 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** PostgreSQL: how many pipelined connections carry short reads (postgres-pipeline.ts); none by default (the CLI, migrations). */
   pipelineSize?: number;
+  /** Called with a pipelined connection's socket before each statement: RuntimeTunings.holdWrites (none by default). */
+  holdWrites?: (stream: Writable) => void;
   /**
    * PostgreSQL: how long to wait for a connection and for statements (postgres-client.ts). Each
    * is off when unset or 0: the CLI and migrations wait as long as the work takes.
@@ -125,7 +128,7 @@ export interface DatabaseOptions {
 }
 
 export function openDatabase(options: DatabaseOptions): Database {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.pipelineSize ?? 0, options.timeouts ?? {}) : openSqlite(path.join(options.dataDir, 'lectern.db'));
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openSqlite(path.join(options.dataDir, 'lectern.db'));
 }
 
 export async function migrateToLatest(db: Kysely<DB>): Promise<string[]> {
@@ -172,10 +175,10 @@ function openSqlite(file: string): Database {
   );
 }
 
-function openPostgres(url: string, poolSize: number, pipelineSize: number, timeouts: Partial<PostgresTimeouts>): Database {
+function openPostgres(url: string, { poolSize = 10, pipelineSize = 0, holdWrites = () => {}, timeouts = {} }: DatabaseOptions): Database {
   const guard = new PostgresGuard(url, { connectMs: 0, stallMs: 0, queryMs: 0, ...timeouts });
   const pool = new pg.Pool(guard.poolConfig(poolSize));
-  const pipeline = pipelineSize > 0 ? new PostgresPipeline(() => guard.pipelinedClient(), pipelineSize) : undefined;
+  const pipeline = pipelineSize > 0 ? new PostgresPipeline(() => guard.pipelinedClient(), pipelineSize, holdWrites) : undefined;
   // An idle client that loses its server must not crash the process; the next query reports it.
   // (A checked-out one is covered by the guard's client.)
   pool.on('error', () => {});

@@ -1,13 +1,7 @@
-import type { Socket } from 'node:net';
+import type { Writable } from 'node:stream';
 import type pg from 'pg';
 import { socketOf } from './postgres-client.js';
-
-/** A named statement (postgres-pool.ts): the same name is parsed once per connection. */
-export interface NamedQuery {
-  name: string;
-  text: string;
-  values: unknown[];
-}
+import type { NamedQuery } from './postgres-pool.js';
 
 interface Connection {
   client: pg.Client;
@@ -30,12 +24,13 @@ export const MAX_IN_FLIGHT = 32;
  * connections, and each statement is one write of its own to PostgreSQL and one more backend woken.
  * node-postgres's pipeline mode (`pipeline: true`, node-postgres.com/features/pipelining) sends a
  * statement without waiting for the answer of the one before; each still ends with its own Sync, so
- * it is its own transaction and its error is its own. Here the statements of one event-loop turn go
- * out together: the first statement of a turn corks the connection's socket (ours, given to pg
- * through its `stream` option: postgres-client.ts) and the turn's end (its check phase) uncorks
- * it, so a busy process writes one message to PostgreSQL per connection per turn, however many
- * requests that turn read, and one backend reads them all at once. Npgsql's multiplexing does the
- * same. Measured on the bench (bench/README.md, "Pipelined reads"): a third less CPU per read by id.
+ * it is its own transaction and its error is its own. With RUNTIME_TUNING on, the statements of one
+ * event-loop turn also go out together: each corks the connection's socket (ours, given to pg
+ * through its `stream` option: postgres-client.ts) until the turn's end (src/runtime/turn-cork.ts,
+ * as for the Redis checks), so a busy process writes one message to PostgreSQL per connection per
+ * turn, however many requests that turn read, and one backend reads them all at once. Npgsql's
+ * multiplexing does the same. Measured (bench/README.md, "Pipelined reads"): a quarter less of
+ * Lectern's CPU per read by id, two fifths less of PostgreSQL's.
  *
  * Only statements that answer in well under a millisecond belong here: a statement waits behind
  * every statement sent before it on its connection, so one slow statement would hold up the reads
@@ -49,17 +44,17 @@ export const MAX_IN_FLIGHT = 32;
  */
 export class PostgresPipeline {
   readonly #connections: (Connection | undefined)[];
-  /** Sockets corked in this turn, uncorked together at its end. */
-  readonly #corked: Socket[] = [];
   #closed = false;
 
   /**
    * @param connect makes a client (not yet connected) whose socket `socketOf` knows, in pipeline mode.
    * @param size how many connections at most: more lets several PostgreSQL backends share the work.
+   * @param holdWrites called with a connection's socket before each statement (RuntimeTunings.holdWrites).
    */
   constructor(
     private readonly connect: () => pg.Client,
     size: number,
+    private readonly holdWrites: (stream: Writable) => void,
   ) {
     this.#connections = new Array<Connection | undefined>(size).fill(undefined);
   }
@@ -77,7 +72,8 @@ export class PostgresPipeline {
     connection.inFlight++;
     try {
       if (!connection.connected) await connection.ready;
-      this.#cork(connection.client);
+      const socket = socketOf(connection.client);
+      if (socket) this.holdWrites(socket);
       return (await connection.client.query<R>(query)).rows;
     } finally {
       connection.inFlight--;
@@ -128,17 +124,4 @@ export class PostgresPipeline {
     this.#connections[index] = connection;
     return connection;
   }
-
-  /** Holds the client's writes until the end of this turn (see above). */
-  #cork(client: pg.Client): void {
-    const socket = socketOf(client);
-    if (socket === undefined || socket.writableCorked > 0) return;
-    socket.cork();
-    if (this.#corked.push(socket) === 1) setImmediate(this.#uncork);
-  }
-
-  readonly #uncork = (): void => {
-    for (const socket of this.#corked) socket.uncork();
-    this.#corked.length = 0;
-  };
 }

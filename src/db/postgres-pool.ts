@@ -19,6 +19,13 @@ export async function queryPool<R extends pg.QueryResultRow>(pool: pg.Pool, quer
   return rows;
 }
 
+/** A named statement: the same name is parsed once per connection (below). */
+export interface NamedQuery {
+  name: string;
+  text: string;
+  values: unknown[];
+}
+
 /**
  * Runs a prepared query (prepared.ts) as a named statement on a connection of the database's pool:
  * each connection parses it once, where an unnamed statement is parsed on every execution. The
@@ -26,7 +33,7 @@ export async function queryPool<R extends pg.QueryResultRow>(pool: pg.Pool, quer
  * is a session setting, and it would also apply to every unnamed statement Kysely sends on the same
  * connection (bench/README.md, "Named statements").
  */
-export function queryNamed<R extends pg.QueryResultRow>(pool: pg.Pool, query: { name: string; text: string; values: unknown[] }): Promise<R[]> {
+export function queryNamed<R extends pg.QueryResultRow>(pool: pg.Pool, query: NamedQuery): Promise<R[]> {
   return queryPool<R>(pool, query);
 }
 

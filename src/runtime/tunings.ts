@@ -4,7 +4,7 @@ import type { DestinationStream } from 'pino';
 import { keepBytecode } from './keep-bytecode.js';
 import { batchedStdout } from './log-destination.js';
 import { keepNextTickShape } from './next-tick-shape.js';
-import { corkUntilTurnEnds } from './redis-coalescing.js';
+import { corkUntilTurnEnds } from './turn-cork.js';
 import { coalesceWrites } from './write-coalescing.js';
 
 /**
@@ -27,8 +27,8 @@ export interface RuntimeTunings {
   logDestination(): DestinationStream | undefined;
   /** Holds the writes of every connection the HTTP server accepts until the end of the turn (write-coalescing.ts). */
   coalesceServerWrites(server: Server, connectionEvent: 'connection' | 'secureConnection'): void;
-  /** Before a rate-limit check is sent on the Redis connection: a turn's checks leave in one write (redis-coalescing.ts). */
-  holdRedisWrites(stream: Writable): void;
+  /** Before a command is sent on the Redis connection or a pipelined PostgreSQL one: a turn's commands leave in one write (turn-cork.ts). */
+  readonly holdWrites: (stream: Writable) => void;
 }
 
 const tuned: RuntimeTunings = {
@@ -39,7 +39,7 @@ const tuned: RuntimeTunings = {
   },
   logDestination: batchedStdout,
   coalesceServerWrites: coalesceWrites,
-  holdRedisWrites: corkUntilTurnEnds,
+  holdWrites: corkUntilTurnEnds,
 };
 
 const untuned: RuntimeTunings = {
@@ -47,7 +47,7 @@ const untuned: RuntimeTunings = {
   startProcess: () => {},
   logDestination: () => undefined,
   coalesceServerWrites: () => {},
-  holdRedisWrites: () => {},
+  holdWrites: () => {},
 };
 
 /** The tunings for RUNTIME_TUNING's value: all of them, or none. */

@@ -1,9 +1,11 @@
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { PostgresGuard, socketOf } from '../../src/db/postgres-client.js';
-import { MAX_IN_FLIGHT, type NamedQuery, PostgresPipeline } from '../../src/db/postgres-pipeline.js';
+import { MAX_IN_FLIGHT, PostgresPipeline } from '../../src/db/postgres-pipeline.js';
+import type { NamedQuery } from '../../src/db/postgres-pool.js';
 import { isDatabaseUnavailable } from '../../src/db/unavailable.js';
 import { testDialects } from '../dialects.js';
+import { runTunings as tunings, tuningTitle } from '../tuning.js';
 
 /**
  * The pipelined connections of short reads on PostgreSQL (src/db/postgres-pipeline.ts): each
@@ -23,7 +25,7 @@ describe.runIf(testDialects().includes('postgres'))('PostgresPipeline', () => {
       const client = guard.pipelinedClient();
       clients.push(client);
       return client;
-    }, size);
+    }, size, tunings.holdWrites);
     pipeline = opened;
     return {
       query: <R extends pg.QueryResultRow>(query: NamedQuery) =>
@@ -68,7 +70,11 @@ describe.runIf(testDialects().includes('postgres'))('PostgresPipeline', () => {
     expect(clients.length).toBe(1);
   });
 
-  it('holds the statements of a turn in the socket until the turn ends, then sends them together', async () => {
+  const title = tuningTitle(
+    'holds the statements of a turn in the socket until the turn ends, then sends them together',
+    'with RUNTIME_TUNING=off, hands each statement to the kernel at once',
+  );
+  it(title, async () => {
     const reads = open(1);
     await reads.query(echo('connect'));
     const socket = socketOf(clients[0]!)!;
@@ -76,9 +82,13 @@ describe.runIf(testDialects().includes('postgres'))('PostgresPipeline', () => {
     // query() reaches the socket after a microtask: let those run, still in this turn.
     await Promise.resolve();
     await Promise.resolve();
-    // The turn's statements are buffered in the socket's stream, not yet handed to the kernel.
-    expect(socket.writableCorked).toBeGreaterThan(0);
-    expect(socket.writableLength).toBeGreaterThan(0);
+    // With the tuning, the turn's statements are buffered in the socket's stream, not yet handed to the kernel.
+    if (tunings.on) {
+      expect(socket.writableCorked).toBeGreaterThan(0);
+      expect(socket.writableLength).toBeGreaterThan(0);
+    } else {
+      expect(socket.writableLength).toBe(0);
+    }
     const rows = await Promise.all(answers);
     expect(rows.map((r) => r[0]!.value)).toEqual(Array.from({ length: 10 }, (_, i) => `turn-${i}`));
     expect(socket.writableCorked).toBe(0);

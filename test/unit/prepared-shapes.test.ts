@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../src/db/database.js';
-import { preparedShapes } from '../../src/db/prepared.js';
+import { prepared, preparedShapes } from '../../src/db/prepared.js';
 import { testDialects } from '../dialects.js';
 
 /**
@@ -16,8 +16,9 @@ describe.each(testDialects())('preparedShapes [%s]', (dialect) => {
   let dataDir: string;
   beforeAll(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'lectern-prepared-'));
-    // One PostgreSQL connection, so that the session that prepared a statement is the one asked below.
-    database = openDatabase({ dataDir, databaseUrl: dialect === 'postgres' ? process.env.TEST_DATABASE_URL : undefined, poolSize: 1 });
+    // One PostgreSQL connection in the pool, so that the session that prepared a statement is the one
+    // asked below, and one pipelined connection for the short reads.
+    database = openDatabase({ dataDir, databaseUrl: dialect === 'postgres' ? process.env.TEST_DATABASE_URL : undefined, poolSize: 1, pipelineSize: 1 });
   });
   afterAll(async () => {
     await database.close();
@@ -66,5 +67,20 @@ describe.each(testDialects())('preparedShapes [%s]', (dialect) => {
       select name, generic_plans as generic, custom_plans as custom from pg_prepared_statements where name like 'lectern_%'`.execute(database);
     expect(prepared.rows.length).toBeGreaterThan(0);
     expect(Math.max(...prepared.rows.map((r) => Number(r.generic) + Number(r.custom)))).toBeGreaterThanOrEqual(7);
+  });
+
+  it.runIf(dialect === 'postgres')('runs a prepared read of a row by key on the pipelined connection, a long read on the pool', async () => {
+    const poolBackend = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(database)).rows[0]!.pid;
+    const short = prepared<{ a: string }, { a: string; pid: number }>((db, p) => db.selectNoFrom([sql<string>`${p('a')}::text`.as('a'), sql<number>`pg_backend_pid()`.as('pid')]));
+    const rows = await Promise.all(['x', 'y', 'z'].map(async (a) => (await short.first(database, { a }))!));
+    expect(rows.map((row) => row.a)).toEqual(['x', 'y', 'z']);
+    expect(new Set(rows.map((row) => row.pid)).size).toBe(1);
+    expect(rows[0]!.pid).not.toBe(poolBackend);
+    const long = preparedShapes<Record<string, never>, null, Record<string, never>, { pid: number }>({
+      shapeOf: () => null,
+      valuesOf: () => ({}),
+      build: (db) => db.selectNoFrom(sql<number>`pg_backend_pid()`.as('pid')),
+    });
+    expect((await long.first(database, {}))!.pid).toBe(poolBackend);
   });
 });

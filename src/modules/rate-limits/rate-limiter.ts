@@ -19,8 +19,8 @@ export interface RateLimiterOptions {
   mode?: RateLimitMode;
   clock: { now(): number };
   log: FastifyBaseLogger;
-  /** RUNTIME_TUNING: whether the checks of one event-loop turn leave in one write (src/runtime/redis-coalescing.ts). */
-  tunings: Pick<RuntimeTunings, 'holdRedisWrites'>;
+  /** RUNTIME_TUNING: whether the checks of one event-loop turn leave in one write (src/runtime/turn-cork.ts). */
+  tunings: Pick<RuntimeTunings, 'holdWrites'>;
 }
 
 export type LimitBackend = 'memory' | 'redis';

@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import type { RuntimeTunings } from '../../runtime/tunings.js';
+import { withDeadline } from '../../shared/deadline.js';
 import {
   AUTH_FAILURE_WINDOW_MS,
   bucketBudget,
@@ -251,8 +252,8 @@ export interface RedisStoreOptions {
    * was not counted there.
    */
   commandTimeoutMs: number;
-  /** RUNTIME_TUNING: whether the checks of one event-loop turn leave in one write (src/runtime/redis-coalescing.ts). */
-  tunings: Pick<RuntimeTunings, 'holdRedisWrites'>;
+  /** RUNTIME_TUNING: whether the checks of one event-loop turn leave in one write (src/runtime/turn-cork.ts). */
+  tunings: Pick<RuntimeTunings, 'holdWrites'>;
 }
 
 /**
@@ -328,7 +329,7 @@ export class RedisLimitStore implements LimitStore {
     const endpointLimit = group ? limits[group] : 0;
     // The checks of one event-loop turn (one per request read in it) leave in one write at its
     // end, with the turn's responses, instead of a system call (and a wakeup of Redis) each.
-    if (this.redis.stream) this.tunings.holdRedisWrites(this.redis.stream);
+    if (this.redis.stream) this.tunings.holdWrites(this.redis.stream);
     const sentAt = Date.now();
     const reply = await this.timed(
       this.redis.lecternRateCheck(
@@ -383,26 +384,7 @@ export class RedisLimitStore implements LimitStore {
    * it or the connection closes, which fails it).
    */
   private timed<T>(command: Promise<T>, late?: (value: T) => void): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      let timedOut = false;
-      const timer = setTimeout(() => {
-        timedOut = true;
-        reject(new RedisTimeoutError(this.timeoutMs));
-      }, this.timeoutMs);
-      command.then(
-        (value) => {
-          if (!timedOut) {
-            clearTimeout(timer);
-            resolve(value);
-          } else late?.(value);
-        },
-        (err: Error) => {
-          if (timedOut) return;
-          clearTimeout(timer);
-          reject(err);
-        },
-      );
-    });
+    return withDeadline(command, this.timeoutMs, { error: () => new RedisTimeoutError(this.timeoutMs), ...(late && { late }) });
   }
 
   /** The last moment, on Redis's clock, at which Redis may run a command sent at `sentAt` (our clock). */
