@@ -3,7 +3,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
-export const SCREENSHOTS = path.join(root, 'docs/console');
+/**
+ * Where the console e2e test writes its screenshots: build/screenshots (gitignored), so a test run
+ * leaves the work tree clean. `npm run screenshots` (scripts/refresh-screenshots.sh) runs that test
+ * and copies them into docs/console, where the README shows them.
+ */
+export const SCREENSHOTS = path.join(root, 'build/screenshots');
 
 /** The console as `npm install` builds it; built here when a checkout has not run prepare yet. */
 export function ensureConsoleBuilt(): void {

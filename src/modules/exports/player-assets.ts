@@ -6,12 +6,12 @@ import { fileURLToPath } from 'node:url';
 /**
  * The files a SCORM or cmi5 package carries besides its pages: the player's script and style
  * sheet, the four ADL schema files of SCORM 1.2, and @xapi/cmi5's browser build (the AU's xAPI
- * client, with its license). They sit in ./assets beside this file under tsx and vitest; `tsc`
- * copies no such file into dist/, so a build run from dist/ reads them from the sources
- * (dist/modules/exports → src/modules/exports), which the package ships.
+ * client, with its license). They are read from ./assets beside this file and nowhere else:
+ * src/modules/exports/assets under tsx and vitest, dist/modules/exports/assets in a build
+ * (`npm run build` copies them there: scripts/copy-assets.mjs). A dist/ without them fails the
+ * first export loudly rather than reading a source tree a release does not ship.
  */
-const here = path.dirname(fileURLToPath(import.meta.url));
-const ASSETS = [path.join(here, 'assets'), path.resolve(here, '../../../src/modules/exports/assets')].find((dir) => fs.existsSync(path.join(dir, 'player.js')));
+const ASSETS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'assets');
 
 export const SCORM12_SCHEMAS = ['adlcp_rootv1p2.xsd', 'ims_xml.xsd', 'imscp_rootv1p1p2.xsd', 'imsmd_rootv1p2p1.xsd'];
 
@@ -25,7 +25,9 @@ let cache: Map<string, Buffer> | undefined;
 /** Read once per process: the same few files go into every package. */
 function assets(): Map<string, Buffer> {
   if (cache) return cache;
-  if (!ASSETS) throw new Error(`export assets not found beside ${here}`);
+  if (!fs.existsSync(path.join(ASSETS, 'player.js'))) {
+    throw new Error(`The export player's assets are missing from ${ASSETS}: a build must copy them there (npm run build runs scripts/copy-assets.mjs)`);
+  }
   const cmi5Dir = path.dirname(createRequire(import.meta.url).resolve('@xapi/cmi5/package.json'));
   const files = new Map<string, Buffer>([
     ['player.js', fs.readFileSync(path.join(ASSETS, 'player.js'))],
