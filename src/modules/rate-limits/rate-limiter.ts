@@ -4,7 +4,7 @@ import { AUTH_FAILURE_LIMIT, type Check, type Decision, type FailureCount } from
 import { CircuitBreaker } from './circuit-breaker.js';
 import { LeaseStore } from './lease-store.js';
 import { MemoryLimitStore } from './memory-store.js';
-import { RedisLimitStore } from './redis-store.js';
+import { RedisLimitStore, RedisTimeoutError } from './redis-store.js';
 import type { RuntimeTunings } from '../../runtime/tunings.js';
 
 export interface RateLimiterOptions {
@@ -32,10 +32,11 @@ export const REDIS_PROBE_INTERVAL_MS = 500;
 /**
  * The one entry to rate limiting. With Redis, every check is one atomic script shared by all
  * processes (RATE_LIMIT_MODE=exact), or most requests spend from a small lease of the key's
- * budgets that this process took from Redis (RATE_LIMIT_MODE=leases, lease-store.ts); from the first check Redis fails (a timeout, a lost connection) until it answers again,
+ * budgets that this process took from Redis (RATE_LIMIT_MODE=leases, lease-store.ts); from the first check Redis fails (a lost connection, a timeout) until it answers again,
  * checks fail open to this process's own budgets at once (a circuit breaker: a frozen Redis costs
  * one timeout, not one per request), which is logged once, counted in /metrics and reported by
- * /readyz. Without Redis the memory store is exact for the one process.
+ * /readyz. A timeout that fired late because this process was busy opens it only when the next
+ * check times out too (circuit-breaker.ts). Without Redis the memory store is exact for the one process.
  */
 export class RateLimiter {
   readonly backend: LimitBackend;
@@ -195,7 +196,9 @@ export class RateLimiter {
       this.breaker.succeeded(period);
       return { value };
     } catch (err) {
-      this.breaker.failed(period, err as Error);
+      // A timeout while this process was itself late says nothing certain of Redis (circuit-breaker.ts).
+      if (err instanceof RedisTimeoutError && err.processWasLate) this.breaker.failedWhileLate(period, err);
+      else this.breaker.failed(period, err as Error);
       return undefined;
     }
   }

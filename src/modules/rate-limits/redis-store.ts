@@ -225,11 +225,30 @@ interface LimiterCommands {
   lecternGiveBack(...args: (string | number)[]): Promise<number>;
 }
 
-/** A command Redis did not answer within the store's timeout (REDIS_TIMEOUT_MS). */
+/**
+ * A command Redis did not answer within the store's timeout (REDIS_TIMEOUT_MS). `lateMs`: how long
+ * after it was due the timeout fired. A timeout that fired well after it was due (`processWasLate`)
+ * says this process was busy (its event loop blocked, or kept off the CPU), not that Redis was: the
+ * answer may have been waiting in the socket, and Node runs a due timer before it reads sockets.
+ */
 export class RedisTimeoutError extends Error {
-  constructor(ms: number) {
+  readonly processWasLate: boolean;
+
+  constructor(
+    ms: number,
+    readonly lateMs = 0,
+  ) {
     super(`Redis did not answer within ${ms} ms`);
+    this.processWasLate = lateMs > lateTimerMs(ms);
   }
+}
+
+/**
+ * How late a timeout of `timeoutMs` may fire and still say the process was on time: a tenth of
+ * the timeout, at least 20 ms (a busy but healthy event loop's turns take a few ms).
+ */
+export function lateTimerMs(timeoutMs: number): number {
+  return Math.max(20, timeoutMs / 10);
 }
 
 /** A check or failure count that Redis dropped because it reached Redis after its deadline. */
@@ -379,12 +398,15 @@ export class RedisLimitStore implements LimitStore {
   }
 
   /**
-   * The command's answer, or a RedisTimeoutError once it has waited the store's timeout. A reply
+   * The command's answer, or a RedisTimeoutError once it has waited the store's timeout (saying how
+   * late the timeout fired: the process's own delay at the deadline). A reply
    * that comes after that goes to `late` (the command stays in ioredis's queue until Redis answers
    * it or the connection closes, which fails it).
    */
   private timed<T>(command: Promise<T>, late?: (value: T) => void): Promise<T> {
-    return withDeadline(command, this.timeoutMs, { error: () => new RedisTimeoutError(this.timeoutMs), ...(late && { late }) });
+    // performance.now() is at least the loop time the timer is scheduled from: lateness is never overstated.
+    const due = performance.now() + this.timeoutMs;
+    return withDeadline(command, this.timeoutMs, { error: () => new RedisTimeoutError(this.timeoutMs, performance.now() - due), ...(late && { late }) });
   }
 
   /** The last moment, on Redis's clock, at which Redis may run a command sent at `sentAt` (our clock). */
