@@ -46,6 +46,11 @@ export interface Config {
   /** Seconds an unfinished idempotent request holds its key before another may take it over. */
   idempotencyLockSeconds: number;
   shutdownTimeoutMs: number;
+  /**
+   * SHUTDOWN_DELAY_MS: after SIGTERM, how long the process goes on serving as usual, with /readyz
+   * answering 503, before it stops accepting connections (time for a load balancer to take it out).
+   */
+  shutdownDelayMs: number;
   /** How often this process writes the API keys' last_used_at it has recorded. */
   keyUsageFlushMs: number;
   /** WORKER=off: this process serves the API only and leaves background jobs to `lectern worker` processes. */
@@ -61,6 +66,11 @@ export interface Config {
     /** Waits before each retry, in ms (WEBHOOK_RETRY_SCHEDULE gives them in seconds). */
     retrySchedule: number[];
     timeoutMs: number;
+    /**
+     * WEBHOOK_LEASE_GRACE_MS: how long past its timeout a delivery's attempt stays its worker's (room to
+     * record the outcome); a delivery whose worker died is sent again by another process after both.
+     */
+    leaseGraceMs: number;
     disableAfterMs: number;
     /** WEBHOOK_ALLOW_PRIVATE=true: endpoints may be loopback or private addresses (development, tests). */
     allowPrivate: boolean;
@@ -113,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     idempotencyLockSeconds: integer(env, 'IDEMPOTENCY_LOCK_SECONDS', 60, 1, 86_400),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+    shutdownDelayMs: integer(env, 'SHUTDOWN_DELAY_MS', 0, 0, 600_000),
     keyUsageFlushMs: integer(env, 'KEY_USAGE_FLUSH_MS', 60_000, 100, 3_600_000),
     worker: onOff(env, 'WORKER', true),
     jobPollMs: integer(env, 'JOB_POLL_MS', 1_000, 10, 60_000),
@@ -120,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhooks: {
       retrySchedule: retrySchedule(env.WEBHOOK_RETRY_SCHEDULE),
       timeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
+      leaseGraceMs: integer(env, 'WEBHOOK_LEASE_GRACE_MS', 30_000, 1_000, 600_000),
       disableAfterMs: integer(env, 'WEBHOOK_DISABLE_AFTER_SECONDS', 5 * 86_400, 1, 365 * 86_400) * 1000,
       allowPrivate: onOff(env, 'WEBHOOK_ALLOW_PRIVATE', false),
       concurrency: integer(env, 'WEBHOOK_CONCURRENCY', 8, 1, 256),

@@ -11,6 +11,7 @@ import { createKey } from './modules/api-keys/api-keys.service.js';
 import { createUser, signInUrl } from './modules/users/users.service.js';
 import { backgroundWork } from './background.js';
 import { systemClock } from './shared/clock.js';
+import { AppError } from './shared/errors.js';
 import { inFlightResponse } from './shared/in-flight-responses.js';
 import { runtimeTunings } from './runtime/tunings.js';
 
@@ -47,6 +48,7 @@ export async function serve(config: Config): Promise<{ app: FastifyInstance; dat
   // before Fastify's server.close(), which would close idle keep-alive connections at once.
   const connections = trackConnections(app.server, config.tlsCertFile ? 'secureConnection' : 'connection');
   app.addHook('preClose', () => drainConnections(app.server, connections, Math.min(DRAIN_GRACE_MS, config.shutdownTimeoutMs / 4)));
+  const leaving = config.shutdownDelayMs > 0 ? failReadinessWhenLeaving(app) : undefined;
   const address = await app.listen({ host: config.host, port: config.port });
   app.log.info({ address, database: database.dialect, location: database.location }, 'Lectern is listening');
   if (demo) printDemoKey(demo, address);
@@ -55,6 +57,12 @@ export async function serve(config: Config): Promise<{ app: FastifyInstance; dat
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    if (leaving) {
+      // Load balancers see /readyz fail and stop sending here; until they have, requests are served as usual.
+      leaving.start();
+      app.log.info({ signal, delay_ms: config.shutdownDelayMs }, 'shutting down: /readyz answers 503; serving as usual until SHUTDOWN_DELAY_MS has passed');
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
+    }
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     const timer = setTimeout(() => {
       app.log.error('shutdown timed out; exiting');
@@ -124,6 +132,24 @@ async function openMigrated(config: Config): Promise<Database> {
   const database = openDatabase(options);
   await migrateToLatest(database);
   return database;
+}
+
+/**
+ * SHUTDOWN_DELAY_MS: from `start()` (SIGTERM), /readyz answers 503 `service_unavailable` as it does
+ * once the app closes (health.routes.ts), while every other request is served as usual, keep-alive
+ * included. Installed only with a delay: without one, the app closes at once and answers so itself.
+ */
+function failReadinessWhenLeaving(app: FastifyInstance): { start(): void } {
+  let leaving = false;
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (leaving && request.routeOptions.url === '/readyz') done(new AppError('service_unavailable', 'The process is shutting down', {}, { 'Retry-After': '1' }));
+    else done();
+  });
+  return {
+    start: () => {
+      leaving = true;
+    },
+  };
 }
 
 /** How long, at most, a shutdown waits for clients to use their idle keep-alive connections once more. */

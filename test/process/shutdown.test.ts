@@ -203,3 +203,51 @@ describe.each(testDialects())('SIGTERM under keep-alive load [%s]', (dialect) =>
     expect(exitMs, summary).toBeLessThan(5_000);
   });
 });
+
+describe.each(testDialects())('SIGTERM with SHUTDOWN_DELAY_MS [%s]', (dialect) => {
+  let drop: () => Promise<void>;
+  let server: RunningServer;
+  beforeAll(async () => {
+    let env: Record<string, string>;
+    ({ env, drop } = await freshDatabaseEnv(dialect));
+    server = await startServer({ ...env, RATE_LIMITS: 'off', SHUTDOWN_DELAY_MS: '1000' });
+  });
+  afterAll(async () => {
+    server.process.kill('SIGKILL');
+    await drop();
+  });
+
+  it('answers /readyz 503 at once and serves new connections as usual for the delay, then exits 0', async () => {
+    const key = /\n {2}(lct_prod_[0-9A-Za-z]{32,})\n/.exec(server.stdout())![1]!;
+    const port = Number(new URL(server.url).port);
+    /** One request on a connection of its own, opened now. */
+    const ask = async (path: string, headers: Record<string, string> = {}) => {
+      const connection = new Connection(port);
+      await connection.ready;
+      const answer = await connection.send(path, headers);
+      connection.destroy();
+      return answer;
+    };
+    expect((await ask('/readyz'))?.status).toBe(200);
+    const signalAt = performance.now();
+    server.process.kill('SIGTERM');
+    let ready: Answer | undefined;
+    do ready = await ask('/readyz');
+    while (ready?.status === 200 && performance.now() - signalAt < 5_000);
+    // A new connection after readiness failed: served, and not told to close (the delay is for the load balancer).
+    const served = await ask('/api/v1/courses?per_page=1', { authorization: `Bearer ${key}` });
+    const servedMs = performance.now() - signalAt;
+    const exitCode = await server.exited;
+    const exitMs = performance.now() - signalAt;
+    const summary = JSON.stringify({ ready: ready?.status, retryAfter: ready?.headers['retry-after'], served: served?.status, connection: served?.headers.connection, servedMs, exitCode, exitMs });
+    console.log(summary);
+    expect(ready?.status, summary).toBe(503);
+    expect(JSON.parse(ready!.body).error.code, summary).toBe('service_unavailable');
+    expect(served?.status, summary).toBe(200);
+    expect(served?.headers.connection, summary).not.toBe('close');
+    expect(servedMs, summary).toBeLessThan(1_000);
+    expect(exitCode, `${summary}\n${server.stdout().slice(-3000)}`).toBe(0);
+    expect(exitMs, summary).toBeGreaterThanOrEqual(1_000);
+    expect(exitMs, summary).toBeLessThan(5_000);
+  });
+});
