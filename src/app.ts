@@ -150,6 +150,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authPlugin, { ctx, keyUsage, requireHttps: config.production, trustProxy: config.trustProxy, limiter });
   await app.register(trafficHooks, { counter: usage, requestLog, clock: ctx.clock });
   await app.register(idempotencyPlugin, { ctx, lockSeconds: config.idempotencyLockSeconds });
+  await app.register((await import('./plugins/deprecation.js')).deprecationPlugin); // config.deprecated: Deprecation, Sunset, Link (docs/versioning.md)
   await app.register(openapiPlugin);
 
   // Background jobs (webhook deliveries) run in this process unless WORKER=off. They start once the
