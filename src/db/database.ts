@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Socket } from 'node:net';
 import type { Writable } from 'node:stream';
 import BetterSqlite3 from 'better-sqlite3';
 import { CompiledQuery, type DatabaseConnection, Kysely, type KyselyConfig, Migrator, PostgresDialect, SqliteDialect, SqliteDriver } from 'kysely';
@@ -14,6 +15,7 @@ import { RowCache } from './row-cache.js';
 import { inUnitOfWork, withUnitsOfWork } from './unit-of-work.js';
 import type { DB } from './types.js';
 import { type Dialect, dialectOf } from './dialect.js';
+import { withDeadline } from '../shared/deadline.js';
 
 export type { Dialect };
 
@@ -29,6 +31,8 @@ interface DatabaseParts {
   ping: () => Promise<void>;
   /** Closes what the Kysely instance does not own (the SQLite reader, the PostgreSQL guard and pipeline), before it is destroyed. */
   beforeDestroy?: () => void | Promise<void>;
+  /** PostgreSQL: waits for `closing` a bounded time, dropping the connections the server does not let end; answers how many. */
+  boundClose?: (closing: Promise<void>) => Promise<number>;
   /** SQLite: the read-only connection, read through one snapshot per event-loop turn (reader.ts). */
   readSnapshot?: ReadSnapshot;
   /** PostgreSQL: where prepared queries run as named statements. */
@@ -61,9 +65,20 @@ export class Database extends Kysely<DB> {
     return this.#parts.ping();
   }
 
-  async close(): Promise<void> {
-    await this.#parts.beforeDestroy?.();
-    await this.destroy();
+  /**
+   * Closes every connection. On PostgreSQL a connection ends when the server answers its end; a hung
+   * server (stopped, a network path gone dark) never does, so connections not ended within
+   * CLOSE_ANSWER_MS are dropped (their sockets destroyed): a stop never waits on a server that does
+   * not answer. Resolves with the number of connections dropped so (0: every one ended cleanly).
+   */
+  async close(): Promise<{ dropped: number }> {
+    const closing = (async () => {
+      await this.#parts.beforeDestroy?.();
+      await this.destroy();
+    })();
+    if (this.#parts.boundClose) return { dropped: await this.#parts.boundClose(closing) };
+    await closing;
+    return { dropped: 0 };
   }
 
   /**
@@ -175,10 +190,32 @@ function openSqlite(file: string): Database {
   );
 }
 
+/**
+ * On close, how long PostgreSQL has to end the connections (it closes a connection as soon as it
+ * reads its Terminate message) before they are dropped; the same for the LISTEN connection.
+ */
+export const CLOSE_ANSWER_MS = 500;
+
 function openPostgres(url: string, { poolSize = 10, pipelineSize = 0, holdWrites = () => {}, timeouts = {} }: DatabaseOptions): Database {
   const guard = new PostgresGuard(url, { connectMs: 0, stallMs: 0, queryMs: 0, ...timeouts });
-  const pool = new pg.Pool(guard.poolConfig(poolSize));
-  const pipeline = pipelineSize > 0 ? new PostgresPipeline(() => guard.pipelinedClient(), pipelineSize, holdWrites) : undefined;
+  // The sockets of the pool's and the pipeline's connections not yet closed, to drop on a close the server does not answer.
+  const sockets = new Set<Socket>();
+  const tracked = (client: pg.Client): pg.Client => {
+    const socket = socketOf(client);
+    if (socket) {
+      sockets.add(socket);
+      socket.once('close', () => sockets.delete(socket));
+    }
+    return client;
+  };
+  const Client = class TrackedClient extends guard.Client {
+    constructor(config?: string | pg.ClientConfig) {
+      super(config);
+      tracked(this);
+    }
+  };
+  const pool = new pg.Pool({ ...guard.poolConfig(poolSize), Client });
+  const pipeline = pipelineSize > 0 ? new PostgresPipeline(() => tracked(guard.pipelinedClient()), pipelineSize, holdWrites) : undefined;
   // An idle client that loses its server must not crash the process; the next query reports it.
   // (A checked-out one is covered by the guard's client.)
   pool.on('error', () => {});
@@ -196,6 +233,14 @@ function openPostgres(url: string, { poolSize = 10, pipelineSize = 0, holdWrites
       beforeDestroy: async () => {
         await pipeline?.close();
         guard.close();
+      },
+      boundClose: async (closing) => {
+        if (await answered(closing, CLOSE_ANSWER_MS)) return 0;
+        const dropped = sockets.size;
+        for (const socket of sockets) socket.destroy();
+        // Each connection ends as its socket closes; the pool's end follows.
+        await answered(closing, CLOSE_ANSWER_MS);
+        return dropped;
       },
       listen: (channel, onNotify, onLost) => listenPostgres(url, guard.timeouts.connectMs, channel, onNotify, onLost),
     },
@@ -257,8 +302,20 @@ async function listenPostgres(url: string, connectMs: number, channel: string, o
   return async () => {
     stopped = true;
     clearTimeout(retry);
-    await client?.end().catch(() => {});
+    const current = client;
+    // A hung server never answers the end: the connection is dropped instead.
+    if (current && !(await answered(current.end(), CLOSE_ANSWER_MS))) socketOf(current)?.destroy();
   };
+}
+
+class NoAnswer extends Error {}
+
+/** Whether `promise` settled (either way) within `ms`. */
+function answered(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  return withDeadline(promise, ms, { error: () => new NoAnswer() }).then(
+    () => true,
+    (err: unknown) => !(err instanceof NoAnswer),
+  );
 }
 
 /**

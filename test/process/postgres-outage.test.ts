@@ -356,6 +356,37 @@ describe.skipIf(!enabled)('PostgreSQL restarted or hung under load', () => {
       await receiver.close();
     }
   }, 60_000);
+
+  it('SIGTERM while the server is hung: the connections it does not let end are dropped, and the process exits 0 within about 2 s', async () => {
+    // A server of its own; its writes of the request's usage are done before the freeze (KEY_USAGE_FLUSH_MS).
+    const stopping = await startServer({ ...env, KEY_USAGE_FLUSH_MS: '100' });
+    let pids: number[] = [];
+    try {
+      // Connections of every kind open: the pool's, a pipelined one (the key's read), the LISTEN one (the key cache).
+      const listed = await callApi(stopping, 'GET', '/courses?per_page=1', key);
+      expect(listed.status, listed.text).toBe(200);
+      await sleep(500);
+      pids = clusterPids();
+      for (const pid of pids) process.kill(pid, 'SIGSTOP');
+      frozen = pids;
+      const signalAt = performance.now();
+      stopping.process.kill('SIGTERM');
+      const exitCode = await Promise.race([stopping.exited, sleep(10_000).then(() => 'still running')]);
+      const exitMs = performance.now() - signalAt;
+      const log = stopping.stdout();
+      const report = `exit ${exitCode} after ${Math.round(exitMs)} ms\n${log.slice(-3000)}`;
+      console.log(`exit ${exitCode} after ${Math.round(exitMs)} ms`, logSince(stopping, 0).filter((l) => l.msg !== 'request completed').slice(-4).map((l) => `${String(l.time)} ${l.msg}`));
+      expect(exitCode, report).toBe(0);
+      expect(exitMs, report).toBeLessThan(3_000);
+      expect(log, report).toContain('PostgreSQL did not answer on close');
+      expect(log, report).not.toContain('shutdown timed out');
+    } finally {
+      for (const pid of pids) process.kill(pid, 'SIGCONT');
+      frozen = [];
+      stopping.process.kill('SIGKILL');
+    }
+    await waitUntilAccepting();
+  }, 60_000);
 });
 
 /** Processes frozen by the hang test, thawed by afterAll should the test fail midway. */
