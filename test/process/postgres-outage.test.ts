@@ -357,7 +357,7 @@ describe.skipIf(!enabled)('PostgreSQL restarted or hung under load', () => {
     }
   }, 60_000);
 
-  it('SIGTERM while the server is hung: the connections it does not let end are dropped, and the process exits 0 within about 2 s', async () => {
+  it('SIGTERM while the server is hung: the connections it does not let end are dropped, and the process exits 0 within seconds', async () => {
     // A server of its own; its writes of the request's usage are done before the freeze (KEY_USAGE_FLUSH_MS).
     const stopping = await startServer({ ...env, KEY_USAGE_FLUSH_MS: '100' });
     let pids: number[] = [];
@@ -377,7 +377,9 @@ describe.skipIf(!enabled)('PostgreSQL restarted or hung under load', () => {
       const report = `exit ${exitCode} after ${Math.round(exitMs)} ms\n${log.slice(-3000)}`;
       console.log(`exit ${exitCode} after ${Math.round(exitMs)} ms`, logSince(stopping, 0).filter((l) => l.msg !== 'request completed').slice(-4).map((l) => `${String(l.time)} ${l.msg}`));
       expect(exitCode, report).toBe(0);
-      expect(exitMs, report).toBeLessThan(3_000);
+      // About 2 s: the 1 s grace of the test's idle keep-alive connection, then 500 ms for the LISTEN
+      // connection's end and 500 ms for the others'. Without the bound: exit 1 after SHUTDOWN_TIMEOUT_MS (10 s).
+      expect(exitMs, report).toBeLessThan(4_000);
       expect(log, report).toContain('PostgreSQL did not answer on close');
       expect(log, report).not.toContain('shutdown timed out');
     } finally {
