@@ -3,7 +3,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import type { TSchema } from 'typebox';
+import { type TSchema, Type } from 'typebox';
 import { eventTypes } from '../modules/events/event-types.js';
 import { analyticsSchemas } from '../modules/analytics/analytics.schemas.js';
 import { apiKeySchemas } from '../modules/api-keys/api-keys.schemas.js';
@@ -22,7 +22,7 @@ import { usageSchemas } from '../modules/usage/usage.schemas.js';
 import { webhookSchemas } from '../modules/webhooks/webhooks.schemas.js';
 import { MAX_KEY_LENGTH } from '../modules/idempotency/idempotency.service.js';
 import { planLimits } from '../modules/rate-limits/policies.js';
-import { sharedSchemas } from '../shared/schemas.js';
+import { errorRef, sharedSchemas } from '../shared/schemas.js';
 import { API_PREFIX } from './auth.js';
 
 declare module 'fastify' {
@@ -35,11 +35,12 @@ declare module 'fastify' {
     /** false: the body may be left out (an action's optional body). */
     bodyRequired?: boolean;
     /** Headers the route sets on its success answers besides the ones every answer carries. */
-    responseHeaders?: readonly ('ETag' | 'Location')[];
+    responseHeaders?: readonly ('ETag' | 'Location' | 'Content-Disposition')[];
   }
 }
 
-/** The port `npm start` listens on without PORT (config.ts; test/http/openapi.test.ts holds them equal). */
+/** The address and port `npm start` listens on without HOST and PORT (config.ts; test/http/openapi-precision.test.ts holds them equal). */
+const DEFAULT_HOST = '127.0.0.1';
 const DEFAULT_PORT = 3000;
 
 const packageJson = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string; license: string };
@@ -92,8 +93,14 @@ export const openapiPlugin = fp(
         servers: [
           {
             url: 'http://{host}:{port}',
-            description: 'The Lectern you run: `npm start` listens on localhost:3000 unless HOST and PORT say otherwise (the paths carry /api/v1).',
-            variables: { host: { default: 'localhost' }, port: { default: String(DEFAULT_PORT) } },
+            description:
+              `The Lectern you run: \`npm start\` listens on http://${DEFAULT_HOST}:${DEFAULT_PORT} unless HOST and PORT say otherwise (the paths carry /api/v1). ` +
+              'In production it is served over HTTPS, with TLS terminated by a proxy in front (TRUST_PROXY) or by Lectern itself (TLS_CERT_FILE): ' +
+              'use `https://` and your own host there; plain-HTTP API requests then answer 403 `https_required`.',
+            variables: {
+              host: { default: DEFAULT_HOST, description: 'The address or name Lectern is reached at (HOST).' },
+              port: { default: String(DEFAULT_PORT), description: 'Its port (PORT).' },
+            },
           },
         ],
         tags: [
@@ -112,7 +119,7 @@ export const openapiPlugin = fp(
           { name: 'events', description: 'The event log of the last 30 days: the polling fallback to webhooks' },
           { name: 'usage', description: 'API requests per hour or day, by key and status class' },
           { name: 'request-logs', description: 'The workspace\'s failed requests of the last 7 days, by request id' },
-          { name: 'operations', description: 'Health, readiness and metrics (no key needed)' },
+          { name: 'operations', description: 'Health, readiness, metrics and this OpenAPI document (no key needed)' },
         ],
         components: {
           securitySchemes: {
@@ -128,9 +135,42 @@ export const openapiPlugin = fp(
       refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
     });
     await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { url: '/api/v1/openapi.json' } });
-    app.get('/api/v1/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+    app.get(
+      '/api/v1/openapi.json',
+      {
+        config: { public: true },
+        schema: {
+          tags: ['operations'],
+          operationId: 'getOpenApiDocument',
+          summary: 'This OpenAPI document',
+          description:
+            'The OpenAPI 3.1 document of the API, generated from the schemas the server validates with (the same as docs/openapi.json of its version). ' +
+            'Public: no key is needed and it spends no rate-limit budget. The reference UI at /docs reads it.',
+          security: [],
+          response: { 200: OpenApiDocumentSchema, 431: errorRef(431) },
+        },
+      },
+      async () => app.swagger(),
+    );
   },
   { name: 'openapi' },
+);
+
+/**
+ * The answer of GET /api/v1/openapi.json: an OpenAPI 3.1 document, described by its top-level
+ * fields only (the serialiser writes every other field as it is).
+ */
+const OpenApiDocumentSchema = Type.Object(
+  {
+    openapi: Type.String({ description: 'The OpenAPI version: `3.1.0`.' }),
+    info: Type.Object({ title: Type.String(), version: Type.String({ description: 'The version of Lectern serving it.' }) }, { additionalProperties: true }),
+    paths: Type.Object({}, { additionalProperties: true, description: 'The operations, by path.' }),
+  },
+  {
+    additionalProperties: true,
+    description: 'The OpenAPI 3.1 document (see the OpenAPI Specification for its fields).',
+    examples: [{ openapi: '3.1.0', info: { title: 'Lectern API', version: packageJson.version }, paths: { '/api/v1/courses': {} } }],
+  },
 );
 
 /** What `documented` leaves in an operation for `completed` (removed from the document there). */
@@ -236,6 +276,10 @@ const headers = {
   ETag: stringHeader('The version of the resource (a strong ETag): send it back as If-Match to update only that version. Not sent on an idempotent replay.'),
   Link: stringHeader('Other pages of the list (RFC 8288), as GitHub sends them: `rel="next"`, and in page mode `prev`, `first` and `last`. Absent when there are none.'),
   Location: stringHeader('The URL of the export job (GET it to follow the export).'),
+  'Content-Disposition': stringHeader(
+    'Always `attachment`, with the file\'s name: `<course id>-<export id>.<json, imscc or zip>`, e.g. `attachment; filename="crs_01jd4z3k9q8x7v6b5n4m3c2x1z-exp_01jd4z3x9y0z1a2b3c4d5e6f7g.imscc"`.',
+    { pattern: '^attachment; filename="[^"]+"$' },
+  ),
   'Idempotent-Replayed': stringHeader('`true` when this answer replays the stored one of an earlier request with the same Idempotency-Key.', { enum: ['true'] }),
   'WWW-Authenticate': stringHeader('`Bearer realm="lectern"`, with `error="invalid_token"` when a key was sent and refused (RFC 6750).'),
 };

@@ -26,6 +26,7 @@ export const errorStatus = {
   course_not_published: 409,
   idempotency_request_in_progress: 409,
   export_not_ready: 409,
+  api_key_revoked: 409,
   export_expired: 410,
   precondition_failed: 412,
   payload_too_large: 413,

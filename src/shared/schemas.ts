@@ -96,7 +96,6 @@ const detailShapes: { name: string; codes: ErrorCode[]; details: TSchema }[] = [
     details: Type.Object({
       parameter: Type.Optional(Type.String({ description: 'The query parameter or header at fault: `cursor`, `sort`, `from`, `lesson_id`, `Idempotency-Key`.' })),
       lesson_id: Type.Optional(Type.String({ description: 'The lesson that is not a quiz.' })),
-      key_id: Type.Optional(Type.String({ description: 'The revoked API key that cannot be rotated.' })),
       from: Type.Optional(Type.String()),
       to: Type.Optional(Type.String()),
     }),
@@ -136,6 +135,7 @@ const detailShapes: { name: string; codes: ErrorCode[]; details: TSchema }[] = [
   { name: 'CourseNotPublishedErrorObject', codes: ['course_not_published'], details: Type.Object({ course_id: Type.String() }) },
   { name: 'IdempotencyErrorObject', codes: ['idempotency_request_in_progress', 'idempotency_key_reused'], details: Type.Object({ idempotency_key: Type.String() }) },
   { name: 'ExportNotReadyErrorObject', codes: ['export_not_ready'], details: Type.Object({ status: Type.String({ description: 'The export\'s status: queued, running or failed.' }) }) },
+  { name: 'ApiKeyRevokedErrorObject', codes: ['api_key_revoked'], details: Type.Object({ key_id: Type.String({ description: 'The revoked API key, which cannot be rotated.' }) }) },
   { name: 'ExportExpiredErrorObject', codes: ['export_expired'], details: Type.Object({ expired_at: Nullable(Type.String({ description: 'When its file was removed.' })) }) },
   { name: 'PreconditionFailedErrorObject', codes: ['precondition_failed'], details: Type.Object({ etag: Type.String({ description: 'The resource\'s current ETag.' }) }) },
   {
@@ -326,21 +326,35 @@ export const Deleted = (prefix: IdPrefix, options: Options = {}) =>
   );
 
 /**
- * The body of a bulk create as documented: `records` of the single create's body. The route
- * validates only the envelope (BulkBody in bulk.ts); each record is checked on its own against this
- * same record schema, so a malformed one fails alone (207) instead of failing the request.
+ * The body of a bulk create as documented. The route validates only the envelope (BulkBody in
+ * bulk.ts); each record is checked on its own against the single create's body, so a malformed one
+ * fails alone (207) instead of failing the request. The document says so: a record is the single
+ * create's body (`anyOf` first, so generated clients type it) or any other object, which a
+ * validating proxy must let through for the server to answer it in the 207.
  */
-export const BulkRequest = <T extends TSchema>(record: T, examples: unknown[]) =>
-  Type.Object(
+export const BulkRequest = <T extends TSchema>(record: T, examples: unknown[]) => {
+  const name = (record as { $id?: unknown }).$id;
+  if (typeof name !== 'string') throw new Error('BulkRequest: the record schema has no $id');
+  const other = Type.Unsafe<Record<string, unknown>>({
+    type: 'object',
+    description: `Any other object: accepted with the request, and answered in the 207 as this record's \`validation_error\` (details.errors point into the record).`,
+  });
+  return Type.Object(
     {
-      records: Type.Array(record, {
-        minItems: 1,
-        maxItems: BULK_MAX,
-        description: `1..${BULK_MAX} records, each as for the single create. A record that does not fit fails on its own (its result is a validation_error); the others are created.`,
-      }),
+      records: Type.Array(
+        Type.Union([record, other], {
+          description: `A record: the body of the single create (\`${name}\`). One that does not fit fails on its own, the others are still created.`,
+        }),
+        {
+          minItems: 1,
+          maxItems: BULK_MAX,
+          description: `1..${BULK_MAX} records, each as for the single create. A record that does not fit fails on its own (its result is a validation_error); the others are created.`,
+        },
+      ),
     },
     { additionalProperties: false, examples },
   );
+};
 
 /**
  * The answers of a bulk create, 201 (every record created) and 207 (some failed): one result per
@@ -363,7 +377,11 @@ export function BulkResults<T extends TSchema>(name: string, item: T, codes: rea
   return {
     responses: {
       201: answer('Every record was created: one result per record, in request order.', examples.created),
-      207: answer('Some records failed, each on its own; the others were created. One result per record, in request order.', examples.mixed),
+      207: answer(
+        'Some records failed, each on its own; the others were created. One result per record, in request order: a failed one has ' +
+          `\`status: "error"\` and the error the single create would have answered (${codes.map((code) => `\`${code}\``).join(', ')}), without request_id.`,
+        examples.mixed,
+      ),
     },
     /** To share (app.addSchema). */
     schemas: [Created, Failed, Result],

@@ -63,7 +63,9 @@ describe.each(testDialects())('API key lifecycle [%s]', (dialect) => {
     expect(revoked.body.data.revoked_at).toEqual(expect.any(String));
     expect(await works(old)).toBe(false);
     expect(await works(fresh)).toBe(false);
-    expect((await t.request({ method: 'POST', url: `/api/v1/api-keys/${id}/rotate` })).status).toBe(400);
+    const rotateRevoked = await t.request({ method: 'POST', url: `/api/v1/api-keys/${id}/rotate` });
+    expect(rotateRevoked.status, show(rotateRevoked)).toBe(409);
+    expect(rotateRevoked.body.error).toMatchObject({ code: 'api_key_revoked', details: { key_id: id } });
   });
 
   it('never grants wider scopes than the calling key, and needs keys:write', async () => {

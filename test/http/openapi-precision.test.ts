@@ -54,7 +54,14 @@ describe('OpenAPI document: precision', () => {
   });
   const operations = () =>
     Object.entries<Json>(document.paths).flatMap(([path, item]) =>
-      Object.entries<Json>(item).map(([method, operation]) => ({ where: `${method.toUpperCase()} ${path}`, method, path, operation: withAnswers(operation) })),
+      Object.entries<Json>(item).map(([method, operation]) => ({
+        where: `${method.toUpperCase()} ${path}`,
+        method,
+        path,
+        operation: withAnswers(operation),
+        // An API operation that takes a key: all but the public document itself (`security: []`).
+        keyed: path.startsWith('/api/v1/') && !(Array.isArray(operation.security) && operation.security.length === 0),
+      })),
     );
 
   /** A validator for a schema of the document, its `#/components/…` references resolved. */
@@ -112,13 +119,13 @@ describe('OpenAPI document: precision', () => {
   });
 
   it('describes every operation and every answer, and names the scope and the rate-limit budgets of each keyed one', () => {
-    for (const { where, path, operation } of operations()) {
+    for (const { where, keyed, operation } of operations()) {
       expect(operation.description, where).toMatch(/\S/);
       for (const [status, response] of Object.entries<Json>(operation.responses)) {
         expect(response.description, `${where} ${status}`).toMatch(/\S/);
         expect(response.description, `${where} ${status}`).not.toBe('Default Response');
       }
-      if (path.startsWith('/api/v1/')) {
+      if (keyed) {
         expect(operation, where).toHaveProperty('x-required-scope');
         expect(operation.description, where).toMatch(/Requires scope|Any valid API key/);
         expect(operation.description, where).toMatch(/Rate limits: /);
@@ -127,10 +134,10 @@ describe('OpenAPI document: precision', () => {
   });
 
   it('declares Idempotency-Key on every POST and the headers the API sends', () => {
-    for (const { where, method, path, operation } of operations()) {
+    for (const { where, method, keyed, operation } of operations()) {
       const headers = (status: string) => Object.keys(operation.responses[status]?.headers ?? {});
       for (const status of Object.keys(operation.responses)) expect(headers(status), `${where} ${status}`).toContain('X-Request-Id');
-      if (!path.startsWith('/api/v1/')) continue;
+      if (!keyed) continue;
       if (method === 'post') expect(operation.parameters, where).toContainEqual({ $ref: '#/components/parameters/IdempotencyKey' });
       expect(headers('429'), where).toEqual(expect.arrayContaining(['Retry-After', 'X-RateLimit-Limit', 'RateLimit']));
       expect(headers('503'), where).toContain('Retry-After');
@@ -213,10 +220,39 @@ describe('OpenAPI document: precision', () => {
       const body = operation.requestBody?.content?.['application/json']?.schema;
       if (body) walk(body, where);
     }
-    // Bulk records are the single create's body.
-    expect(resolve(document.paths['/api/v1/students/bulk'].post.requestBody.content['application/json'].schema).properties.records.items).toEqual({
-      $ref: '#/components/schemas/CreateStudentRequest',
-    });
+    // Bulk records are the single create's body, or any other object (answered in the 207).
+    for (const [path, component] of [['/api/v1/students/bulk', 'CreateStudentRequest'], ['/api/v1/enrollments/bulk', 'CreateEnrollmentRequest']] as const) {
+      const items = resolve(document.paths[path].post.requestBody.content['application/json'].schema).properties.records.items;
+      expect(items.anyOf[0]).toEqual({ $ref: `#/components/schemas/${component}` });
+      expect(items.anyOf[1]).toMatchObject({ type: 'object' });
+      expect(items.anyOf[1].properties).toBeUndefined();
+    }
+  });
+
+  it('lets a malformed bulk record through as the server does: the request fits the document, the record fails alone in the 207', async () => {
+    const body = { records: [{ email: 'fits@example.com', name: 'Fits' }, { email: 'not-an-email', name: 'Bad', role: 'admin' }] };
+    const fits = validator(document.paths['/api/v1/students/bulk'].post.requestBody.content['application/json'].schema);
+    expect(fits(body), JSON.stringify(fits.errors)).toBe(true);
+    expect(fits({ records: [] })).toBe(false);
+    expect(fits({ records: [{ email: 'a@example.com', name: 'A' }], extra: 1 })).toBe(false);
+    const response = await t.request({ method: 'POST', url: '/api/v1/students/bulk', body });
+    expect(response.status).toBe(207);
+    expect(response.body.data.map((result: Json) => result.error?.code ?? result.status)).toEqual(['created', 'validation_error']);
+  });
+
+  it('documents GET /api/v1/openapi.json as a public operation, and the download\'s Content-Disposition', async () => {
+    const operation = document.paths['/api/v1/openapi.json'].get;
+    expect(operation).toMatchObject({ operationId: 'getOpenApiDocument', security: [] });
+    expect(operation).not.toHaveProperty('x-required-scope');
+    const served = await t.request({ url: '/api/v1/openapi.json', key: null });
+    expect(validator(operation.responses['200'].content['application/json'].schema)(served.body)).toBe(true);
+    // The serialiser writes the whole document, not only the fields its schema names.
+    expect(served.body).toEqual(JSON.parse(JSON.stringify(t.app.swagger())));
+    expect(document.components.schemas.CreateCourseRequest.properties.published).not.toHaveProperty('default');
+    const download = document.paths['/api/v1/exports/{id}/download'].get.responses['200'];
+    expect(Object.keys(download.content).sort()).toEqual(['application/json', 'application/zip']);
+    expect(download.headers['Content-Disposition']).toEqual({ $ref: '#/components/headers/Content-Disposition' });
+    expect('attachment; filename="crs_1-exp_1.imscc"').toMatch(new RegExp(document.components.headers['Content-Disposition'].schema.pattern));
   });
 
   it('documents a new lesson by type and its questions by kind, and the server agrees with the document on each body', async () => {
@@ -275,7 +311,8 @@ describe('OpenAPI document: precision', () => {
     expect(document.info.contact.name).toMatch(/\S/);
     const [server] = document.servers;
     expect(server.variables.port.default).toBe(String(loadConfig({}).port));
-    expect(server.url.replace('{host}', server.variables.host.default).replace('{port}', server.variables.port.default)).toBe(`http://localhost:${loadConfig({}).port}`);
+    expect(server.variables.host.default).toBe(loadConfig({}).host);
+    expect(server.url.replace('{host}', server.variables.host.default).replace('{port}', server.variables.port.default)).toBe(`http://127.0.0.1:${loadConfig({}).port}`);
   });
 
   it('shares schemas that embed no other shared schema (the serialiser refuses an $id twice in one tree)', () => {

@@ -78,7 +78,7 @@ export async function apiKeyRoutes(parent: FastifyInstance, { ctx, keyUsage }: {
       operationId: 'rotateApiKey',
       summary: 'Rotate an API key',
       description:
-        'Optional body `{"grace_period_seconds": 0..604800}` (default 86400). Answers the new full `key`, once; the old secret keeps working for the grace period. Only a key whose scopes are within the calling key\'s (403 `insufficient_permissions` otherwise).',
+        'Optional body `{"grace_period_seconds": 0..604800}` (default 86400). Answers the new full `key`, once; the old secret keeps working for the grace period. Only a key whose scopes are within the calling key\'s (403 `insufficient_permissions` otherwise). A revoked key cannot be rotated (409 `api_key_revoked`).',
       params: ApiKeyParams,
       documentedBody: withExamples(RotationBody, [{ grace_period_seconds: 3600 }]),
       bodyRequired: false,

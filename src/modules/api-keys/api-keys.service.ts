@@ -148,7 +148,7 @@ export async function rotateApiKey(ctx: ServiceContext, usage: PendingKeyUsage, 
   const rotated = await ctx.db.transaction().execute(async (trx) => {
     const row = await findKey(trx, caller.workspaceId, id);
     if (!row) throw notFound('API key', id);
-    if (row.revoked_at !== null) throw new AppError('invalid_parameter', `API key ${id} is revoked and cannot be rotated`, { key_id: id });
+    if (row.revoked_at !== null) throw new AppError('api_key_revoked', `API key ${id} is revoked and cannot be rotated`, { key_id: id });
     assertManages(caller.scopes, row, 'rotate');
     const key = generateKey(row.environment);
     const now = ctx.clock.now();

@@ -32,7 +32,7 @@ export const CreateCourseBody = Type.Object(
   {
     title: Title,
     description: Type.Optional(Description),
-    published: Type.Optional(Type.Boolean({ default: false })),
+    published: Type.Optional(Type.Boolean({ description: 'Defaults to false: the course is created unpublished unless `true` is sent.' })),
     metadata: Type.Optional(Metadata),
   },
   {

@@ -54,7 +54,8 @@ export function newCourseRow(clock: Clock, workspaceId: string, body: CreateCour
     workspace_id: workspaceId,
     title: body.title,
     description: body.description ?? '',
-    published: body.published ? 1 : 0,
+    // Left out, `published` is false (documented in CreateCourseRequest; the validator adds no defaults).
+    published: (body.published ?? false) ? 1 : 0,
     enrollment_count: 0,
     metadata: JSON.stringify(body.metadata ?? {}),
     version: 1,

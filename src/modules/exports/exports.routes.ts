@@ -56,10 +56,11 @@ export async function exportRoutes(parent: FastifyInstance, { ctx }: { ctx: serv
       description:
         'Streams the file: `application/json` (a CourseDocument) or `application/zip` (an .imscc package, or a SCORM 1.2 or cmi5 .zip). 409 `export_not_ready` before the export has succeeded, 410 `export_expired` once its file has been removed (7 days after completion). A file holding quiz answers needs courses:write or exports:write.',
       params: ExportParams,
+      responseHeaders: ['Content-Disposition'],
       response: {
         ...responses({}, 404, 409, 410),
         200: {
-          description: 'The export file.',
+          description: 'The export file, as an attachment (`Content-Disposition`): `application/json` for a json export, `application/zip` for the others (imscc, scorm12, cmi5).',
           content: {
             'application/json': { schema: CourseDocument, example: exampleCourseDocument },
             'application/zip': { schema: { type: 'string', format: 'binary' } },
