@@ -52,6 +52,13 @@ function resolve(root: JsonObject, node: Json, seen: string[] = []): Json {
 
 type Mode = 'request' | 'response';
 
+const shapeCache = new WeakMap<JsonObject, Map<string, JsonObject>>();
+const shapes = (root: JsonObject) => {
+  let cache = shapeCache.get(root);
+  if (!cache) shapeCache.set(root, (cache = new Map()));
+  return cache;
+};
+
 /**
  * One schema as a client relies on it: `$ref`s inlined, `allOf` merged, `anyOf`/`oneOf` merged into
  * one shape, `const` as an enum, `null` left out of types; only type, properties, required, items,
@@ -62,7 +69,14 @@ function shape(root: JsonObject, node: Json, mode: Mode, stack: string[] = []): 
   if (typeof node.$ref === 'string') {
     if (stack.includes(node.$ref)) return { 'x-recursive': node.$ref.split('/').pop() ?? '' };
     const { $ref: _ref, ...siblings } = node;
-    return shape(root, { allOf: [resolve(root, node), siblings] }, mode, [...stack, node.$ref]);
+    // The same component shapes the same way wherever it is used (the error answers, Course…).
+    const key = Object.keys(siblings).length === 0 ? `${mode} ${stack.join(' ')} ${node.$ref}` : undefined;
+    let cached = key === undefined ? undefined : shapes(root).get(key);
+    if (!cached) {
+      cached = shape(root, { allOf: [resolve(root, node), siblings] }, mode, [...stack, node.$ref]);
+      if (key !== undefined) shapes(root).set(key, cached);
+    }
+    return cached;
   }
   const parts: JsonObject[] = [];
   const { allOf, anyOf, oneOf, ...own } = node;
@@ -218,7 +232,37 @@ export function clientView(document: JsonObject): JsonObject {
     const media = isObject(body) ? content(document, body.content ?? null, 'response') : undefined;
     paths[`/webhooks/${type}`] = { post: { responses: { '200': { description: '', ...(media ? { content: media } : {}) } } } };
   }
-  return { openapi: '3.1.0', info: { title: 'client view', version: '0' }, paths };
+  // A copy: the shapes of components are shared within the view.
+  return JSON.parse(JSON.stringify({ openapi: '3.1.0', info: { title: 'client view', version: '0' }, paths })) as JsonObject;
+}
+
+/**
+ * The two views less what they share unchanged (a response, a request body): the diff then walks
+ * only what changed, seconds less.
+ */
+export function withoutUnchanged(before: JsonObject, after: JsonObject): void {
+  const same = (a: Json | undefined, b: Json | undefined) => a !== undefined && JSON.stringify(a) === JSON.stringify(b);
+  const afterPaths = after.paths as JsonObject;
+  for (const [url, item] of Object.entries(before.paths as JsonObject)) {
+    const other = afterPaths[url];
+    if (!isObject(item) || !isObject(other)) continue;
+    for (const [method, op] of Object.entries(item)) {
+      const twin = other[method];
+      if (!isObject(op) || !isObject(twin)) continue;
+      if (same(op.requestBody, twin.requestBody)) {
+        delete op.requestBody;
+        delete twin.requestBody;
+      }
+      const responses = isObject(op.responses) ? op.responses : {};
+      const twinResponses = isObject(twin.responses) ? twin.responses : {};
+      for (const status of Object.keys(responses)) {
+        if (same(responses[status], twinResponses[status])) {
+          delete responses[status];
+          delete twinResponses[status];
+        }
+      }
+    }
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -510,6 +554,7 @@ export function main(argv: string[]): number {
   console.log(`check:compat: ${args.current} (${version(current)}) against the released ${basePath} (${version(base)}); declarations from ${args.changelog}`);
   const before = clientView(base);
   const after = clientView(current);
+  withoutUnchanged(before, after);
   const diffs = apiDiff(before, after) as Diff[];
   const { breaking, notes } = classify(diffs, before, after);
   const bullets = declarations(fs.readFileSync(args.changelog, 'utf8'));
