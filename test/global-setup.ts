@@ -2,6 +2,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migrateToLatest } from '../src/db/database.js';
+import { ensureBuilt } from './built.js';
 import { postgresAdminUrl, testDialects, withDatabase } from './dialects.js';
 
 declare module 'vitest' {
@@ -12,6 +13,8 @@ declare module 'vitest' {
 
 /** PostgreSQL: migrate once into a template database; each test file clones it (fast, isolated). */
 export default async function setup(project: TestProject) {
+  // Process tests run dist/: rebuilt here when src/ changed since the last build.
+  ensureBuilt();
   if (!testDialects().includes('postgres')) return;
   const admin = new pg.Client({ connectionString: postgresAdminUrl() });
   await admin.connect();

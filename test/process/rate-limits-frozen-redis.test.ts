@@ -133,7 +133,7 @@ describe.skipIf(!hasRedisServer)('rate limits while Redis is frozen under load',
     redis = await startRedis();
     client = new Redis(redis.port, '127.0.0.1', { lazyConnect: true, maxRetriesPerRequest: 1 });
     await client.connect();
-    // One after the other: each start compiles through tsx, and a loaded machine must not make either miss spawn.ts's deadline.
+    // One after the other: a loaded machine must not make either miss spawn.ts's deadline.
     memoryServer = await startServer(env);
     redisServer = await startServer({ ...env, REDIS_URL: `redis://127.0.0.1:${redis.port}`, REDIS_PREFIX: PREFIX, REDIS_TIMEOUT_MS: String(TIMEOUT_MS) });
   }, 120_000);

@@ -1,12 +1,13 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { expect } from 'vitest';
+import { built } from '../built.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-/** Runs the `lectern` CLI from source, as `npx lectern …` runs the built one. */
+/** Runs the built `lectern` CLI (dist/, kept current by the global setup), as `npx lectern …` does. */
 export function runCli(args: string[], env: Record<string, string>) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], {
+  const result = spawnSync(process.execPath, [built('cli/main.js'), ...args], {
     cwd: root,
     env: { ...process.env, ...env },
     encoding: 'utf8',
@@ -22,9 +23,9 @@ export interface RunningServer {
   exited: Promise<number | null>;
 }
 
-/** Starts the server (`npm start` equivalent) on a free port and waits until it listens. */
+/** Starts the built server (`npm start`: dist/server.js) on a free port and waits until it listens. */
 export async function startServer(env: Record<string, string>): Promise<RunningServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, [built('server.js')], {
     cwd: root,
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -37,7 +38,11 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   for (;;) {
     const match = /"address":"(http:\/\/127\.0\.0\.1:\d+)"/.exec(out);
     if (match) return { process: child, url: match[1]!, stdout: () => out, exited };
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${out}`);
+    if (child.exitCode !== null || Date.now() > deadline) {
+      // Never left running behind a failed test.
+      child.kill('SIGKILL');
+      throw new Error(`server did not start within 20 s (exit ${child.exitCode}):\n${out}`);
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
 }

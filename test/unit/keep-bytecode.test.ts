@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { built } from '../built.js';
 import { runTunings, tuningTitle } from '../tuning.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -15,7 +16,7 @@ const IS_LAZY = 1 << 18;
  * syntax: %GetOptimizationStatus). Undefined when this runtime refuses the flags or the syntax.
  */
 function flushedAfterGcs(applyTunings: boolean): boolean | undefined {
-  const tunings = path.join(root, 'src/runtime/tunings.ts');
+  const tunings = built('runtime/tunings.js');
   const script = `
     if (${applyTunings}) (await import(${JSON.stringify(tunings)})).runtimeTunings(${runTunings.on}).startProcess();
     function answer(a) { return a + 1; }
@@ -24,7 +25,7 @@ function flushedAfterGcs(applyTunings: boolean): boolean | undefined {
     for (let i = 0; i < 10; i++) gc();
     console.log('flushed: ' + ((%GetOptimizationStatus(answer) & ${IS_LAZY}) !== 0));
   `;
-  const result = spawnSync(process.execPath, ['--allow-natives-syntax', '--expose-gc', '--stress-flush-code', '--import', 'tsx', '--input-type=module', '-e', script], {
+  const result = spawnSync(process.execPath, ['--allow-natives-syntax', '--expose-gc', '--stress-flush-code', '--input-type=module', '-e', script], {
     cwd: root,
     encoding: 'utf8',
     timeout: 30_000,

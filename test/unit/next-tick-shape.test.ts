@@ -3,6 +3,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { built } from '../built.js';
 import { runTunings, tuningTitle } from '../tuning.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -21,8 +22,8 @@ type Reading = { megamorphic: number } | { unreadable: string };
  * the test holds for the server, not only for the helper.
  */
 function readNextTickFeedback(serving: boolean, dataDir: string): Reading {
-  const server = path.join(root, 'src/server.ts');
-  const config = path.join(root, 'src/config.ts');
+  const server = built('server.js');
+  const config = built('config.js');
   const env = { DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', RUNTIME_TUNING: tuning };
   const script = `
     const running = ${serving}
@@ -45,7 +46,7 @@ function readNextTickFeedback(serving: boolean, dataDir: string): Reading {
   const file = path.join(dataDir, 'stdout');
   const out = openSync(file, 'w');
   try {
-    const result = spawnSync(process.execPath, ['--allow-natives-syntax', '--expose-gc', '--import', 'tsx', '--input-type=module', '-e', script], {
+    const result = spawnSync(process.execPath, ['--allow-natives-syntax', '--expose-gc', '--input-type=module', '-e', script], {
       cwd: root,
       stdio: ['ignore', out, 'pipe'],
       encoding: 'utf8',

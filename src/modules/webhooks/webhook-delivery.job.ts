@@ -18,6 +18,8 @@ export interface WebhookDeliverySettings {
   /** Waits before each retry, in ms: a delivery gets 1 + this many attempts. */
   retrySchedule: number[];
   timeoutMs: number;
+  /** How long past the timeout an attempt's lease lasts: room to record its outcome (WEBHOOK_LEASE_GRACE_MS). */
+  leaseGraceMs: number;
   /** An endpoint whose attempts have all failed for this long is disabled. */
   disableAfterMs: number;
   policy: UrlPolicy;
@@ -54,7 +56,7 @@ const SLOWED_WAIT_MAX_MS = 60 * 60 * 1000;
 
 export function webhookDeliverer(ctx: ServiceContext, settings: WebhookDeliverySettings, log: FastifyBaseLogger): WebhookDeliverer {
   // The lease outlasts the attempt's timeout with room to record it, so a live worker never loses it.
-  const leaseMs = settings.timeoutMs + 30_000;
+  const leaseMs = settings.timeoutMs + settings.leaseGraceMs;
   const stats: DeliveryStats = { succeeded: 0, failed: 0 };
   /** Endpoints whose latest attempts from this process all timed out, and how many in a row. */
   const timeoutsInARow = new Map<string, number>();
