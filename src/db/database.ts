@@ -235,10 +235,13 @@ function openPostgres(url: string, { poolSize = 10, pipelineSize = 0, holdWrites
         guard.close();
       },
       boundClose: async (closing) => {
-        if (await answered(closing, CLOSE_ANSWER_MS)) return 0;
+        if (await answered(closing, CLOSE_ANSWER_MS)) {
+          await closing; // a failure to close is the caller's to hear, as before
+          return 0;
+        }
         const dropped = sockets.size;
         for (const socket of sockets) socket.destroy();
-        // Each connection ends as its socket closes; the pool's end follows.
+        // Each connection ends as its socket closes, and the pool's end follows (failing or not: they were dropped).
         await answered(closing, CLOSE_ANSWER_MS);
         return dropped;
       },
