@@ -101,6 +101,8 @@ function plain(root: JsonObject, node: JsonObject, mode: Mode, stack: string[]):
   if (Array.isArray(node.required)) out.required = node.required.filter((r) => typeof r === 'string');
   if (node.items !== undefined) out.items = shape(root, node.items, mode, stack);
   if (isObject(node.additionalProperties)) out.additionalProperties = shape(root, node.additionalProperties, mode, stack);
+  // A closed object (unknown fields refused): removing one of its request fields breaks a client that sends it.
+  if (node.additionalProperties === false) out.additionalProperties = false;
   const values = [...(Array.isArray(node.enum) ? node.enum : []), ...('const' in node ? [node.const] : [])].filter((v) => v !== null);
   if (values.length > 0) out.enum = values;
   return out;
@@ -149,6 +151,7 @@ function unite(a: JsonObject, b: JsonObject): JsonObject {
     const y = b[key];
     if (isObject(x) && isObject(y)) out[key] = unite(x, y);
     else if (isObject(x) || isObject(y)) out[key] = (isObject(x) ? x : y) as JsonObject;
+    else if (x === false && y === false) out[key] = false;
   }
   // A union with a variant of no enum (any string) takes any value: no enum.
   if (Array.isArray(a.enum) && Array.isArray(b.enum)) out.enum = [...a.enum, ...b.enum];
@@ -167,6 +170,7 @@ function tidy(schema: JsonObject): JsonObject {
   if (Array.isArray(schema.required) && schema.required.length > 0) out.required = [...new Set(schema.required as string[])].sort();
   if (isObject(schema.items)) out.items = tidy(schema.items);
   if (isObject(schema.additionalProperties)) out.additionalProperties = tidy(schema.additionalProperties);
+  else if (schema.additionalProperties === false) out.additionalProperties = false;
   if (Array.isArray(schema.enum)) {
     const seen = new Map(schema.enum.map((v) => [JSON.stringify(v), v]));
     out.enum = [...seen.keys()].sort().map((k) => seen.get(k) as Json);
@@ -194,7 +198,7 @@ function operation(root: JsonObject, op: JsonObject, shared: Json[], errors: Jso
     .map((p) => resolve(root, p))
     .filter(isObject)
     .map((p) => ({ name: p.name ?? '', in: p.in ?? '', required: p.required === true, schema: shape(root, p.schema ?? {}, 'request') }));
-  if (parameters.length > 0) out.parameters = parameters;
+  out.parameters = parameters; // even none: a parameter added later is then one item added
   const body = resolve(root, op.requestBody ?? null);
   if (isObject(body)) out.requestBody = { required: body.required === true, content: content(root, body.content ?? null, 'request') ?? {} };
   const responses: JsonObject = {};
@@ -303,10 +307,12 @@ export function classify(diffs: Diff[], before: JsonObject, after: JsonObject): 
   const breaking: BreakingChange[] = [];
   const notes: Diff[] = [];
   for (const diff of diffs) {
-    if (diff.type !== 'breaking') continue;
+    // The policy's kinds are looked for in every change (the tool calls a removed request field
+    // non-breaking, say); the tool's other breaking changes become notes.
     const change = policyChange(diff, before, after);
-    if (!change) notes.push(diff);
-    else if (!breaking.some((b) => JSON.stringify(b) === JSON.stringify(change))) breaking.push(change);
+    if (!change) {
+      if (diff.type === 'breaking') notes.push(diff);
+    } else if (!breaking.some((b) => JSON.stringify(b) === JSON.stringify(change))) breaking.push(change);
   }
   return { breaking, notes };
 }
@@ -362,7 +368,7 @@ function policyChange(diff: Diff, before: JsonObject, after: JsonObject): Breaki
     return schemaChange(diff, op, where, schemaPath, 'response', before, after);
   }
   if (part === 'requestBody') {
-    if (rest.length === 0 && diff.action === 'add') return { kind: 'new required request body', operation: op, where: 'request body', names: ['(body)'] };
+    if (rest.length === 0 && diff.action === 'add' && isObject(diff.after) && diff.after.required === true) return { kind: 'new required request body', operation: op, where: 'request body', names: ['(body)'] };
     if (rest.length === 1 && last === 'required' && diff.after === true) return { kind: 'request body made required', operation: op, where: 'request body', names: ['(body)'] };
     const [contentKey, media, schemaKey, ...schemaPath] = rest;
     if (contentKey !== 'content' || schemaKey !== 'schema' || media === undefined) return undefined;
@@ -375,7 +381,7 @@ function policyChange(diff: Diff, before: JsonObject, after: JsonObject): Breaki
     const p = parameter?.[index];
     const name = typeof p?.name === 'string' ? p.name : '?';
     const label = `${typeof p?.in === 'string' ? p.in : ''} parameter ${name}`;
-    if (rest.length === 1 && diff.action === 'add') return { kind: 'new required parameter', operation: op, where: label, names: [name] };
+    if (rest.length === 1 && diff.action === 'add' && p?.required === true) return { kind: 'new required parameter', operation: op, where: label, names: [name] };
     if (rest.length === 2 && last === 'required' && diff.after === true) return { kind: 'parameter made required', operation: op, where: label, names: [name] };
     if (rest.length === 1 && diff.action === 'remove') return { kind: 'removed parameter', operation: op, where: label, names: [name] };
     if (rest[1] === 'schema') return schemaChange(diff, op, label, rest.slice(2), 'request', before, after, name);
@@ -397,7 +403,9 @@ function schemaChange(
   const parent = schemaPath[schemaPath.length - 2];
   const field = (segments: string[]) => (parameter ? (segments.length ? `${parameter}.${fieldPath(segments)}` : parameter) : fieldPath(segments));
   if (parent === 'properties' && diff.action === 'remove') {
-    return { kind: mode === 'response' ? 'removed response field' : 'removed request field', operation: op, where, names: [field(schemaPath)] };
+    // A request field dropped from an open object is still accepted (and ignored): a note.
+    const closed = mode === 'response' || nodeAt(after, [...diff.path.slice(0, -2), 'additionalProperties']) === false;
+    if (closed) return { kind: mode === 'response' ? 'removed response field' : 'removed request field', operation: op, where, names: [field(schemaPath)] };
   }
   if (parent === 'enum' && diff.action === 'remove') {
     return { kind: 'removed enum value', operation: op, where, names: [field(schemaPath.slice(0, -2)), String(diff.before)] };
@@ -414,6 +422,15 @@ function schemaChange(
     return { kind: 'changed type', operation: op, where, names: [field(schemaPath.slice(0, last === 'type' ? -1 : -2))] };
   }
   return undefined;
+}
+
+/** Two documents compared: what api-smart-diff found, and the policy's breaking changes among them. */
+export function compare(base: JsonObject, current: JsonObject): { before: JsonObject; after: JsonObject; diffs: Diff[]; breaking: BreakingChange[]; notes: Diff[] } {
+  const before = clientView(base);
+  const after = clientView(current);
+  withoutUnchanged(before, after);
+  const diffs = apiDiff(before, after) as Diff[];
+  return { before, after, diffs, ...classify(diffs, before, after) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -552,11 +569,7 @@ export function main(argv: string[]): number {
   const current = read(args.current);
   const version = (doc: JsonObject) => (isObject(doc.info) && typeof doc.info.version === 'string' ? doc.info.version : '?');
   console.log(`check:compat: ${args.current} (${version(current)}) against the released ${basePath} (${version(base)}); declarations from ${args.changelog}`);
-  const before = clientView(base);
-  const after = clientView(current);
-  withoutUnchanged(before, after);
-  const diffs = apiDiff(before, after) as Diff[];
-  const { breaking, notes } = classify(diffs, before, after);
+  const { before, after, diffs, breaking, notes } = compare(base, current);
   const bullets = declarations(fs.readFileSync(args.changelog, 'utf8'));
   const operations = (view: JsonObject) => Object.values(view.paths as JsonObject).reduce((n: number, ops) => n + Object.keys(ops as JsonObject).length, 0);
   console.log(
