@@ -84,7 +84,8 @@ describe('the rate limiter circuit breaker', () => {
  * then answers nothing (as a frozen Redis whose socket still takes writes): every check times out.
  */
 describe('the rate limiter on a Redis that stops answering', () => {
-  const TIMEOUT_MS = 100;
+  // Long enough that a loaded machine's scheduling (tens of ms) stays within a timeout's on-time margin (lateTimerMs: 50 ms).
+  const TIMEOUT_MS = 500;
   const limits: KeyLimits = { hourly: 1_000, burst: 1_000, export: 3, bulk: 5, search: 12 };
   let server: net.Server | undefined;
   let limiter: RateLimiter | undefined;
@@ -138,7 +139,7 @@ describe('the rate limiter on a Redis that stops answering', () => {
     // Two checks in flight while the process is kept busy past their timeout: both time out late.
     const pending = [check(), check()];
     await new Promise((resolve) => setImmediate(resolve));
-    block(TIMEOUT_MS * 3);
+    block(TIMEOUT_MS * 2);
     expect((await Promise.all(pending)).map((d) => d.allowed)).toEqual([true, true]);
     expect(limiter.fallbacks).toBe(2);
     expect(limiter.sharedUp).toBe(true);
