@@ -337,7 +337,8 @@ class ApiKeysResource(_Resource):
 
         Optional body `{"grace_period_seconds": 0..604800}` (default 86400). Answers the new full `key`,
         once; the old secret keeps working for the grace period. Only a key whose scopes are within the
-        calling key's (403 `insufficient_permissions` otherwise).
+        calling key's (403 `insufficient_permissions` otherwise). A revoked key cannot be rotated (409
+        `api_key_revoked`).
 
         Requires scope `keys:write`. Rate limits: one request against the key's hourly quota and burst
         bucket.

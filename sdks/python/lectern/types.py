@@ -10,6 +10,8 @@ __all__ = [
     "AlreadyEnrolledErrorObject",
     "AlreadyEnrolledErrorObjectDetails",
     "ApiKey",
+    "ApiKeyRevokedErrorObject",
+    "ApiKeyRevokedErrorObjectDetails",
     "ApiKeyWithSecret",
     "AssignmentLesson",
     "BulkCreateEnrollmentsBody",
@@ -275,6 +277,23 @@ class ApiKey(TypedDict):
     last_used_at: Optional[str]
     expires_at: Optional[str]
     revoked_at: Optional[str]
+
+
+class ApiKeyRevokedErrorObject(TypedDict):
+    """The error of `api_key_revoked`, with its details."""
+
+    #: Machine-readable, from the closed list (docs/api.md, "Errors").
+    code: Literal["api_key_revoked"]
+    #: What went wrong, for a person; may change between versions.
+    message: str
+    details: ApiKeyRevokedErrorObjectDetails
+    #: The X-Request-Id of this response: quote it when asking for help.
+    request_id: str
+
+
+class ApiKeyRevokedErrorObjectDetails(TypedDict):
+    #: The revoked API key, which cannot be rotated.
+    key_id: str
 
 
 class _ApiKeyWithSecretRequired(TypedDict):
@@ -592,6 +611,7 @@ class _CreateCourseRequestRequired(TypedDict):
 class CreateCourseRequest(_CreateCourseRequestRequired, total=False):
     #: Up to 20,000 characters (markdown).
     description: str
+    #: Defaults to false: the course is created unpublished unless `true` is sent.
     published: bool
     #: Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as
     #: given.
@@ -1018,7 +1038,7 @@ class InvalidParameterErrorObject(TypedDict):
     request_id: str
 
 
-_InvalidParameterErrorObjectDetailsOptional = TypedDict("_InvalidParameterErrorObjectDetailsOptional", {"parameter": "str", "lesson_id": "str", "key_id": "str", "from": "str", "to": "str"}, total=False)
+_InvalidParameterErrorObjectDetailsOptional = TypedDict("_InvalidParameterErrorObjectDetailsOptional", {"parameter": "str", "lesson_id": "str", "from": "str", "to": "str"}, total=False)
 
 
 class InvalidParameterErrorObjectDetails(_InvalidParameterErrorObjectDetailsOptional):
@@ -2446,7 +2466,7 @@ class ListStudentsResponse(TypedDict):
 class BulkCreateStudentsBody(TypedDict):
     #: 1..100 records, each as for the single create. A record that does not fit fails on its own
     #: (its result is a validation_error); the others are created.
-    records: List[CreateStudentRequest]
+    records: List[Union[CreateStudentRequest, Dict[str, Any]]]
 
 
 class BulkCreateStudentsResponse(TypedDict):
@@ -2491,7 +2511,7 @@ class ListEnrollmentsResponse(TypedDict):
 class BulkCreateEnrollmentsBody(TypedDict):
     #: 1..100 records, each as for the single create. A record that does not fit fails on its own
     #: (its result is a validation_error); the others are created.
-    records: List[CreateEnrollmentRequest]
+    records: List[Union[CreateEnrollmentRequest, Dict[str, Any]]]
 
 
 class BulkCreateEnrollmentsResponse(TypedDict):
@@ -2723,7 +2743,7 @@ EnrollmentBulkResult = Union[EnrollmentBulkCreated, EnrollmentBulkError]
 
 #: The error: `code` from the closed list (docs/api.md, "Errors"), `details` in the shape of its
 #: code.
-ErrorObject = Union[ValidationErrorObject, InvalidParameterErrorObject, InsufficientPermissionsErrorObject, PlanNotEligibleErrorObject, ResourceNotFoundErrorObject, MethodNotAllowedErrorObject, AlreadyEnrolledErrorObject, NotEnrolledErrorObject, StudentExistsErrorObject, CourseHasEnrollmentsErrorObject, CourseNotPublishedErrorObject, IdempotencyErrorObject, ExportNotReadyErrorObject, ExportExpiredErrorObject, PreconditionFailedErrorObject, RateLimitExceededErrorObject, PlainErrorObject]
+ErrorObject = Union[ValidationErrorObject, InvalidParameterErrorObject, InsufficientPermissionsErrorObject, PlanNotEligibleErrorObject, ResourceNotFoundErrorObject, MethodNotAllowedErrorObject, AlreadyEnrolledErrorObject, NotEnrolledErrorObject, StudentExistsErrorObject, CourseHasEnrollmentsErrorObject, CourseNotPublishedErrorObject, IdempotencyErrorObject, ExportNotReadyErrorObject, ApiKeyRevokedErrorObject, ExportExpiredErrorObject, PreconditionFailedErrorObject, RateLimitExceededErrorObject, PlainErrorObject]
 
 
 #: The payload of a webhook delivery, and an entry of the event log; `type` tells what

@@ -32,7 +32,7 @@ const HEADER = (what) =>
 const RAW_OPERATIONS = new Set(['downloadExport']);
 
 async function openapiTypes() {
-  // defaultNonNullable off: a request field with a default (`published`, default false) stays optional.
+  // defaultNonNullable off: a request field with a default would stay optional (the document puts defaults in descriptions).
   const ast = await openapiTS(pathToFileURL(documentPath), { alphabetize: false, defaultNonNullable: false });
   return `${HEADER('docs/openapi.json with openapi-typescript')}/* eslint-disable */\n${astToString(ast)}`;
 }

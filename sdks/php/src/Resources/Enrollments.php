@@ -108,7 +108,7 @@ final class Enrollments extends \Lectern\Internal\BaseResource
      *
      * Answers the whole envelope.
      *
-     * @param array{records: list<CreateEnrollmentRequest>} $body
+     * @param array{records: list<CreateEnrollmentRequest|array<string, mixed>>} $body
      * @param RequestOptions $options idempotencyKey, headers (e.g. If-Match), timeout, maxAttempts
      * @return array{data: list<EnrollmentBulkResult>}
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError

@@ -29,6 +29,13 @@ namespace Lectern\Resources;
  *   revoked_at: string|null
  * }
  *
+ * @phpstan-type ApiKeyRevokedErrorObject array{
+ *   code: 'api_key_revoked',
+ *   message: string,
+ *   details: array{key_id: string},
+ *   request_id: string
+ * }
+ *
  * @phpstan-type ApiKeyWithSecret array{
  *   id: string,
  *   name: string,
@@ -304,7 +311,7 @@ namespace Lectern\Resources;
  *
  * @phpstan-type EnrollmentBulkResult EnrollmentBulkCreated|EnrollmentBulkError
  *
- * @phpstan-type ErrorObject ValidationErrorObject|InvalidParameterErrorObject|InsufficientPermissionsErrorObject|PlanNotEligibleErrorObject|ResourceNotFoundErrorObject|MethodNotAllowedErrorObject|AlreadyEnrolledErrorObject|NotEnrolledErrorObject|StudentExistsErrorObject|CourseHasEnrollmentsErrorObject|CourseNotPublishedErrorObject|IdempotencyErrorObject|ExportNotReadyErrorObject|ExportExpiredErrorObject|PreconditionFailedErrorObject|RateLimitExceededErrorObject|PlainErrorObject
+ * @phpstan-type ErrorObject ValidationErrorObject|InvalidParameterErrorObject|InsufficientPermissionsErrorObject|PlanNotEligibleErrorObject|ResourceNotFoundErrorObject|MethodNotAllowedErrorObject|AlreadyEnrolledErrorObject|NotEnrolledErrorObject|StudentExistsErrorObject|CourseHasEnrollmentsErrorObject|CourseNotPublishedErrorObject|IdempotencyErrorObject|ExportNotReadyErrorObject|ApiKeyRevokedErrorObject|ExportExpiredErrorObject|PreconditionFailedErrorObject|RateLimitExceededErrorObject|PlainErrorObject
  *
  * @phpstan-type ErrorResponse array{error: ErrorObject}
  *
@@ -377,7 +384,6 @@ namespace Lectern\Resources;
  *   details: array{
  *     parameter?: string,
  *     lesson_id?: string,
- *     key_id?: string,
  *     from?: string,
  *     to?: string
  *   },

@@ -108,7 +108,7 @@ final class Students extends \Lectern\Internal\BaseResource
      *
      * Answers the whole envelope.
      *
-     * @param array{records: list<CreateStudentRequest>} $body
+     * @param array{records: list<CreateStudentRequest|array<string, mixed>>} $body
      * @param RequestOptions $options idempotencyKey, headers (e.g. If-Match), timeout, maxAttempts
      * @return array{data: list<StudentBulkResult>}
      * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError

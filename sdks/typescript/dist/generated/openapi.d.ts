@@ -1,4 +1,24 @@
 export interface paths {
+    "/api/v1/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This OpenAPI document
+         * @description The OpenAPI 3.1 document of the API, generated from the schemas the server validates with (the same as docs/openapi.json of its version). Public: no key is needed and it spends no rate-limit budget. The reference UI at /docs reads it.
+         */
+        get: operations["getOpenApiDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -140,7 +160,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate an API key
-         * @description Optional body `{"grace_period_seconds": 0..604800}` (default 86400). Answers the new full `key`, once; the old secret keeps working for the grace period. Only a key whose scopes are within the calling key's (403 `insufficient_permissions` otherwise).
+         * @description Optional body `{"grace_period_seconds": 0..604800}` (default 86400). Answers the new full `key`, once; the old secret keeps working for the grace period. Only a key whose scopes are within the calling key's (403 `insufficient_permissions` otherwise). A revoked key cannot be rotated (409 `api_key_revoked`).
          *
          *     Requires scope `keys:write`. Rate limits: one request against the key's hourly quota and burst bucket.
          */
@@ -1713,8 +1733,6 @@ export interface components {
                 parameter?: string;
                 /** @description The lesson that is not a quiz. */
                 lesson_id?: string;
-                /** @description The revoked API key that cannot be rotated. */
-                key_id?: string;
                 from?: string;
                 to?: string;
             };
@@ -1938,6 +1956,25 @@ export interface components {
             request_id: string;
         };
         /**
+         * ApiKeyRevokedErrorObject
+         * @description The error of `api_key_revoked`, with its details.
+         */
+        ApiKeyRevokedErrorObject: {
+            /**
+             * @description Machine-readable, from the closed list (docs/api.md, "Errors").
+             * @enum {string}
+             */
+            code: "api_key_revoked";
+            /** @description What went wrong, for a person; may change between versions. */
+            message: string;
+            details: {
+                /** @description The revoked API key, which cannot be rotated. */
+                key_id: string;
+            };
+            /** @description The X-Request-Id of this response: quote it when asking for help. */
+            request_id: string;
+        };
+        /**
          * ExportExpiredErrorObject
          * @description The error of `export_expired`, with its details.
          */
@@ -2013,7 +2050,7 @@ export interface components {
             request_id: string;
         };
         /** @description The error: `code` from the closed list (docs/api.md, "Errors"), `details` in the shape of its code. */
-        ErrorObject: components["schemas"]["ValidationErrorObject"] | components["schemas"]["InvalidParameterErrorObject"] | components["schemas"]["InsufficientPermissionsErrorObject"] | components["schemas"]["PlanNotEligibleErrorObject"] | components["schemas"]["ResourceNotFoundErrorObject"] | components["schemas"]["MethodNotAllowedErrorObject"] | components["schemas"]["AlreadyEnrolledErrorObject"] | components["schemas"]["NotEnrolledErrorObject"] | components["schemas"]["StudentExistsErrorObject"] | components["schemas"]["CourseHasEnrollmentsErrorObject"] | components["schemas"]["CourseNotPublishedErrorObject"] | components["schemas"]["IdempotencyErrorObject"] | components["schemas"]["ExportNotReadyErrorObject"] | components["schemas"]["ExportExpiredErrorObject"] | components["schemas"]["PreconditionFailedErrorObject"] | components["schemas"]["RateLimitExceededErrorObject"] | components["schemas"]["PlainErrorObject"];
+        ErrorObject: components["schemas"]["ValidationErrorObject"] | components["schemas"]["InvalidParameterErrorObject"] | components["schemas"]["InsufficientPermissionsErrorObject"] | components["schemas"]["PlanNotEligibleErrorObject"] | components["schemas"]["ResourceNotFoundErrorObject"] | components["schemas"]["MethodNotAllowedErrorObject"] | components["schemas"]["AlreadyEnrolledErrorObject"] | components["schemas"]["NotEnrolledErrorObject"] | components["schemas"]["StudentExistsErrorObject"] | components["schemas"]["CourseHasEnrollmentsErrorObject"] | components["schemas"]["CourseNotPublishedErrorObject"] | components["schemas"]["IdempotencyErrorObject"] | components["schemas"]["ExportNotReadyErrorObject"] | components["schemas"]["ApiKeyRevokedErrorObject"] | components["schemas"]["ExportExpiredErrorObject"] | components["schemas"]["PreconditionFailedErrorObject"] | components["schemas"]["RateLimitExceededErrorObject"] | components["schemas"]["PlainErrorObject"];
         /**
          * ErrorResponse
          * @description The body of every error answer.
@@ -4754,7 +4791,7 @@ export interface components {
             title: string;
             /** @description Up to 20,000 characters (markdown). */
             description?: string;
-            /** @default false */
+            /** @description Defaults to false: the course is created unpublished unless `true` is sent. */
             published?: boolean;
             /** @description Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as given. */
             metadata?: {
@@ -5281,6 +5318,8 @@ export interface components {
         Link: string;
         /** @description The URL of the export job (GET it to follow the export). */
         Location: string;
+        /** @description Always `attachment`, with the file's name: `<course id>-<export id>.<json, imscc or zip>`, e.g. `attachment; filename="crs_01jd4z3k9q8x7v6b5n4m3c2x1z-exp_01jd4z3x9y0z1a2b3c4d5e6f7g.imscc"`. */
+        "Content-Disposition": string;
         /** @description `true` when this answer replays the stored one of an earlier request with the same Idempotency-Key. */
         "Idempotent-Replayed": "true";
         /** @description `Bearer realm="lectern"`, with `error="invalid_token"` when a key was sent and refused (RFC 6750). */
@@ -5290,6 +5329,56 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getOpenApiDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OpenAPI 3.1 document (see the OpenAPI Specification for its fields). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "openapi": "3.1.0",
+                     *       "info": {
+                     *         "title": "Lectern API",
+                     *         "version": "1.0.0"
+                     *       },
+                     *       "paths": {
+                     *         "/api/v1/courses": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The OpenAPI version: `3.1.0`. */
+                        openapi: string;
+                        info: {
+                            title: string;
+                            /** @description The version of Lectern serving it. */
+                            version: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** @description The operations, by path. */
+                        paths: {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+        };
+    };
     healthz: {
         parameters: {
             query?: never;
@@ -7383,7 +7472,7 @@ export interface operations {
                  */
                 "application/json": {
                     /** @description 1..100 records, each as for the single create. A record that does not fit fails on its own (its result is a validation_error); the others are created. */
-                    records: components["schemas"]["CreateStudentRequest"][];
+                    records: (components["schemas"]["CreateStudentRequest"] | Record<string, never>)[];
                 };
             };
         };
@@ -7428,7 +7517,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Some records failed, each on its own; the others were created. One result per record, in request order. */
+            /** @description Some records failed, each on its own; the others were created. One result per record, in request order: a failed one has `status: "error"` and the error the single create would have answered (`validation_error`, `student_exists`), without request_id. */
             207: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7927,7 +8016,7 @@ export interface operations {
                  */
                 "application/json": {
                     /** @description 1..100 records, each as for the single create. A record that does not fit fails on its own (its result is a validation_error); the others are created. */
-                    records: components["schemas"]["CreateEnrollmentRequest"][];
+                    records: (components["schemas"]["CreateEnrollmentRequest"] | Record<string, never>)[];
                 };
             };
         };
@@ -7972,7 +8061,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Some records failed, each on its own; the others were created. One result per record, in request order. */
+            /** @description Some records failed, each on its own; the others were created. One result per record, in request order: a failed one has `status: "error"` and the error the single create would have answered (`validation_error`, `resource_not_found`, `already_enrolled`, `course_not_published`), without request_id. */
             207: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9325,7 +9414,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The export file. */
+            /** @description The export file, as an attachment (`Content-Disposition`): `application/json` for a json export, `application/zip` for the others (imscc, scorm12, cmi5). */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9334,6 +9423,7 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Content-Disposition": components["headers"]["Content-Disposition"];
                     [name: string]: unknown;
                 };
                 content: {
