@@ -56,7 +56,7 @@ interface Document {
   components?: { schemas?: Record<string, Schema>; responses?: Record<string, any> };
 }
 
-/** Every /api/v1 operation of the document (or every operation under `prefix`), in document order. */
+/** Every keyed /api/v1 operation of the document (or every keyed operation under `prefix`), in document order. */
 export function apiOperations(document: unknown, prefix = '/api/v1/'): Operation[] {
   const doc = document as Document;
   const resolve = (schema: Schema | undefined, depth = 0): Schema | undefined => resolveRefs(doc, schema, depth);
@@ -65,6 +65,8 @@ export function apiOperations(document: unknown, prefix = '/api/v1/'): Operation
     if (!path.startsWith(prefix)) continue;
     for (const [method, operation] of Object.entries<any>(item)) {
       if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
+      // A public operation (the document itself, `security: []`) takes no key: no scope, no workspace.
+      if (Array.isArray(operation.security) && operation.security.length === 0) continue;
       const parameters: Parameter[] = (operation.parameters ?? []).map((p: any) => ({
         name: p.name,
         in: p.in,
