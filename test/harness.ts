@@ -74,7 +74,7 @@ export async function setupApp(dialect: TestDialect, options: SetupOptions = {})
   const app = await buildApp({ config, database, clock, ...(options.webhookLookup ? { webhookLookup: options.webhookLookup } : {}) });
   await options.extend?.(app);
   await app.ready();
-  const checker = new ResponseChecker(app.swagger() as never, config.rateLimits);
+  const checker = ResponseChecker.for(app.swagger() as never, config.rateLimits);
 
   const newKey: TestApp['newKey'] = async (opts = {}) => {
     const accountId = opts.accountId ?? (await createAccount(ctx, { name: 'Test school', plan: opts.plan ?? 'professional' })).id;

@@ -14,7 +14,21 @@ type Document = { paths: Record<string, Record<string, Operation>>; components?:
  * documented for the operation, a JSON body must match its schema, and (with rate limits on) the
  * budget headers the operation documents must be there. A mismatch fails the test.
  */
+/** Checkers built in this process, by document and rate-limit setting: apps of one process share one (compiling the document is ~0.3 s). */
+const checkers = new Map<string, ResponseChecker>();
+
 export class ResponseChecker {
+  /** The checker of this document (equal by content) and rate-limit setting, built once per process. */
+  static for(document: Document, rateLimits = true): ResponseChecker {
+    const key = `${rateLimits}\u0000${JSON.stringify(document)}`;
+    let checker = checkers.get(key);
+    if (!checker) {
+      checker = new ResponseChecker(document, rateLimits);
+      checkers.set(key, checker);
+    }
+    return checker;
+  }
+
   private readonly ajv = new Ajv2020({ allErrors: true, strict: false });
   private readonly routes: { method: string; pattern: RegExp; operation: Operation; path: string }[] = [];
   private readonly compiled = new Map<unknown, ValidateFunction>();

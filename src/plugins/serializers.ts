@@ -41,9 +41,15 @@ function withoutDocumentation(schema: unknown): unknown {
  * The shared schemas are part of the key, so encapsulated contexts with schemas of their own never
  * share a serializer they should not.
  */
+/**
+ * One cache for the process: its key is everything the serializer depends on (the shared schemas,
+ * the options, the schema), so apps built in one process (the test suite builds dozens; the console
+ * and the API in one server) share it safely.
+ */
+const serializers = new Map<string, Serializer>();
+const externalKeys = new WeakMap<object, string>();
+
 export function cachingSerializerFactory() {
-  const serializers = new Map<string, Serializer>();
-  const externalKeys = new WeakMap<object, string>();
   return (externalSchemas?: unknown, serializerOptions?: Options) => {
     const schemas = (externalSchemas ?? {}) as ExternalSchemas;
     let externalKey = externalKeys.get(schemas);
