@@ -40,6 +40,7 @@ import { openapiPlugin } from './plugins/openapi.js';
 import { lazyChildLogger, RequestLogController, requestContextPlugin } from './plugins/request-context.js';
 import { validationPlugin } from './plugins/validation.js';
 import { cachingSerializerFactory } from './plugins/serializers.js';
+import { deprecationPlugin } from './plugins/deprecation.js';
 import { runtimeTunings } from './runtime/tunings.js';
 import { type Clock, systemClock } from './shared/clock.js';
 import type { ServiceContext } from './shared/context.js';
@@ -150,7 +151,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authPlugin, { ctx, keyUsage, requireHttps: config.production, trustProxy: config.trustProxy, limiter });
   await app.register(trafficHooks, { counter: usage, requestLog, clock: ctx.clock });
   await app.register(idempotencyPlugin, { ctx, lockSeconds: config.idempotencyLockSeconds });
-  await app.register((await import('./plugins/deprecation.js')).deprecationPlugin); // config.deprecated: Deprecation, Sunset, Link (docs/versioning.md)
+  await app.register(deprecationPlugin); // config.deprecated: Deprecation, Sunset, Link (docs/versioning.md)
   await app.register(openapiPlugin);
 
   // Background jobs (webhook deliveries) run in this process unless WORKER=off. They start once the

@@ -53,27 +53,25 @@ export function deprecationHeaders(deprecation: Deprecation): { deprecation: str
  */
 export const deprecationPlugin = fp(
   async (app: FastifyInstance) => {
-    const byRoute = new WeakMap<object, ReturnType<typeof deprecationHeaders>>();
+    // The headers are added by an onSend hook of the deprecated routes alone: a hook of every route
+    // would make every answer of the API wait for it (an async step between send() and the write).
     app.addHook('onRoute', (route) => {
       const deprecation = route.config?.deprecated;
       if (!deprecation) return;
       const headers = deprecationHeaders(deprecation);
-      byRoute.set(deprecation, headers);
       const what = deprecation.field ? `The field \`${deprecation.field}\` is deprecated` : 'Deprecated';
       const sentence = `${what} since ${deprecation.since} and may be removed after ${deprecation.sunset} (notice: ${deprecation.link}).`;
       const schema = route.schema ?? {};
       const description = typeof schema.description === 'string' ? `${sentence}\n\n${schema.description}` : sentence;
       route.schema = { ...schema, description, ...(deprecation.field ? {} : { deprecated: true }) };
-    });
-    app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-      const deprecation = request.routeOptions.config?.deprecated;
-      const headers = deprecation && byRoute.get(deprecation);
-      if (!headers) return payload;
-      const link = reply.getHeader('link');
-      reply.header('deprecation', headers.deprecation);
-      reply.header('sunset', headers.sunset);
-      reply.header('link', link ? `${[link].flat().join(', ')}, ${headers.link}` : headers.link);
-      return payload;
+      const announce = async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+        const link = reply.getHeader('link');
+        reply.header('deprecation', headers.deprecation);
+        reply.header('sunset', headers.sunset);
+        reply.header('link', link ? `${[link].flat().join(', ')}, ${headers.link}` : headers.link);
+        return payload;
+      };
+      route.onSend = [...[route.onSend ?? []].flat(), announce];
     });
   },
   { name: 'deprecation' },
