@@ -32,7 +32,15 @@ export function ensureBuilt(): void {
   const stamp = built('server.js');
   const builtAt = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
   const sources = Math.max(newest(path.join(root, 'src')), ...['package.json', 'tsconfig.json', 'tsconfig.build.json'].map((f) => fs.statSync(path.join(root, f)).mtimeMs));
-  if (builtAt >= sources) return;
-  const result = spawnSync('npm', ['run', 'build'], { cwd: root, encoding: 'utf8', timeout: 300_000 });
-  if (result.status !== 0) throw new Error(`npm run build failed:\n${result.stdout}\n${result.stderr}`);
+  if (builtAt < sources) npmRun('build');
+}
+
+/** The console as `npm install` builds it (dist/console); built here when a checkout has not run prepare yet. */
+export function ensureConsoleBuilt(): void {
+  if (!fs.existsSync(built('console/index.html'))) npmRun('build:console');
+}
+
+function npmRun(script: string): void {
+  const result = spawnSync('npm', ['run', script], { cwd: root, encoding: 'utf8', timeout: 300_000 });
+  if (result.status !== 0) throw new Error(`npm run ${script} failed:\n${result.stdout}\n${result.stderr}`);
 }

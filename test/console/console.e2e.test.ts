@@ -8,7 +8,8 @@ import { freshDatabaseEnv } from '../harness.js';
 import { type RunningServer, runCli, startServer } from '../process/spawn.js';
 import { WebhookReceiver } from '../webhook-receiver.js';
 import { chromiumAvailable, launchChromium } from '../browser/browser-support.js';
-import { ensureConsoleBuilt, SCREENSHOTS } from './browser.js';
+import { ensureConsoleBuilt } from '../built.js';
+import { SCREENSHOTS } from './browser.js';
 
 const dialects = testDialects();
 /** Runs in the page (a function, not a string: the console's CSP forbids eval); the root tsconfig has no DOM types. */

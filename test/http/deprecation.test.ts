@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Type } from 'typebox';
 import { responses } from '../../src/shared/schemas.js';
-import { setupApp, show, type TestApp } from '../harness.js';
+import { setupApp, show, type TestApp, type TestResponse } from '../harness.js';
 
 // Nothing is deprecated today: test-only routes declare themselves deprecated as a route will
 // (docs/versioning.md, "Deprecating"), and a client sees the headers and the document.
@@ -37,28 +37,29 @@ describe('deprecation on the wire', () => {
   });
   afterAll(() => t.close());
 
+  /** The three headers of a deprecation since 2027-01-15, as a client reads them. */
+  const expectDeprecated = (response: TestResponse, sunset: string, link: string) => {
+    expect(response.headers.deprecation).toBe(`@${Date.UTC(2027, 0, 15) / 1000}`);
+    expect(response.headers.sunset).toBe(sunset);
+    expect(response.headers.link).toBe(link);
+  };
+
   it('answers a deprecated route with Deprecation, Sunset and a Link to the notice, beside its own links', async () => {
     const response = await t.request({ url: '/api/v1/test-deprecated' });
     expect(response.status, show(response as never)).toBe(200);
-    expect(response.headers.deprecation).toBe(`@${Date.UTC(2027, 0, 15) / 1000}`);
-    expect(response.headers.sunset).toBe('Thu, 15 Jul 2027 00:00:00 GMT');
-    expect(response.headers.link).toBe(`</api/v1/test-deprecated?page=2>; rel="next", <${notice}>; rel="deprecation"; type="text/html"`);
+    expectDeprecated(response, 'Thu, 15 Jul 2027 00:00:00 GMT', `</api/v1/test-deprecated?page=2>; rel="next", <${notice}>; rel="deprecation"; type="text/html"`);
   });
 
   it('carries the headers on its error answers too', async () => {
     const response = await t.request({ url: '/api/v1/test-deprecated', key: null });
     expect(response.status).toBe(401);
-    expect(response.headers.deprecation).toBe(`@${Date.UTC(2027, 0, 15) / 1000}`);
-    expect(response.headers.sunset).toBe('Thu, 15 Jul 2027 00:00:00 GMT');
-    expect(response.headers.link).toBe(`<${notice}>; rel="deprecation"; type="text/html"`);
+    expectDeprecated(response, 'Thu, 15 Jul 2027 00:00:00 GMT', `<${notice}>; rel="deprecation"; type="text/html"`);
   });
 
   it('answers a route with a deprecated field with the headers, the operation itself not deprecated', async () => {
     const response = await t.request({ url: '/api/v1/test-deprecated-field' });
     expect(response.status).toBe(200);
-    expect(response.headers.deprecation).toBe(`@${Date.UTC(2027, 0, 15) / 1000}`);
-    expect(response.headers.sunset).toBe('Sun, 01 Aug 2027 00:00:00 GMT');
-    expect(response.headers.link).toBe(`<${notice}>; rel="deprecation"; type="text/html"`);
+    expectDeprecated(response, 'Sun, 01 Aug 2027 00:00:00 GMT', `<${notice}>; rel="deprecation"; type="text/html"`);
   });
 
   it('leaves other routes alone', async () => {
