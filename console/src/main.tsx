@@ -6,6 +6,7 @@ import { KeysPage } from './pages/keys.js';
 import { LogsPage } from './pages/logs.js';
 import { SignInPage } from './pages/sign-in.js';
 import { UsagePage } from './pages/usage.js';
+import { UsersPage } from './pages/users.js';
 import { WebhooksPage } from './pages/webhooks.js';
 import './styles.css';
 
@@ -14,6 +15,7 @@ const pages = [
   { route: 'webhooks', title: 'Webhooks' },
   { route: 'usage', title: 'Usage' },
   { route: 'logs', title: 'Request log' },
+  { route: 'users', title: 'Users', ownersOnly: true },
   { route: 'account', title: 'Your account' },
 ] as const;
 type PageRoute = (typeof pages)[number]['route'];
@@ -58,7 +60,9 @@ function App() {
   }
   if (profile === undefined) return <p class="loading" role="status">Loading…</p>;
 
-  const current: PageRoute = pages.some((p) => p.route === route) ? (route as PageRoute) : 'keys';
+  // Pages this user may open (the Users page is for owners only).
+  const visible = pages.filter((p) => !('ownersOnly' in p) || profile.user.role === 'owner');
+  const current: PageRoute = visible.some((p) => p.route === route) ? (route as PageRoute) : 'keys';
   const switchEnvironment = (next: Environment) => {
     localStorage.setItem('lectern.environment', next);
     setEnvironment(next);
@@ -104,7 +108,7 @@ function App() {
         </div>
         <nav aria-label="Console">
           <ul>
-            {pages.map((page) => (
+            {visible.map((page) => (
               <li key={page.route}>
                 <a href={`#/${page.route}`} aria-current={page.route === current ? 'page' : undefined}>
                   {page.title}
@@ -119,6 +123,7 @@ function App() {
         {current === 'webhooks' && <WebhooksPage environment={environment} profile={profile} key={`webhooks-${environment}`} />}
         {current === 'usage' && <UsagePage environment={environment} key={`usage-${environment}`} />}
         {current === 'logs' && <LogsPage environment={environment} key={`logs-${environment}`} />}
+        {current === 'users' && <UsersPage profile={profile} />}
         {current === 'account' && <AccountPage profile={profile} />}
       </main>
     </div>

@@ -1,23 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testDialects } from '../dialects.js';
-import { freshDatabaseEnv } from '../harness.js';
-import { type RunningServer, runCli, startServer } from '../process/spawn.js';
-import { WebhookReceiver } from '../webhook-receiver.js';
-import { chromiumAvailable, launchChromium } from '../browser/browser-support.js';
-import { ensureConsoleBuilt } from '../built.js';
-import { SCREENSHOTS } from './browser.js';
+import { runCli } from '../process/spawn.js';
+import { chromiumAvailable } from '../browser/browser-support.js';
+import { consoleHarness, viewports } from './console-harness.js';
 
 const dialects = testDialects();
-/** Runs in the page (a function, not a string: the console's CSP forbids eval); the root tsconfig has no DOM types. */
-const fitsTheScreen = () => {
-  const page = globalThis as unknown as { document: { documentElement: { scrollWidth: number } }; innerWidth: number };
-  return page.document.documentElement.scrollWidth <= page.innerWidth;
-};
-const viewports = { desktop: { width: 1280, height: 900 }, mobile: { width: 375, height: 812 } } as const;
 
 /**
  * The console end to end, in Debian's Chromium: a real server started as `npm start` starts it
@@ -25,91 +14,20 @@ const viewports = { desktop: { width: 1280, height: 900 }, mobile: { width: 375,
  * receiver, and every page driven as a person would (labels and roles, not CSS classes).
  */
 describe.skipIf(!chromiumAvailable()).each(dialects)('console in Chromium [%s]', (dialect) => {
-  let server: RunningServer;
-  let drop: () => Promise<void>;
-  let env: Record<string, string>;
-  let browser: Browser;
-  let receiver: WebhookReceiver;
-  let accountId: string;
-  let demoLink: string;
-  const contexts: BrowserContext[] = [];
-  const alerts: string[] = [];
-  /** Every secret the tests saw (keys, signing secrets, sign-in links): none may reach the server's log. */
-  const secrets: string[] = [];
   // Screenshots once, from the first database's run.
-  const screenshots = dialect === dialects[0];
-
-  beforeAll(async () => {
-    ensureConsoleBuilt();
-    ({ env, drop } = await freshDatabaseEnv(dialect));
-    env = { ...env, WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_SCHEDULE: '' };
-    server = await startServer(env);
-    accountId = /Account: (acc_\w+)/.exec(server.stdout())![1]!;
-    demoLink = /(http:\/\/\S+\/console\/#\/sign-in\/\S+)/.exec(server.stdout())![1]!;
-    receiver = await new WebhookReceiver().start();
-    browser = await launchChromium();
-  }, 120_000);
-
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => {});
-    await browser?.close();
-    await receiver?.close();
-    server?.process.kill('SIGTERM');
-    await server?.exited;
-    await drop?.();
-  });
-
-  /** A console user made by `lectern user create`, and the sign-in link it printed. */
-  const cliUser = (role: string, account = accountId) => {
-    const email = `${role}-${Math.random().toString(36).slice(2, 8)}@school.example`;
-    const result = runCli(['user', 'create', '--account', account, '--email', email, '--role', role, '--base-url', server.url, '--json'], env);
-    expect(result.status, result.stderr).toBe(0);
-    const link = (JSON.parse(result.stdout) as { sign_in_url: string }).sign_in_url;
-    secrets.push(link.split('/').pop()!);
-    return { email, link };
-  };
-
-  /** A fresh browser (its own cookies) signed in with a link. */
-  const signedInPage = async (link: string, viewport: { width: number; height: number } = viewports.desktop): Promise<Page> => {
-    const context = await browser.newContext({ viewport });
-    // Shorter than the test's own timeout, so a wait that never ends fails naming its locator.
-    context.setDefaultTimeout(20_000);
-    contexts.push(context);
-    const page = await context.newPage();
-    page.on('dialog', (dialog) => {
-      if (dialog.type() === 'alert') alerts.push(dialog.message());
-      void dialog.accept();
-    });
-    await page.goto(link);
-    await page.getByRole('heading', { name: 'API keys' }).waitFor();
-    return page;
-  };
-
-  const shoot = async (page: Page, name: string) => {
-    if (!screenshots) return;
-    for (const [label, viewport] of Object.entries(viewports)) {
-      await page.setViewportSize(viewport);
-      // Nothing wider than the screen (charts redraw for the new width first): the console works at 375 px.
-      await page.waitForFunction(fitsTheScreen, undefined, { timeout: 5_000 });
-      await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${label}.png`), fullPage: true });
-    }
-    await page.setViewportSize(viewports.desktop);
-  };
-
-  const api = (key: string, urlPath: string) => fetch(`${server.url}/api/v1${urlPath}`, { headers: { authorization: `Bearer ${key}` } });
+  const h = consoleHarness(dialect, { screenshots: dialect === dialects[0] });
+  const { cliUser, signedInPage, shoot, api, secrets, alerts } = h;
 
   it('prints the demo owner\'s sign-in link on first start, and it opens the console', async () => {
-    expect(server.stdout()).toContain('lct_prod_');
-    const context = await browser.newContext({ viewport: viewports.desktop });
-    contexts.push(context);
-    const page = await context.newPage();
-    await page.goto(`${server.url}/console/`);
+    expect(h.server.stdout()).toContain('lct_prod_');
+    const page = await h.newPage();
+    await page.goto(`${h.server.url}/console/`);
     await page.getByRole('heading', { name: 'Sign in to the Lectern console' }).waitFor();
     await shoot(page, 'sign-in');
-    await page.goto(demoLink);
+    await page.goto(h.demoLink);
     await page.getByRole('heading', { name: 'API keys' }).waitFor();
     expect(await page.getByText('owner@demo.example (owner)').count()).toBe(1);
-    expect(page.url()).not.toContain(demoLink.split('/').pop()!);
+    expect(page.url()).not.toContain(h.demoLink.split('/').pop()!);
   });
 
   it('creates a key that works, rotates it, revokes it and sees the API answer 401', async () => {
@@ -150,20 +68,20 @@ describe.skipIf(!chromiumAvailable()).each(dialects)('console in Chromium [%s]',
   it('adds a webhook endpoint and a test delivery reaches the local receiver', async () => {
     const page = await signedInPage(cliUser('developer').link);
     await page.getByRole('link', { name: 'Webhooks' }).click();
-    await page.getByLabel('URL').fill(receiver.url);
+    await page.getByLabel('URL').fill(h.receiver.url);
     await page.getByRole('button', { name: 'Add endpoint' }).click();
     await page.getByText('you will not see it again').waitFor();
     const secret = (await page.getByTestId('secret-value').textContent())!;
     secrets.push(secret);
-    receiver.trust(secret);
+    h.receiver.trust(secret);
     await page.getByRole('button', { name: 'Done' }).click();
-    await page.getByRole('button', { name: `Send a test event to ${receiver.url}` }).click();
-    const [delivery] = await receiver.waitFor((d) => d.some((x) => x.type === 'webhook_endpoint.test'));
-    expect(delivery!.body.data.object.url).toBe(receiver.url);
+    await page.getByRole('button', { name: `Send a test event to ${h.receiver.url}` }).click();
+    const [delivery] = await h.receiver.waitFor((d) => d.some((x) => x.type === 'webhook_endpoint.test'));
+    expect(delivery!.body.data.object.url).toBe(h.receiver.url);
     await page.getByText(/Test event sent to .*: succeeded \(HTTP 200/).waitFor();
     await page.locator('tr[data-delivery-status="succeeded"]').first().waitFor();
     await page.getByRole('button', { name: 'Redeliver' }).first().click();
-    await receiver.waitFor((d) => d.filter((x) => x.type === 'webhook_endpoint.test').length >= 2);
+    await h.receiver.waitFor((d) => d.filter((x) => x.type === 'webhook_endpoint.test').length >= 2);
     await shoot(page, 'webhooks');
   });
 
@@ -242,7 +160,7 @@ describe.skipIf(!chromiumAvailable()).each(dialects)('console in Chromium [%s]',
     // Another origin: a page on another port that posts a form to the console's API.
     const attacker = http.createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/html' }).end(
-        `<form method="post" action="${server.url}/console/api/environments/production/api-keys" enctype="text/plain">` +
+        `<form method="post" action="${h.server.url}/console/api/environments/production/api-keys" enctype="text/plain">` +
           `<input name='{"name":"pwned","x":"' value='"}'></form><script>document.forms[0].submit()</script>`,
       );
     });
@@ -256,27 +174,26 @@ describe.skipIf(!chromiumAvailable()).each(dialects)('console in Chromium [%s]',
     } finally {
       attacker.close();
     }
-    await page.goto(`${server.url}/console/#/keys`);
+    await page.goto(`${h.server.url}/console/#/keys`);
     await page.getByRole('heading', { name: 'API keys' }).waitFor();
     expect(await page.getByText('pwned').count()).toBe(0);
   });
 
   it('never keeps a session id planted before sign-in (fixation)', async () => {
-    const context = await browser.newContext();
-    contexts.push(context);
+    const page = await h.newPage();
+    const context = page.context();
     const planted = 'planted-session-id-000000000000000000000000';
     // Planted as the console's own cookie would be (same name, host and path), as a cookie-tossing attacker would.
     await context.addCookies([{ name: 'lectern_session', value: planted, domain: '127.0.0.1', path: '/console', httpOnly: true, sameSite: 'Lax' }]);
-    const page = await context.newPage();
     await page.goto(cliUser('viewer').link);
     await page.getByRole('heading', { name: 'API keys' }).waitFor();
-    const cookies = (await context.cookies(`${server.url}/console/`)).filter((c) => c.name === 'lectern_session');
+    const cookies = (await context.cookies(`${h.server.url}/console/`)).filter((c) => c.name === 'lectern_session');
     expect(cookies).toHaveLength(1);
     const cookie = cookies[0]!;
     expect(cookie.value).not.toBe(planted);
     expect(cookie.httpOnly).toBe(true);
     expect(cookie.sameSite).toBe('Lax');
-    const withPlanted = await fetch(`${server.url}/console/api/session`, { headers: { cookie: `lectern_session=${planted}` } });
+    const withPlanted = await fetch(`${h.server.url}/console/api/session`, { headers: { cookie: `lectern_session=${planted}` } });
     expect(withPlanted.status).toBe(401);
   });
 
@@ -319,7 +236,7 @@ describe.skipIf(!chromiumAvailable()).each(dialects)('console in Chromium [%s]',
     await owner.getByText('you will not see it again').waitFor();
     const keyId = (await owner.locator('tr', { hasText: 'Secret school key' }).getAttribute('data-key-id'))!;
 
-    const account = runCli(['account', 'create', '--name', 'Other School', '--plan', 'professional', '--json'], env);
+    const account = runCli(['account', 'create', '--name', 'Other School', '--plan', 'professional', '--json'], h.env);
     const otherAccount = (JSON.parse(account.stdout) as { id: string }).id;
     const stranger = await signedInPage(cliUser('owner', otherAccount).link);
     await stranger.getByText('No keys in this environment yet.').waitFor();
@@ -346,7 +263,7 @@ describe.skipIf(!chromiumAvailable()).each(dialects)('console in Chromium [%s]',
     await page.getByRole('button', { name: 'Done' }).click();
     await page.getByRole('rowheader', { name }).waitFor();
     await page.getByRole('link', { name: 'Webhooks' }).click();
-    await page.getByLabel('URL').fill(`${receiver.url}?n=<script>alert(1)</script>`);
+    await page.getByLabel('URL').fill(`${h.receiver.url}?n=<script>alert(1)</script>`);
     await page.getByLabel('Description').fill(name);
     await page.getByRole('button', { name: 'Add endpoint' }).click();
     await page.getByRole('button', { name: 'Done' }).click();
@@ -358,12 +275,12 @@ describe.skipIf(!chromiumAvailable()).each(dialects)('console in Chromium [%s]',
   });
 
   it('logs none of the secrets it handled, and serves its pages under a strict CSP', async () => {
-    const log = server.stdout();
+    const log = h.server.stdout();
     // The first start's banner prints the demo key and link once, on purpose; the rest is the log.
     const afterBanner = log.slice(log.indexOf('npx lectern user create'));
     expect(secrets.length).toBeGreaterThan(5);
     for (const secret of secrets) expect(afterBanner).not.toContain(secret);
-    const page = await fetch(`${server.url}/console/`);
+    const page = await fetch(`${h.server.url}/console/`);
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(page.headers.get('x-frame-options')).toBe('DENY');
   });
