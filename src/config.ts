@@ -43,6 +43,12 @@ export interface Config {
   tlsKeyFile: string | undefined;
   /** Fastify's trustProxy: true, a hop count, or a list of addresses. */
   trustProxy: boolean | number | string;
+  /**
+   * PUBLIC_URL: the address people open Lectern at (`https://lectern.school.example`, no trailing
+   * slash), when it is not the one it listens on (a proxy, a port mapping). Every console sign-in
+   * link is built on it; unset, the CLI builds them from HOST, PORT and TLS, the console from the request.
+   */
+  publicUrl: string | undefined;
   /** Seconds an unfinished idempotent request holds its key before another may take it over. */
   idempotencyLockSeconds: number;
   shutdownTimeoutMs: number;
@@ -121,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tlsCertFile,
     tlsKeyFile,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    publicUrl: publicUrl(env.PUBLIC_URL),
     idempotencyLockSeconds: integer(env, 'IDEMPOTENCY_LOCK_SECONDS', 60, 1, 86_400),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     shutdownDelayMs: integer(env, 'SHUTDOWN_DELAY_MS', 0, 0, 600_000),
@@ -176,6 +183,21 @@ function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean
   if (raw === 'on' || raw === 'true') return true;
   if (raw === 'off' || raw === 'false') return false;
   throw new ConfigError(`${name} must be "on" or "off", got "${raw}"`);
+}
+
+/** An absolute http(s) URL without query or fragment; the trailing slash dropped, so paths append to it. */
+function publicUrl(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
+    throw new ConfigError(`PUBLIC_URL must be an absolute http:// or https:// URL without query or fragment, got "${raw}"`);
+  }
+  return url.href.replace(/\/+$/, '');
 }
 
 function parseTrustProxy(raw: string | undefined): boolean | number | string {

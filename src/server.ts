@@ -51,7 +51,7 @@ export async function serve(config: Config): Promise<{ app: FastifyInstance; dat
   const leaving = config.shutdownDelayMs > 0 ? failReadinessWhenLeaving(app) : undefined;
   const address = await app.listen({ host: config.host, port: config.port });
   app.log.info({ address, database: database.dialect, location: database.location }, 'Lectern is listening');
-  if (demo) printDemoKey(demo, address);
+  if (demo) printDemoKey(demo, address, config.publicUrl ?? address);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -240,7 +240,8 @@ interface DemoAccount {
   signInToken: string;
 }
 
-function printDemoKey({ accountId, key, signInToken }: DemoAccount, address: string): void {
+/** `publicUrl`: where people open Lectern (PUBLIC_URL, else the address it listens on), for the sign-in link. */
+function printDemoKey({ accountId, key, signInToken }: DemoAccount, address: string, publicUrl: string): void {
   // Straight to the terminal, not through the logger: logs never carry secrets.
   process.stdout.write(
     [
@@ -259,12 +260,13 @@ function printDemoKey({ accountId, key, signInToken }: DemoAccount, address: str
       'Open the console (API keys, webhooks, usage, request log) as the account\'s owner, owner@demo.example,',
       'with this one-time sign-in link (valid 24 hours):',
       '',
-      `  ${signInUrl(address, signInToken)}`,
+      `  ${signInUrl(publicUrl, signInToken)}`,
       '',
       'Manage the account and its keys with the CLI:',
       `  npx lectern key list --account ${accountId}`,
       `  npx lectern key create --account ${accountId} --env development --name "My laptop"`,
       `  npx lectern user create --account ${accountId} --email you@example.com --role developer`,
+      '  npx lectern user link --email owner@demo.example   (a new one-time link)',
       '',
       '',
     ].join('\n'),

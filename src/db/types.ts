@@ -445,6 +445,8 @@ export interface UsersTable {
   password_hash: string | null;
   created_at: string;
   updated_at: string;
+  /** The last sign-in, by link or password; null before the first. */
+  last_sign_in_at: string | null;
 }
 
 /** A console session; the cookie holds the id, the database only its SHA-256. */
@@ -455,6 +457,19 @@ export interface UserSessionsTable {
   csrf_token: string;
   created_at: string;
   expires_at: string;
+  /** How the session was opened: a one-time link lets its user set a password without the current one. */
+  method: SessionMethod;
+}
+
+export type SessionMethod = 'link' | 'password';
+
+/** A failed password sign-in (or wrong current password): the per-account throttle, kept 24 hours. */
+export interface SignInFailuresTable {
+  /** Lower-cased, whether or not a user has it. */
+  email: string;
+  /** The client address. */
+  address: string;
+  at: string;
 }
 
 /** A one-time sign-in link (its token hashed), printed by the CLI. */
@@ -505,4 +520,5 @@ export interface DB {
   users: UsersTable;
   user_sessions: UserSessionsTable;
   sign_in_links: SignInLinksTable;
+  sign_in_failures: SignInFailuresTable;
 }

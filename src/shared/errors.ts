@@ -27,6 +27,7 @@ export const errorStatus = {
   idempotency_request_in_progress: 409,
   export_not_ready: 409,
   api_key_revoked: 409,
+  last_owner: 409,
   export_expired: 410,
   precondition_failed: 412,
   payload_too_large: 413,

@@ -71,6 +71,19 @@ export function assertCanManage(role: UserRole): void {
   if (role === 'viewer') throw new AppError('insufficient_permissions', 'A viewer can read but not change keys or webhooks', { action: 'manage' });
 }
 
+/** Only owners manage the account's users. */
+export function assertOwner(role: UserRole): void {
+  if (role !== 'owner') throw new AppError('insufficient_permissions', "Only the account's owners manage its users", { action: 'manage_users' });
+}
+
+/**
+ * The address the console's sign-in links open: PUBLIC_URL when set, else the one this request
+ * came to (its protocol and host as Fastify resolves them: through a proxy only with TRUST_PROXY).
+ */
+export function consoleBaseUrl(request: FastifyRequest, publicUrl: string | undefined): string {
+  return publicUrl ?? `${request.protocol}://${request.host}`;
+}
+
 function csrfFailed(): AppError {
   return new AppError('csrf_failed', 'This request did not come from the console: reload the page and try again');
 }

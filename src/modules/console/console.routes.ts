@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Environment } from '../../db/types.js';
 import type { ServiceContext } from '../../shared/context.js';
-import { rateLimited } from '../../shared/errors.js';
+import { AppError, rateLimited } from '../../shared/errors.js';
 import { pageReply, resourceReply } from '../../shared/reply.js';
 import { gracePeriodOf } from '../../shared/rotation.js';
 import * as apiKeys from '../api-keys/api-keys.service.js';
@@ -33,6 +33,7 @@ import {
   SetPasswordBody,
 } from './console.schemas.js';
 import { consoleProfile, keyBudgets, managerOf } from './console.service.js';
+import { consoleUserRoutes } from './console-users.routes.js';
 
 export interface ConsoleOptions {
   ctx: ServiceContext;
@@ -43,6 +44,8 @@ export interface ConsoleOptions {
   limiter: RateLimiter | undefined;
   /** NODE_ENV=production: session cookies are Secure even over plain HTTP (a proxy terminates TLS). */
   production: boolean;
+  /** PUBLIC_URL: the base of the sign-in links the console makes (else the request's own address). */
+  publicUrl: string | undefined;
 }
 
 const hide = { hide: true } as const;
@@ -63,16 +66,21 @@ export async function consoleApiRoutes(parent: FastifyInstance, options: Console
     assertSameOrigin(request);
   });
 
-  /** Sign-in failures count against the address like failed API keys; past the limit, 429 until the minute ends. */
-  const throttled = async <T>(request: FastifyRequest, attempt: () => Promise<T>): Promise<T> => {
+  /**
+   * Sign-in failures count against the address like failed API keys; past the limit, 429 until the
+   * minute ends. A password from a blocked address is not even tried; a one-time link is (it is no
+   * guess, and it always signs in), and only its failure meets the block.
+   */
+  const throttled = async <T>(request: FastifyRequest, kind: 'password' | 'link', attempt: () => Promise<T>): Promise<T> => {
     const address = `console-sign-in:${request.ip}`;
     const now = ctx.clock.now();
-    const wait = limiter?.blockedFor(address, now) ?? 0;
+    const wait = kind === 'password' ? (limiter?.blockedFor(address, now) ?? 0) : 0;
     if (wait > 0) throw rateLimited(`Too many failed sign-ins; retry in ${Math.ceil(wait / 1000)} seconds`, Math.ceil(wait / 1000), { limit: 'auth_failures' });
     try {
       return await attempt();
     } catch (err) {
-      if (limiter) {
+      // Only a refused credential counts (a 429 of the per-account throttle was no attempt).
+      if (limiter && err instanceof AppError && err.code === 'invalid_credentials') {
         const failures = await limiter.recordFailure(address, now);
         if (failures.count > AUTH_FAILURE_LIMIT) {
           const seconds = Math.ceil((failures.resetAt - now) / 1000);
@@ -88,15 +96,15 @@ export async function consoleApiRoutes(parent: FastifyInstance, options: Console
     const previous = request.cookies[SESSION_COOKIE];
     if (previous) await users.signOut(ctx, previous);
     setSessionCookie(request, reply, opened.sessionId, production);
-    return { data: { ...(await consoleProfile(ctx, opened.session.user)), csrf_token: opened.session.csrfToken, expires_at: opened.session.expiresAt } };
+    return { data: { ...(await consoleProfile(ctx, opened.session)), csrf_token: opened.session.csrfToken, expires_at: opened.session.expiresAt } };
   };
 
   app.post('/console/api/session/link', { schema: { ...hide, body: LinkSignInBody } }, async (request, reply) =>
-    signedIn(request, reply, await throttled(request, () => users.signInWithLink(ctx, request.body.token))),
+    signedIn(request, reply, await throttled(request, 'link', () => users.signInWithLink(ctx, request.body.token))),
   );
 
   app.post('/console/api/session', { schema: { ...hide, body: PasswordSignInBody } }, async (request, reply) =>
-    signedIn(request, reply, await throttled(request, () => users.signInWithPassword(ctx, request.body.email, request.body.password))),
+    signedIn(request, reply, await throttled(request, 'password', () => users.signInWithPassword(ctx, request.body.email, request.body.password, request.ip))),
   );
 
   // Everything below needs a session.
@@ -107,7 +115,7 @@ export async function consoleApiRoutes(parent: FastifyInstance, options: Console
 
   app.get('/console/api/session', { schema: hide }, async (request) => {
     const current = await session(request);
-    return { data: { ...(await consoleProfile(ctx, current.user)), csrf_token: current.csrfToken, expires_at: current.expiresAt } };
+    return { data: { ...(await consoleProfile(ctx, current)), csrf_token: current.csrfToken, expires_at: current.expiresAt } };
   });
 
   app.delete('/console/api/session', { schema: hide }, async (request, reply) => {
@@ -126,9 +134,15 @@ export async function consoleApiRoutes(parent: FastifyInstance, options: Console
 
   app.put('/console/api/password', { schema: { ...hide, body: SetPasswordBody } }, async (request) => {
     const current = await session(request);
-    await users.setPassword(ctx, current.user.id, request.cookies[SESSION_COOKIE]!, request.body.password);
+    await users.setPassword(ctx, current, request.cookies[SESSION_COOKIE]!, {
+      password: request.body.password,
+      currentPassword: request.body.current_password,
+      address: request.ip,
+    });
     return { data: { password_set: true } };
   });
+
+  consoleUserRoutes(app, { ctx, publicUrl: options.publicUrl, session });
 
   const env = '/console/api/environments/:environment';
   // Every route below validates :environment against EnvironmentParams.

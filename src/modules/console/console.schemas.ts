@@ -31,7 +31,19 @@ export const PasswordSignInBody = Type.Object(
   { email: Type.String({ minLength: 3, maxLength: 254 }), password: Type.String({ minLength: 1, maxLength: 1024 }) },
   { additionalProperties: false },
 );
-export const SetPasswordBody = Type.Object({ password: Type.String({ minLength: 1, maxLength: 1024 }) }, { additionalProperties: false });
+export const SetPasswordBody = Type.Object(
+  {
+    password: Type.String({ minLength: 1, maxLength: 1024 }),
+    /** Needed unless the user has no password yet or signed in with a one-time link (the profile's password_change_needs_current). */
+    current_password: Type.Optional(Type.String({ minLength: 1, maxLength: 1024 })),
+  },
+  { additionalProperties: false },
+);
+
+const Role = Type.Union([Type.Literal('owner'), Type.Literal('developer'), Type.Literal('viewer')]);
+export const UserIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false });
+export const InviteUserBody = Type.Object({ email: Type.String({ minLength: 3, maxLength: 254 }), role: Role }, { additionalProperties: false });
+export const ChangeRoleBody = Type.Object({ role: Role }, { additionalProperties: false });
 
 export const ConsolePageQuery = Type.Object({ ...PageQueryFields }, { additionalProperties: false });
 export const BudgetsQuery = Type.Object({ key_id: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false });

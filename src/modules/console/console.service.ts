@@ -10,7 +10,7 @@ import { subscribableEventTypes } from '../events/event-types.js';
 import { limitsOf } from '../rate-limits/policies.js';
 import type { RateLimiter } from '../rate-limits/rate-limiter.js';
 import { readBudgets } from '../rate-limits/rate-limits.service.js';
-import type { User } from '../users/users.service.js';
+import { passwordChangeNeedsCurrent, type Session, type User } from '../users/users.service.js';
 
 /**
  * A console user acts on one workspace of their own account: for key management, a caller with
@@ -21,10 +21,13 @@ export async function managerOf(ctx: ServiceContext, user: User, environment: En
 }
 
 /** Who is signed in, their account, and what the pickers offer. */
-export async function consoleProfile(ctx: ServiceContext, user: User) {
+export async function consoleProfile(ctx: ServiceContext, session: Session) {
+  const { user } = session;
   const account = await findAccount(ctx.db, user.account_id);
   return {
     user,
+    /** Whether PUT /console/api/password needs current_password in this session. */
+    password_change_needs_current: passwordChangeNeedsCurrent(session),
     account: { id: user.account_id, name: account?.name ?? '', plan: account?.plan ?? 'starter' },
     environments: ['production', 'development', 'staging'] as Environment[],
     scopes: ['*', ...scopes],
