@@ -26,9 +26,21 @@ export interface AuthContext {
   limits: KeyLimits;
 }
 
+/**
+ * The key that a refused request's secret belongs to (revoked, expired, a rotated-out secret past
+ * its grace, a plan without API access): the request reached that key's workspace, whose usage and
+ * request log count it although it was not admitted.
+ */
+export interface RefusedKey {
+  keyId: string;
+  workspaceId: string;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext;
+    /** Set only when a secret matched a key that is refused; null otherwise. */
+    refusedKey: RefusedKey | null;
   }
   interface FastifyContextConfig {
     /** Scope the key needs for this route. Every /api/v1 route names one unless it is public or keyOnly. */
@@ -65,6 +77,7 @@ export const API_PREFIX = '/api/v1';
 export const authPlugin = fp<AuthOptions>(
   async (app: FastifyInstance, options) => {
     app.decorateRequest('auth', null as unknown as AuthContext);
+    app.decorateRequest('refusedKey', null);
     const servedOverHttps = httpsDetector(options.trustProxy);
     const { ctx, limiter } = options;
 
@@ -73,7 +86,31 @@ export const authPlugin = fp<AuthOptions>(
       if (options.requireHttps && !servedOverHttps(request)) {
         throw new AppError('https_required', 'The API is served over HTTPS only');
       }
-      return identify(ctx, await lookupKey(ctx.db, credentialHash(request)));
+      const row = await lookupKey(ctx.db, credentialHash(request));
+      try {
+        return identify(ctx, row);
+      } catch (err) {
+        // A secret of a known key: its workspace's usage and request log count the refusal.
+        if (row) request.refusedKey = { keyId: row.key_id, workspaceId: row.workspace_id };
+        throw err;
+      }
+    };
+
+    /**
+     * Admits a valid key's request as every route does from here on: spends from its limits (the
+     * route's endpoint window, if any, and `cost` requests of the quota and burst), with the limit
+     * headers on the answer, 429 when refused.
+     */
+    const admit = async (request: FastifyRequest, reply: FastifyReply, auth: AuthContext, group: EndpointGroup | undefined, cost: 0 | 1): Promise<number> => {
+      // Known from here on, also when the limits or the scope refuse it: usage and the request log count it for its key.
+      request.auth = auth;
+      const now = ctx.clock.now();
+      if (limiter) {
+        const decision = await limiter.check({ keyId: auth.keyId, limits: auth.limits, group, now, cost });
+        setBudgetHeaders(reply, decision, auth.limits, group, now);
+        if (!decision.allowed) throw limitExceeded(decision, auth.limits);
+      }
+      return now;
     };
 
     /**
@@ -112,14 +149,7 @@ export const authPlugin = fp<AuthOptions>(
         } catch (err) {
           throw await refusal(request, reply, err);
         }
-        // Known from here on, also when the limits or the scope refuse it: usage and the request log count it for its key.
-        request.auth = auth;
-        const now = ctx.clock.now();
-        if (limiter) {
-          const decision = await limiter.check({ keyId: auth.keyId, limits: auth.limits, group, now, cost });
-          setBudgetHeaders(reply, decision, auth.limits, group, now);
-          if (!decision.allowed) throw limitExceeded(decision, auth.limits);
-        }
+        const now = await admit(request, reply, auth, group, cost);
         // Last: the route's scope. A refused scope has spent from the limits, as GitHub counts it.
         if (scope && !hasScope(auth.scopes, scope)) {
           throw new AppError('insufficient_permissions', `This API key lacks the ${scope} scope`, { required_scope: scope });
@@ -127,6 +157,32 @@ export const authPlugin = fp<AuthOptions>(
         options.keyUsage.touch(auth.keyId, now);
       };
       route.onRequest = [check, ...hooks];
+    });
+
+    /**
+     * A request under /api/v1 that matches no route (the errors plugin's 404, or 405 for a known
+     * path with another method) is answered whatever its credentials, as before; but one that
+     * carries a key of a workspace belongs to that workspace: a valid key is admitted like on any
+     * route (it spends one request of its limits and may answer 429), a refused one is noted
+     * (refusedKey), and usage and the request log count the answer. Missing, malformed or unknown
+     * keys change nothing here and meet no failure throttle: the answer stays the 404 (or 405).
+     * Matched routes return at the first test.
+     */
+    const admitUnmatched = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+      if (request.headers.authorization === undefined && request.headers['x-api-key'] === undefined) return;
+      let auth: AuthContext;
+      try {
+        auth = await authenticate(request);
+      } catch {
+        return;
+      }
+      const now = await admit(request, reply, auth, undefined, 1);
+      options.keyUsage.touch(auth.keyId, now);
+    };
+    // A callback hook: matched routes make no promise here.
+    app.addHook('onRequest', (request, reply, done) => {
+      if (!request.is404 || !request.url.startsWith(API_PREFIX)) return done();
+      admitUnmatched(request, reply).then(() => done(), done);
     });
   },
   { name: 'auth', dependencies: ['errors'] },

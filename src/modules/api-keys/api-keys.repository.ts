@@ -82,6 +82,18 @@ export async function recordLastUsed(db: Kysely<DB>, keyId: string, at: string):
 
 const keyColumns = ['id', 'account_id', 'workspace_id', 'name', 'environment', 'scopes', 'key_start', 'key_end', 'created_at', 'last_used_at', 'expires_at', 'revoked_at'] as const;
 
+/** The current names of the workspace's keys among `ids` (a key that no longer exists is absent). */
+export async function keyNames(db: Kysely<DB>, workspaceId: string, ids: readonly string[]): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  const unique = [...new Set(ids)];
+  // In statements of at most 500 ids, within both databases' limits on bound parameters.
+  for (let i = 0; i < unique.length; i += 500) {
+    const rows = await db.selectFrom('api_keys').select(['id', 'name']).where('workspace_id', '=', workspaceId).where('id', 'in', unique.slice(i, i + 500)).execute();
+    for (const row of rows) names.set(row.id, row.name);
+  }
+  return names;
+}
+
 export async function findKey(db: Kysely<DB>, workspaceId: string, id: string): Promise<ApiKeysTable | undefined> {
   return db.selectFrom('api_keys').select(keyColumns).where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
 }

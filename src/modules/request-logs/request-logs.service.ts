@@ -2,6 +2,7 @@ import type { RequestLogsTable } from '../../db/types.js';
 import { toIso } from '../../shared/clock.js';
 import type { ServiceContext } from '../../shared/context.js';
 import { type PageResult, parseListQuery, toPageResult } from '../../shared/pagination.js';
+import { keyNames } from '../api-keys/api-keys.repository.js';
 import { REQUEST_LOG_RETENTION_MS } from './request-log-buffer.js';
 import { countRequestLogs, listRequestLogs, type RequestLogFilters } from './request-logs.repository.js';
 import type { ListRequestLogsQuery, RequestLog } from './request-logs.schemas.js';
@@ -13,10 +14,11 @@ export interface RequestLogFlusher {
 
 const sorts = { '-created_at': { column: 'created_at', direction: 'desc' } } as const;
 
-export function toRequestLog(row: RequestLogsTable): RequestLog {
+export function toRequestLog(row: RequestLogsTable, keyName: string | null): RequestLog {
   return {
     request_id: row.id,
     key_id: row.key_id,
+    key_name: keyName,
     method: row.method,
     route: row.route,
     status: Number(row.status),
@@ -27,8 +29,9 @@ export function toRequestLog(row: RequestLogsTable): RequestLog {
 }
 
 /**
- * The workspace's failed API requests of the last 7 days, newest first. This process's pending
- * entries are written first; other processes' show within their flush interval.
+ * The workspace's failed API requests of the last 7 days, newest first, each with its key's
+ * current name. This process's pending entries are written first; other processes' show within
+ * their flush interval.
  */
 export async function listRequestLogEntries(
   ctx: ServiceContext,
@@ -49,5 +52,6 @@ export async function listRequestLogEntries(
     listRequestLogs(ctx.db, workspaceId, filters, page),
     page.mode === 'page' ? countRequestLogs(ctx.db, workspaceId, filters) : undefined,
   ]);
-  return toPageResult('request-logs', workspaceId, page, rows, total, (row) => row.created_at, toRequestLog);
+  const names = await keyNames(ctx.db, workspaceId, rows.map((row) => row.key_id));
+  return toPageResult('request-logs', workspaceId, page, rows, total, (row) => row.created_at, (row) => toRequestLog(row, names.get(row.key_id) ?? null));
 }

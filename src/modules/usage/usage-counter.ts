@@ -15,14 +15,17 @@ export interface CountedRequest {
   workspaceId: string;
   keyId: string;
   status: number;
-  /** The key's hourly quota: an alert fires when the hour's count reaches USAGE_ALERT_PERCENT of it. */
-  hourlyQuota: number;
+  /**
+   * The key's hourly quota: an alert fires when the hour's count reaches USAGE_ALERT_PERCENT of it.
+   * Undefined for a refused key (revoked, expired), whose limits were not worked out.
+   */
+  hourlyQuota: number | undefined;
   at: number;
 }
 
 interface PendingHour {
   row: ApiUsageHoursTable;
-  quota: number;
+  quota: number | undefined;
 }
 
 /**
@@ -55,6 +58,8 @@ export class UsageCounter extends PeriodicWriter {
         quota: request.hourlyQuota,
       };
       this.pending.set(id, entry);
+    } else if (entry.quota === undefined) {
+      entry.quota = request.hourlyQuota;
     }
     const { row } = entry;
     row.requests++;
@@ -87,10 +92,13 @@ export class UsageCounter extends PeriodicWriter {
       this.pending.set(id, { row, quota });
       return;
     }
+    current.quota ??= quota;
     for (const field of ['requests', 'status_2xx', 'status_4xx', 'status_429', 'status_5xx'] as const) current.row[field] += row[field];
   }
 
   private async alertIfReached(trx: Kysely<DB>, { row, quota }: PendingHour): Promise<void> {
+    // Only refused requests of the key in this batch: its quota is not known, nor is it spending it.
+    if (quota === undefined) return;
     const threshold = Math.ceil((quota * USAGE_ALERT_PERCENT) / 100);
     const after = await hourRequests(trx, row.workspace_id, row.key_id, row.hour);
     if (after < threshold) return;

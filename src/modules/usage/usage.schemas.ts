@@ -5,7 +5,7 @@ const Count = (description: string) => Type.Integer({ minimum: 0, description })
 
 /** The counts of one period (a bucket, a key's total, the whole range). */
 const countFields = {
-  requests: Count('Every API request answered, whatever its status.'),
+  requests: Count('Every API request answered, whatever its status, made with a key of the workspace: unknown routes and the 401s of revoked or expired keys included.'),
   status_2xx: Count('Answered 2xx.'),
   status_4xx: Count('Answered 4xx other than 429.'),
   status_429: Count('Refused by a rate limit (429).'),
@@ -27,12 +27,16 @@ export const UsageBucket = Type.Object(
 );
 
 export const KeyUsage = Type.Object(
-  { key_id: Id('key'), ...countFields },
+  {
+    key_id: Id('key'),
+    key_name: Type.Union([Type.String(), Type.Null()], { description: 'The key\'s current name; null when the key no longer exists.' }),
+    ...countFields,
+  },
   {
     $id: 'KeyUsage',
     title: 'KeyUsage',
     description: 'One key\'s usage over the whole range.',
-    examples: [{ key_id: 'key_01jd4z3t0v1w2x3y4z5a6b7c8d', requests: 52, status_2xx: 48, status_4xx: 3, status_429: 1, status_5xx: 0 }],
+    examples: [{ key_id: 'key_01jd4z3t0v1w2x3y4z5a6b7c8d', key_name: 'LMS sync', requests: 52, status_2xx: 48, status_4xx: 3, status_429: 1, status_5xx: 0 }],
   },
 );
 
@@ -45,7 +49,7 @@ const exampleUsage = {
   key_id: null,
   totals: { requests: 52, status_2xx: 48, status_4xx: 3, status_429: 1, status_5xx: 0 },
   buckets: [exampleBucket, { ...exampleBucket, start: '2026-11-22T11:00:00.000Z', requests: 0, status_2xx: 0, status_4xx: 0, status_429: 0 }],
-  keys: [{ key_id: 'key_01jd4z3t0v1w2x3y4z5a6b7c8d', requests: 52, status_2xx: 48, status_4xx: 3, status_429: 1, status_5xx: 0 }],
+  keys: [{ key_id: 'key_01jd4z3t0v1w2x3y4z5a6b7c8d', key_name: 'LMS sync', requests: 52, status_2xx: 48, status_4xx: 3, status_429: 1, status_5xx: 0 }],
 };
 
 export const Usage = Type.Object(

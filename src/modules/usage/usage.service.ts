@@ -2,7 +2,7 @@ import type { ApiUsageHoursTable } from '../../db/types.js';
 import { toIso } from '../../shared/clock.js';
 import type { ServiceContext } from '../../shared/context.js';
 import { AppError, notFound } from '../../shared/errors.js';
-import { findKey } from '../api-keys/api-keys.repository.js';
+import { findKey, keyNames } from '../api-keys/api-keys.repository.js';
 import { listUsageHours } from './usage.repository.js';
 import type { Usage, UsageQuery } from './usage.schemas.js';
 
@@ -36,7 +36,8 @@ function parseTime(value: string | undefined, parameter: string): number | undef
 
 /**
  * The workspace's API usage per hour or UTC day over [from, to), by status class, every bucket
- * present (zeros included), with each key's totals. This process's pending counts are written
+ * present (zeros included), with each key's totals and current name. Every request made with a
+ * key of the workspace counts: refused ones (revoked, expired) and unknown routes too. This process's pending counts are written
  * first, so its own requests show at once; other processes' within their flush interval.
  */
 export async function getUsage(ctx: ServiceContext, counter: UsageFlusher, workspaceId: string, query: UsageQuery): Promise<Usage> {
@@ -68,6 +69,7 @@ export async function getUsage(ctx: ServiceContext, counter: UsageFlusher, works
     if (!perKey) keys.set(row.key_id, (perKey = zero()));
     add(perKey, row);
   }
+  const names = await keyNames(ctx.db, workspaceId, [...keys.keys()]);
   return {
     granularity,
     from: toIso(from),
@@ -76,7 +78,7 @@ export async function getUsage(ctx: ServiceContext, counter: UsageFlusher, works
     totals,
     buckets: [...buckets].map(([start, counts]) => ({ start: toIso(start), ...counts })),
     keys: [...keys]
-      .map(([key_id, counts]) => ({ key_id, ...counts }))
+      .map(([key_id, counts]) => ({ key_id, key_name: names.get(key_id) ?? null, ...counts }))
       .sort((a, b) => b.requests - a.requests || a.key_id.localeCompare(b.key_id)),
   };
 }
