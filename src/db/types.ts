@@ -40,6 +40,10 @@ export interface ApiKeysTable {
   /** First and last 4 characters of the current secret, for recognising a key in lists. */
   key_start: string;
   key_end: string;
+  /** The same of the secret the last rotation replaced, with the end of its grace period; null before any rotation. */
+  previous_key_start: string | null;
+  previous_key_end: string | null;
+  previous_key_expires_at: string | null;
   created_at: string;
   last_used_at: string | null;
   expires_at: string | null;

@@ -34,11 +34,20 @@ describe.each(testDialects())('API key lifecycle [%s]', (dialect) => {
     expect(rotated.status, show(rotated)).toBe(200);
     const fresh = rotated.body.data.key as string;
     expect(fresh).not.toBe(old);
+    const hintOf = (key: string) => `lct_prod_${key.slice(9, 13)}…${key.slice(-4)}`;
+    const graceEnd = new Date(t.clock.now() + 60_000).toISOString();
+    // The list says which secret still works beside the new one, and until when.
+    expect(rotated.body.data).toMatchObject({ key_hint: hintOf(fresh), previous_key_hint: hintOf(old), previous_key_expires_at: graceEnd });
+    const during = await t.request({ url: `/api/v1/api-keys/${id}` });
+    expect(during.body.data).toMatchObject({ key_hint: hintOf(fresh), previous_key_hint: hintOf(old), previous_key_expires_at: graceEnd });
+    expect(during.text).not.toContain(old);
     expect(await works(fresh)).toBe(true);
     expect(await works(old)).toBe(true);
     t.clock.advance(61_000);
     expect(await works(old)).toBe(false);
     expect(await works(fresh)).toBe(true);
+    const after = await t.request({ url: '/api/v1/api-keys?per_page=100' });
+    expect(after.body.data.find((k: { id: string }) => k.id === id)).toMatchObject({ key_hint: hintOf(fresh), previous_key_hint: null, previous_key_expires_at: null });
   });
 
   it('rotates with the default 24 h grace when sent no body, and with none when asked', async () => {
@@ -49,7 +58,8 @@ describe.each(testDialects())('API key lifecycle [%s]', (dialect) => {
     t.clock.advance(3600 * 1000 + 1);
     expect(await works(old)).toBe(false);
     const second = (await create({ name: 'no grace', environment: 'production' })).body.data;
-    await t.request({ method: 'POST', url: `/api/v1/api-keys/${second.id}/rotate`, body: { grace_period_seconds: 0 } });
+    const ungraced = await t.request({ method: 'POST', url: `/api/v1/api-keys/${second.id}/rotate`, body: { grace_period_seconds: 0 } });
+    expect(ungraced.body.data).toMatchObject({ previous_key_hint: null, previous_key_expires_at: null });
     expect(await works(second.key)).toBe(false);
     const bad = await t.request({ method: 'POST', url: `/api/v1/api-keys/${second.id}/rotate`, body: { grace_period_seconds: -1 } });
     expect(bad.status).toBe(400);
@@ -57,10 +67,14 @@ describe.each(testDialects())('API key lifecycle [%s]', (dialect) => {
 
   it('revokes every secret at once, also one in its grace period; a revoked key cannot be rotated', async () => {
     const { id, key: old } = (await create({ name: 'to revoke', environment: 'production' })).body.data;
-    const fresh = (await t.request({ method: 'POST', url: `/api/v1/api-keys/${id}/rotate` })).body.data.key;
+    const rotation = await t.request({ method: 'POST', url: `/api/v1/api-keys/${id}/rotate` });
+    expect(rotation.body.data.previous_key_hint, show(rotation)).not.toBeNull();
+    const fresh = rotation.body.data.key;
     const revoked = await t.request({ method: 'POST', url: `/api/v1/api-keys/${id}/revoke` });
     expect(revoked.status).toBe(200);
     expect(revoked.body.data.revoked_at).toEqual(expect.any(String));
+    // No secret of a revoked key works, the previous one neither.
+    expect(revoked.body.data).toMatchObject({ previous_key_hint: null, previous_key_expires_at: null });
     expect(await works(old)).toBe(false);
     expect(await works(fresh)).toBe(false);
     const rotateRevoked = await t.request({ method: 'POST', url: `/api/v1/api-keys/${id}/rotate` });

@@ -210,6 +210,9 @@ describe.each(testDialects())('webhooks [%s]', (dialect) => {
     await createCourse(t);
     let log = await settled(hook.id, 1);
     for (let i = 0; i < 3; i++) {
+      // Pending, and when it will be tried again.
+      expect(log[0]).toMatchObject({ status: 'pending', next_attempt_at: expect.any(String) });
+      expect(Date.parse(log[0].next_attempt_at)).toBeGreaterThan(t.clock.now());
       t.clock.advance(Date.parse(log[0].next_attempt_at) - t.clock.now());
       log = await settled(hook.id, 1);
       expect(log[0].attempt_count).toBe(2 + i);
@@ -298,6 +301,40 @@ describe.each(testDialects())('webhooks [%s]', (dialect) => {
     expect(receiver.unverified).toEqual([]);
   });
 
+  it('shows hints of the secrets, never a secret: the previous one with the end of its grace while that runs', async () => {
+    const hook = await endpoint({ events: ['course.created'] });
+    const hintOf = (secret: string) => `${secret.slice(0, 10)}…${secret.slice(-4)}`;
+    const read = async () => {
+      const response = await t.request({ url: `/api/v1/webhook-endpoints/${hook.id}` });
+      expect(response.status, show(response)).toBe(200);
+      expect(response.text).not.toContain(hook.secret);
+      return response;
+    };
+    const before = await read();
+    expect(before.body.data).toMatchObject({ secret_hint: hintOf(hook.secret), previous_secret_hint: null, previous_secret_expires_at: null });
+
+    const rotated = await t.request({ method: 'POST', url: `/api/v1/webhook-endpoints/${hook.id}/rotate-secret`, body: { grace_period_seconds: 60 } });
+    expect(rotated.status, show(rotated)).toBe(200);
+    const newSecret = rotated.body.data.secret as string;
+    receiver.trust(newSecret);
+    const shown = { secret_hint: hintOf(newSecret), previous_secret_hint: hintOf(hook.secret), previous_secret_expires_at: new Date(t.clock.now() + 60_000).toISOString() };
+    expect(rotated.body.data).toMatchObject(shown);
+    const during = await read();
+    expect(during.body.data).toMatchObject(shown);
+    expect(during.text).not.toContain(newSecret);
+    const listed = await t.request({ url: '/api/v1/webhook-endpoints?per_page=100' });
+    expect(listed.body.data.find((e: { id: string }) => e.id === hook.id)).toMatchObject(shown);
+
+    // Once the grace has ended the previous secret no longer signs, and is no longer shown; the ETag tells.
+    t.clock.advance(60_001);
+    const after = await read();
+    expect(after.body.data).toMatchObject({ secret_hint: hintOf(newSecret), previous_secret_hint: null, previous_secret_expires_at: null });
+    expect(after.headers.etag).not.toBe(during.headers.etag);
+    const ungraced = await t.request({ method: 'POST', url: `/api/v1/webhook-endpoints/${hook.id}/rotate-secret`, body: { grace_period_seconds: 0 } });
+    expect(ungraced.body.data).toMatchObject({ secret_hint: hintOf(ungraced.body.data.secret), previous_secret_hint: null, previous_secret_expires_at: null });
+    receiver.trust(ungraced.body.data.secret);
+  });
+
   it('manages endpoints: the secret shown once, list, ETag updates, delete, validation', async () => {
     const created = await t.request({ method: 'POST', url: '/api/v1/webhook-endpoints', body: { url: receiver.url, events: ['course.created', 'student.created'], description: 'CRM sync' } });
     expect(created.status, show(created)).toBe(201);
@@ -310,6 +347,9 @@ describe.each(testDialects())('webhooks [%s]', (dialect) => {
       enabled: true,
       disabled_reason: null,
       secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/),
+      secret_hint: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{4}…[A-Za-z0-9+/]{3}=$/),
+      previous_secret_hint: null,
+      previous_secret_expires_at: null,
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });
@@ -319,7 +359,8 @@ describe.each(testDialects())('webhooks [%s]', (dialect) => {
     expect(read.text).not.toContain(created.body.data.secret);
     const list = await t.request({ url: '/api/v1/webhook-endpoints' });
     expect(list.body.data.map((e: any) => e.id)).toContain(id);
-    expect(list.text).not.toContain('whsec_');
+    expect(list.text).not.toContain(created.body.data.secret);
+    expect(list.text, 'hints only').not.toMatch(/whsec_[A-Za-z0-9+/]{43}=/);
 
     const stale = await t.request({ method: 'PUT', url: `/api/v1/webhook-endpoints/${id}`, body: { description: 'x' }, headers: { 'if-match': '"nope"' } });
     expect(stale.status).toBe(412);
@@ -389,7 +430,15 @@ describe.each(testDialects())('webhooks [%s]', (dialect) => {
       attempts: [{ attempt: 1, status_code: 200, response_excerpt: 'ok', error: null }],
     });
     expect(receiver.deliveries.map((d) => d.type)).toEqual(['webhook_endpoint.test']);
-    expect(receiver.deliveries[0]!.body.data.object).toMatchObject({ id: hook.id, url: receiver.url });
+    expect(receiver.deliveries[0]!.body.data.object).toMatchObject({ id: hook.id, url: receiver.url, secret_hint: hook.secret_hint });
+    expect(JSON.stringify(receiver.deliveries[0]!.body)).not.toContain(hook.secret);
+
+    // A failed test delivery says that it will be retried, and when.
+    receiver.answer = () => 500;
+    const failed = await t.request({ method: 'POST', url: `/api/v1/webhook-endpoints/${hook.id}/test` });
+    expect(failed.status, show(failed)).toBe(200);
+    expect(failed.body.data).toMatchObject({ status: 'pending', attempt_count: 1, attempts: [{ status_code: 500 }], next_attempt_at: expect.any(String) });
+    expect(Date.parse(failed.body.data.next_attempt_at)).toBeGreaterThan(t.clock.now());
   });
 });
 

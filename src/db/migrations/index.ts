@@ -18,6 +18,7 @@ import * as usageRequestLogs from './2026-11-27T10-00-00_usage-request-logs.js';
 import * as consoleUsers from './2026-11-27T10-10-00_console-users.js';
 import * as keyChangeNotify from './2026-11-27T12-00-00_key-change-notify.js';
 import * as consoleAccounts from './2026-11-28T10-00-00_console-accounts.js';
+import * as keyRotationHints from './2026-11-28T11-00-00_key-rotation-hints.js';
 
 /** Every migration, in order. Listed explicitly so the built and the source tree run the same set. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T10-10-00_console-users': consoleUsers,
   '2026-11-27T12-00-00_key-change-notify': keyChangeNotify,
   '2026-11-28T10-00-00_console-accounts': consoleAccounts,
+  '2026-11-28T11-00-00_key-rotation-hints': keyRotationHints,
 };

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { applyPage } from '../../db/keyset.js';
 import { prepared } from '../../db/prepared.js';
 import type { PageRequest } from '../../shared/pagination.js';
@@ -80,7 +80,23 @@ export async function recordLastUsed(db: Kysely<DB>, keyId: string, at: string):
     .execute();
 }
 
-const keyColumns = ['id', 'account_id', 'workspace_id', 'name', 'environment', 'scopes', 'key_start', 'key_end', 'created_at', 'last_used_at', 'expires_at', 'revoked_at'] as const;
+const keyColumns = [
+  'id',
+  'account_id',
+  'workspace_id',
+  'name',
+  'environment',
+  'scopes',
+  'key_start',
+  'key_end',
+  'previous_key_start',
+  'previous_key_end',
+  'previous_key_expires_at',
+  'created_at',
+  'last_used_at',
+  'expires_at',
+  'revoked_at',
+] as const;
 
 /** The current names of the workspace's keys among `ids` (a key that no longer exists is absent). */
 export async function keyNames(db: Kysely<DB>, workspaceId: string, ids: readonly string[]): Promise<Map<string, string>> {
@@ -121,7 +137,8 @@ export async function countKeys(db: Kysely<DB>, workspaceId: string): Promise<nu
 
 /**
  * Rotation: the new secret is added, and every secret still working gets `graceUntil` as its
- * end (or keeps an earlier one), so the old key works for the grace period and no longer.
+ * end (or keeps an earlier one), so the old key works for the grace period and no longer. The key
+ * keeps the replaced secret's hints and end beside the new secret's.
  */
 export async function rotateSecret(db: Kysely<DB>, keyId: string, secret: ApiKeySecretsTable, graceUntil: string, hints: { start: string; end: string }): Promise<void> {
   await db
@@ -131,5 +148,16 @@ export async function rotateSecret(db: Kysely<DB>, keyId: string, secret: ApiKey
     .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', graceUntil)]))
     .execute();
   await db.insertInto('api_key_secrets').values(secret).execute();
-  await db.updateTable('api_keys').set({ key_start: hints.start, key_end: hints.end }).where('id', '=', keyId).execute();
+  // The replaced secret's hints are the current ones (SET reads the row as it was).
+  await db
+    .updateTable('api_keys')
+    .set({
+      previous_key_start: sql<string>`key_start`,
+      previous_key_end: sql<string>`key_end`,
+      previous_key_expires_at: graceUntil,
+      key_start: hints.start,
+      key_end: hints.end,
+    })
+    .where('id', '=', keyId)
+    .execute();
 }

@@ -45,6 +45,9 @@ export async function createKey(ctx: ServiceContext, input: CreateKeyInput): Pro
     scopes: JSON.stringify(scopes),
     key_start: hints.start,
     key_end: hints.end,
+    previous_key_start: null,
+    previous_key_end: null,
+    previous_key_expires_at: null,
     created_at: now,
     last_used_at: null,
     expires_at: input.expiresAt ?? null,
@@ -56,14 +59,29 @@ export async function createKey(ctx: ServiceContext, input: CreateKeyInput): Pro
   return { record, key };
 }
 
-/** What the API shows of a key: never its secret or hash. */
-export function toApiKey(row: ApiKeysTable): ApiKey {
+/** The hint of a secret: the environment's marker and the first and last 4 characters. */
+function hintOf(environment: Environment, start: string, end: string): string {
+  return `lct_${environmentMarkers[environment]}_${start}…${end}`;
+}
+
+/**
+ * What the API shows of a key at `now`: never its secret or hash. The secret a rotation replaced
+ * shows (hint and end) while its grace period runs, that is while it still works.
+ */
+export function toApiKey(row: ApiKeysTable, now: string): ApiKey {
+  const previousWorks =
+    row.previous_key_expires_at !== null &&
+    row.previous_key_expires_at > now &&
+    row.revoked_at === null &&
+    (row.expires_at === null || row.expires_at > now);
   return {
     id: row.id,
     name: row.name,
     environment: row.environment,
     scopes: JSON.parse(row.scopes) as string[],
-    key_hint: `lct_${environmentMarkers[row.environment]}_${row.key_start}…${row.key_end}`,
+    key_hint: hintOf(row.environment, row.key_start, row.key_end),
+    previous_key_hint: previousWorks ? hintOf(row.environment, row.previous_key_start ?? '', row.previous_key_end ?? '') : null,
+    previous_key_expires_at: previousWorks ? row.previous_key_expires_at : null,
     created_at: row.created_at,
     last_used_at: row.last_used_at,
     expires_at: row.expires_at,
@@ -74,7 +92,8 @@ export function toApiKey(row: ApiKeysTable): ApiKey {
 /** The operator CLI's view of an account's keys, every environment: never a secret or its hash. */
 export async function listKeysForOperator(ctx: ServiceContext, accountId: string): Promise<ApiKey[]> {
   if (!(await findAccount(ctx.db, accountId))) throw notFound('Account', accountId);
-  return (await listKeysOfAccount(ctx.db, accountId)).map(toApiKey);
+  const now = nowIso(ctx.clock);
+  return (await listKeysOfAccount(ctx.db, accountId)).map((row) => toApiKey(row, now));
 }
 
 /**
@@ -85,7 +104,7 @@ export async function revokeKeyForOperator(ctx: ServiceContext, id: string): Pro
   const row = await findKeyOfAnyAccount(ctx.db, id);
   if (!row) throw notFound('API key', id);
   const revoked = await revokeKey(ctx.db, row.account_id, id, nowIso(ctx.clock));
-  return { key: toApiKey((await findKeyOfAnyAccount(ctx.db, id))!), revoked };
+  return { key: toApiKey((await findKeyOfAnyAccount(ctx.db, id))!, nowIso(ctx.clock)), revoked };
 }
 
 /** The caller as far as key management needs it. */
@@ -99,8 +118,8 @@ export interface KeyManager {
 const keySorts = { created_at: { column: 'created_at', direction: 'asc' } } as const;
 
 /** A stored key with this process's use not yet written: a client sees its own use at once. */
-function withUsage(usage: PendingKeyUsage, row: ApiKeysTable): ApiKey {
-  return toApiKey({ ...row, last_used_at: laterOf(row.last_used_at, usage.pending(row.id)) });
+function withUsage(ctx: ServiceContext, usage: PendingKeyUsage, row: ApiKeysTable): ApiKey {
+  return toApiKey({ ...row, last_used_at: laterOf(row.last_used_at, usage.pending(row.id)) }, nowIso(ctx.clock));
 }
 
 export async function listApiKeys(ctx: ServiceContext, usage: PendingKeyUsage, caller: KeyManager, query: ListApiKeysQuery): Promise<PageResult<ApiKey>> {
@@ -109,13 +128,13 @@ export async function listApiKeys(ctx: ServiceContext, usage: PendingKeyUsage, c
     listKeys(ctx.db, caller.workspaceId, page),
     page.mode === 'page' ? countKeys(ctx.db, caller.workspaceId) : undefined,
   ]);
-  return toPageResult('api-keys', caller.workspaceId, page, rows, total, (row) => row.created_at, (row) => withUsage(usage, row));
+  return toPageResult('api-keys', caller.workspaceId, page, rows, total, (row) => row.created_at, (row) => withUsage(ctx, usage, row));
 }
 
 export async function getApiKey(ctx: ServiceContext, usage: PendingKeyUsage, caller: KeyManager, id: string): Promise<ApiKey> {
   const row = await findKey(ctx.db, caller.workspaceId, id);
   if (!row) throw notFound('API key', id);
-  return withUsage(usage, row);
+  return withUsage(ctx, usage, row);
 }
 
 /**
@@ -140,7 +159,7 @@ export async function createApiKeyFor(ctx: ServiceContext, caller: KeyManager, b
     scopes: requested,
     expiresAt: body.expires_at,
   });
-  return { ...toApiKey(record), key };
+  return { ...toApiKey(record, nowIso(ctx.clock)), key };
 }
 
 /** New secret, shown once; the old one keeps working for the grace period (default 24 h). */
@@ -153,8 +172,17 @@ export async function rotateApiKey(ctx: ServiceContext, usage: PendingKeyUsage, 
     const key = generateKey(row.environment);
     const now = ctx.clock.now();
     const hints = keyHints(key);
-    await rotateSecret(trx, id, { hash: hashKey(key), key_id: id, expires_at: null, created_at: toIso(now) }, toIso(now + graceSeconds * 1000), hints);
-    return { ...withUsage(usage, { ...row, key_start: hints.start, key_end: hints.end }), key };
+    const graceUntil = toIso(now + graceSeconds * 1000);
+    await rotateSecret(trx, id, { hash: hashKey(key), key_id: id, expires_at: null, created_at: toIso(now) }, graceUntil, hints);
+    const rotatedRow = {
+      ...row,
+      previous_key_start: row.key_start,
+      previous_key_end: row.key_end,
+      previous_key_expires_at: graceUntil,
+      key_start: hints.start,
+      key_end: hints.end,
+    };
+    return { ...withUsage(ctx, usage, rotatedRow), key };
   });
   // After the commit: this process's own key rows (key-cache.ts); revokeKey and setPlan do the same.
   keyRowsChanged(ctx.db);
@@ -167,7 +195,7 @@ export async function revokeApiKey(ctx: ServiceContext, usage: PendingKeyUsage, 
   if (!row) throw notFound('API key', id);
   assertManages(caller.scopes, row, 'revoke');
   await revokeKey(ctx.db, caller.accountId, id, nowIso(ctx.clock));
-  return withUsage(usage, (await findKey(ctx.db, caller.workspaceId, id))!);
+  return withUsage(ctx, usage, (await findKey(ctx.db, caller.workspaceId, id))!);
 }
 
 /** The scopes of `requested` that `callerScopes` does not hold (`*` only within `*`; write implies read). */

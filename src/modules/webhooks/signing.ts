@@ -12,6 +12,15 @@ export function newSigningSecret(): string {
   return PREFIX + randomBytes(32).toString('base64');
 }
 
+/**
+ * What the API shows of a secret: the `whsec_` prefix with the first and last 4 characters,
+ * `whsec_AbCd…wXyZ`. The repository spells the same in SQL (secretHintSql), so that API reads never
+ * load a secret.
+ */
+export function secretHint(secret: string): string {
+  return `${secret.slice(0, PREFIX.length + 4)}…${secret.slice(-4)}`;
+}
+
 export function sign(secret: string, messageId: string, timestampSeconds: number, body: string): string {
   const key = Buffer.from(secret.slice(PREFIX.length), 'base64');
   return `v1,${createHmac('sha256', key).update(`${messageId}.${timestampSeconds}.${body}`).digest('base64')}`;

@@ -12,7 +12,7 @@ import { signedHeaders } from './signing.js';
 import type { Lookup, UrlPolicy } from './url-safety.js';
 import { type SendResult, sendWebhook } from './webhook-sender.js';
 import * as webhooks from './webhooks.repository.js';
-import { type DeliveryAttempts, toEndpoint } from './webhooks.service.js';
+import { type DeliveryAttempts, endpointOfStored, toEndpoint } from './webhooks.service.js';
 
 export interface WebhookDeliverySettings {
   /** Waits before each retry, in ms: a delivery gets 1 + this many attempts. */
@@ -178,7 +178,7 @@ export function webhookDeliverer(ctx: ServiceContext, settings: WebhookDeliveryS
     if (fresh.enabled === 1 && now - Date.parse(failingSince) >= settings.disableAfterMs) {
       const updatedAt = toIso(now);
       await webhooks.setEndpointHealth(trx, endpoint.id, { failing_since: failingSince, enabled: 0, disabled_reason: 'failing', updated_at: updatedAt });
-      await recordEvent(trx, ctx.clock, fresh.workspace_id, 'webhook_endpoint.disabled', toEndpoint({ ...fresh, enabled: 0, disabled_reason: 'failing', updated_at: updatedAt }));
+      await recordEvent(trx, ctx.clock, fresh.workspace_id, 'webhook_endpoint.disabled', toEndpoint(endpointOfStored({ ...fresh, enabled: 0, disabled_reason: 'failing', updated_at: updatedAt }), updatedAt));
       log.warn({ endpointId: endpoint.id, failingSince }, 'webhook endpoint disabled after failing too long');
     } else if (fresh.failing_since === null) {
       await webhooks.setEndpointHealth(trx, endpoint.id, { failing_since: failingSince });

@@ -7,10 +7,28 @@ import type { PageRequest } from '../../shared/pagination.js';
 /** Endpoint columns for reads the API answers: never the secrets. */
 const publicColumns = ['id', 'workspace_id', 'url', 'description', 'events', 'enabled', 'disabled_reason', 'version', 'created_at', 'updated_at'] as const;
 
-export type EndpointRow = Pick<WebhookEndpointsTable, (typeof publicColumns)[number]>;
+/** secretHint (signing.ts) in SQL, the same in both databases: `whsec_` and the first and last 4 characters; null for null. */
+function secretHintSql(column: 'secret' | 'previous_secret') {
+  const c = sql.ref(column);
+  return sql<string>`substr(${c}, 1, 10) || '…' || substr(${c}, length(${c}) - 3, 4)`;
+}
+
+/** The public columns with the hints of the secrets and the end of the previous one's grace: what the API shows. */
+const endpointColumns = [
+  ...publicColumns,
+  secretHintSql('secret').as('secret_hint'),
+  secretHintSql('previous_secret').$castTo<string | null>().as('previous_secret_hint'),
+  'previous_secret_expires_at',
+] as const;
+
+export type EndpointRow = Pick<WebhookEndpointsTable, (typeof publicColumns)[number] | 'previous_secret_expires_at'> & {
+  secret_hint: string;
+  /** Null when there is no previous secret; the service also hides one whose grace has ended. */
+  previous_secret_hint: string | null;
+};
 
 export async function listEndpoints(db: Kysely<DB>, workspaceId: string, page: PageRequest): Promise<EndpointRow[]> {
-  return applyPage(db.selectFrom('webhook_endpoints').select(publicColumns).where('workspace_id', '=', workspaceId), page).execute();
+  return applyPage(db.selectFrom('webhook_endpoints').select(endpointColumns).where('workspace_id', '=', workspaceId), page).execute();
 }
 
 export async function countEndpoints(db: Kysely<DB>, workspaceId: string): Promise<number> {
@@ -18,7 +36,7 @@ export async function countEndpoints(db: Kysely<DB>, workspaceId: string): Promi
 }
 
 export async function findEndpoint(db: Kysely<DB>, workspaceId: string, id: string): Promise<EndpointRow | undefined> {
-  return db.selectFrom('webhook_endpoints').select(publicColumns).where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('webhook_endpoints').select(endpointColumns).where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
 }
 
 export async function insertEndpoint(db: Kysely<DB>, row: WebhookEndpointsTable): Promise<void> {
@@ -66,7 +84,7 @@ export async function rotateSecret(
     })
     .where('workspace_id', '=', workspaceId)
     .where('id', '=', id)
-    .returning(publicColumns)
+    .returning(endpointColumns)
     .executeTakeFirst();
 }
 

@@ -25,6 +25,9 @@ export const exampleEndpoint = {
   events: ['student.enrolled', 'student.completed_course'],
   enabled: true,
   disabled_reason: null,
+  secret_hint: 'whsec_5lnO…eaA=',
+  previous_secret_hint: null,
+  previous_secret_expires_at: null,
   created_at: '2026-11-21T19:20:00.000Z',
   updated_at: '2026-11-21T19:20:00.000Z',
 };
@@ -39,6 +42,13 @@ export const WebhookEndpoint = Type.Object(
     enabled: Type.Boolean({ description: 'A disabled endpoint receives nothing.' }),
     disabled_reason: Type.Union([Type.Literal('failing'), Type.Null()], {
       description: '`failing` when Lectern disabled it after 5 days of failed deliveries; null otherwise.',
+    }),
+    secret_hint: Type.String({ description: 'The signing secret\'s `whsec_` prefix with its first and last 4 characters (`whsec_AbCd…wXyZ`), never the secret.' }),
+    previous_secret_hint: Type.Union([Type.String(), Type.Null()], {
+      description: 'While a rotation\'s grace period runs, the hint of the secret it replaced, which still signs every delivery beside the new one; null otherwise.',
+    }),
+    previous_secret_expires_at: Type.Union([Timestamp(), Type.Null()], {
+      description: 'When the previous secret stops signing (the end of the grace period); null when no previous secret signs.',
     }),
     created_at: Timestamp(),
     updated_at: Timestamp(),
@@ -134,7 +144,9 @@ export const WebhookDelivery = Type.Object(
       description: '`pending` until a 2xx answer (`succeeded`) or the retry schedule runs out (`failed`).',
     }),
     attempt_count: Type.Integer(),
-    next_attempt_at: Type.Union([Timestamp(), Type.Null()], { description: 'When the next attempt is due; null once settled.' }),
+    next_attempt_at: Type.Union([Timestamp(), Type.Null()], {
+      description: 'When a `pending` delivery will be attempted again (automatically, on the retry schedule); null when it will not be: succeeded, or failed for good.',
+    }),
     attempts: Type.Array(Ref(WebhookAttempt), { description: 'Every attempt, oldest first.' }),
     created_at: Timestamp(),
     updated_at: Timestamp(),
@@ -165,6 +177,13 @@ export const webhookSchemas = [WebhookEndpoint, WebhookEndpointWithSecret, Webho
 export const WebhookEndpointParams = PathId('Webhook endpoint id (whe_…)');
 export const WebhookDeliveryParams = PathId('Webhook delivery id (dlv_…)');
 const withSecret = { ...exampleEndpoint, secret: 'whsec_5lnOWACAJ3Orl3zQBnTHPnIJpYXsBTxJBlKgfkiJeaA=' };
+const rotated = {
+  ...withSecret,
+  secret: 'whsec_Qm9vdGhQcm9tcHRseVJvdGF0ZWRTZWNyZXQxMjM0NTY=',
+  secret_hint: 'whsec_Qm9v…NTY=',
+  previous_secret_hint: 'whsec_5lnO…eaA=',
+  previous_secret_expires_at: '2026-11-22T19:20:00.000Z',
+};
 const onePage = { page: 1, per_page: 20, total: 1, total_pages: 1, next_cursor: null };
 export const WebhookEndpointResponse = DataOf(WebhookEndpoint, { description: 'The webhook endpoint.', examples: [{ data: exampleEndpoint }] });
 export const WebhookEndpointCreatedResponse = DataOf(WebhookEndpointWithSecret, {
@@ -172,8 +191,8 @@ export const WebhookEndpointCreatedResponse = DataOf(WebhookEndpointWithSecret, 
   examples: [{ data: withSecret }],
 });
 export const WebhookSecretRotatedResponse = DataOf(WebhookEndpointWithSecret, {
-  description: 'The endpoint with its new signing `secret`, this once; the old secret also signs until the grace period ends.',
-  examples: [{ data: withSecret }],
+  description: 'The endpoint with its new signing `secret`, this once; the old secret also signs until the grace period ends (`previous_secret_expires_at`).',
+  examples: [{ data: rotated }],
 });
 export const WebhookEndpointListResponse = ListOf(WebhookEndpoint, { examples: [{ data: [exampleEndpoint], pagination: onePage }] });
 export const WebhookEndpointDeletedResponse = Deleted('whe', { description: 'The endpoint is gone, with its pending deliveries.' });

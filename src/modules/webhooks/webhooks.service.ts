@@ -8,7 +8,7 @@ import { newId } from '../../shared/ids.js';
 import { type PageResult, parseListQuery, toPageResult } from '../../shared/pagination.js';
 import { updateVersioned, type Versioned } from '../../shared/versioned.js';
 import { recordEvents } from '../events/record-events.js';
-import { newSigningSecret } from './signing.js';
+import { newSigningSecret, secretHint } from './signing.js';
 import { checkWebhookUrl, type Lookup, type UrlPolicy } from './url-safety.js';
 import * as repo from './webhooks.repository.js';
 import {
@@ -42,7 +42,13 @@ export interface WebhooksContext extends ServiceContext {
 
 const DEFAULT_GRACE_SECONDS = 86_400;
 
-export function toEndpoint(row: repo.EndpointRow): WebhookEndpoint {
+/**
+ * An endpoint as the API shows it at `now`: hints of its secrets, never the secrets. The previous
+ * secret shows (hint and end of grace) while the rotation's grace period runs, that is while
+ * deliveries are also signed with it.
+ */
+export function toEndpoint(row: repo.EndpointRow, now: string): WebhookEndpoint {
+  const previousSigns = row.previous_secret_hint !== null && row.previous_secret_expires_at !== null && row.previous_secret_expires_at > now;
   return {
     id: row.id,
     url: row.url,
@@ -50,13 +56,37 @@ export function toEndpoint(row: repo.EndpointRow): WebhookEndpoint {
     events: JSON.parse(row.events) as string[],
     enabled: row.enabled === 1,
     disabled_reason: row.disabled_reason === 'failing' ? 'failing' : null,
+    secret_hint: row.secret_hint,
+    previous_secret_hint: previousSigns ? row.previous_secret_hint : null,
+    previous_secret_expires_at: previousSigns ? row.previous_secret_expires_at : null,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
 }
 
-function versioned(row: repo.EndpointRow): Versioned<WebhookEndpoint> {
-  return { data: toEndpoint(row), etag: etagOf(row.version) };
+/** An endpoint row with its secrets (create, the delivery job) as the API shows it: the hints in place of the secrets. */
+export function endpointOfStored(row: WebhookEndpointsTable): repo.EndpointRow {
+  return {
+    id: row.id,
+    workspace_id: row.workspace_id,
+    url: row.url,
+    description: row.description,
+    events: row.events,
+    enabled: row.enabled,
+    disabled_reason: row.disabled_reason,
+    version: row.version,
+    secret_hint: secretHint(row.secret),
+    previous_secret_hint: row.previous_secret === null ? null : secretHint(row.previous_secret),
+    previous_secret_expires_at: row.previous_secret_expires_at,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+/** The ETag changes when the previous secret's grace ends, since the representation does. */
+function versioned(row: repo.EndpointRow, now: string): Versioned<WebhookEndpoint> {
+  const data = toEndpoint(row, now);
+  return { data, etag: etagOf(row.version, data.previous_secret_hint === null ? 0 : 1) };
 }
 
 /** 400 validation_error on `/url` when the URL may not receive webhooks. */
@@ -71,13 +101,14 @@ export async function listEndpoints(ctx: ServiceContext, workspaceId: string, qu
     repo.listEndpoints(ctx.db, workspaceId, page),
     page.mode === 'page' ? repo.countEndpoints(ctx.db, workspaceId) : undefined,
   ]);
-  return toPageResult('webhook-endpoints', workspaceId, page, rows, total, (row) => row.created_at, toEndpoint);
+  const now = nowIso(ctx.clock);
+  return toPageResult('webhook-endpoints', workspaceId, page, rows, total, (row) => row.created_at, (row) => toEndpoint(row, now));
 }
 
 export async function getEndpoint(ctx: ServiceContext, workspaceId: string, id: string): Promise<Versioned<WebhookEndpoint>> {
   const row = await repo.findEndpoint(ctx.db, workspaceId, id);
   if (!row) throw notFound('Webhook endpoint', id);
-  return versioned(row);
+  return versioned(row, nowIso(ctx.clock));
 }
 
 export async function createEndpoint(ctx: WebhooksContext, workspaceId: string, body: CreateWebhookEndpointBody): Promise<WebhookEndpointWithSecret> {
@@ -100,7 +131,7 @@ export async function createEndpoint(ctx: WebhooksContext, workspaceId: string, 
     updated_at: now,
   };
   await repo.insertEndpoint(ctx.db, row);
-  return { ...toEndpoint(row), secret: row.secret };
+  return { ...toEndpoint(endpointOfStored(row), now), secret: row.secret };
 }
 
 /** `*` among other types means all of them. */
@@ -119,7 +150,7 @@ export async function updateEndpoint(
   return updateVersioned({
     load: () => repo.findEndpoint(ctx.db, workspaceId, id),
     missing: () => notFound('Webhook endpoint', id),
-    present: versioned,
+    present: (row) => versioned(row, nowIso(ctx.clock)),
     changes: (current) => ({
       ...(body.url !== undefined && { url: body.url }),
       ...(body.description !== undefined && { description: body.description }),
@@ -151,7 +182,7 @@ export async function rotateSecret(
   const previousUntil = graceSeconds > 0 ? toIso(now + graceSeconds * 1000) : null;
   const row = await repo.rotateSecret(ctx.db, workspaceId, id, secret, previousUntil, toIso(now));
   if (!row) throw notFound('Webhook endpoint', id);
-  return { ...toEndpoint(row), secret };
+  return { ...toEndpoint(row, toIso(now)), secret };
 }
 
 export function toDelivery(row: repo.DeliveryRow, attempts: WebhookAttemptsTable[]): WebhookDelivery {
@@ -232,7 +263,7 @@ export async function testEndpoint(ctx: WebhooksContext, workspaceId: string, id
   const endpoint = await repo.findEndpoint(ctx.db, workspaceId, id);
   if (!endpoint) throw notFound('Webhook endpoint', id);
   const deliveryId = await ctx.db.transaction().execute(async (trx) => {
-    const [event] = await recordEvents(trx, ctx.clock, workspaceId, [{ type: 'webhook_endpoint.test', object: toEndpoint(endpoint) }], {
+    const [event] = await recordEvents(trx, ctx.clock, workspaceId, [{ type: 'webhook_endpoint.test', object: toEndpoint(endpoint, nowIso(ctx.clock)) }], {
       onlyEndpointId: id,
     });
     return (await repo.deliveryOfEvent(trx, event!.id, id))!.id;
