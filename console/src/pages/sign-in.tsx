@@ -1,6 +1,16 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, type Profile } from '../api.js';
 import { describeError, Notice } from '../components.js';
+import { DetailedApiError, signInWithPassword } from '../users-api.js';
+
+/** What a refused sign-in says: a throttled account or address waits, and a one-time link still works. */
+function signInError(err: unknown): string {
+  if (err instanceof DetailedApiError && err.status === 429) {
+    const seconds = err.retryAfter ?? 60;
+    return `Too many attempts; try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}, or ask an owner for a sign-in link.`;
+  }
+  return describeError(err);
+}
 
 /** Sign in with the one-time link the CLI printed (the token is in the URL fragment), or with email and password. */
 export function SignInPage({ token, onSignedIn }: { token: string | undefined; onSignedIn: (profile: Profile) => void }) {
@@ -8,6 +18,7 @@ export function SignInPage({ token, onSignedIn }: { token: string | undefined; o
   const [busy, setBusy] = useState(false);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [forgotten, setForgotten] = useState(false);
 
   useEffect(() => {
     if (!token) return;
@@ -25,9 +36,9 @@ export function SignInPage({ token, onSignedIn }: { token: string | undefined; o
     setError(null);
     setBusy(true);
     try {
-      onSignedIn((await api<{ data: Profile }>('POST', '/session', { email, password })).data);
+      onSignedIn(await signInWithPassword(email, password));
     } catch (err) {
-      setError(describeError(err));
+      setError(signInError(err));
     } finally {
       setBusy(false);
     }
@@ -54,9 +65,23 @@ export function SignInPage({ token, onSignedIn }: { token: string | undefined; o
           Sign in
         </button>
       </form>
-      <p class="hint">
-        No password yet? Ask an owner for a sign-in link (<code>lectern user create</code>), then set one under “Your account”.
-      </p>
+      <button type="button" class="link" aria-expanded={forgotten} aria-controls="forgot-password" onClick={() => setForgotten(!forgotten)}>
+        Forgot password?
+      </button>
+      <p class="hint">No password yet? Ask an owner for a sign-in link, then set one under “Your account”.</p>
+      <section id="forgot-password" class="card" aria-labelledby="forgot-title" hidden={!forgotten}>
+        <h2 id="forgot-title">Getting back in</h2>
+        <p>
+          No email is sent: this server has no mailer. Get a new one-time sign-in link instead, then set a new password under
+          “Your account” (no current password needed after a link).
+        </p>
+        <ul>
+          <li>Ask an owner of your account: they issue a “New sign-in link” for you on the Users page.</li>
+          <li>
+            Or ask the server’s operator to run <code>npx lectern user link --email {email || 'you@school.example'}</code>.
+          </li>
+        </ul>
+      </section>
     </main>
   );
 }
