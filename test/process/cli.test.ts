@@ -39,6 +39,7 @@ describe('lectern: help and usage errors', () => {
     ['key', 'revoke'],
     ['user'],
     ['user', 'create'],
+    ['user', 'link'],
   ];
 
   it.each(commands.map((c) => [c.join(' ') || '(none)', c] as const))('%s --help: the usage on stdout, exit 0', async (_, command) => {
