@@ -30,7 +30,7 @@ describe.each(testDialects())('GET /usage [%s]', (dialect) => {
     expect(data.buckets).toHaveLength(24);
     expect(data.totals).toEqual({ requests: 54, status_2xx: 50, status_4xx: 4, status_429: 0, status_5xx: 0 });
     expect(data.buckets.at(-1)).toMatchObject({ start: '2026-11-21T12:00:00.000Z', requests: 54 });
-    expect(data.keys).toEqual([{ key_id: keyId, requests: 54, status_2xx: 50, status_4xx: 4, status_429: 0, status_5xx: 0 }]);
+    expect(data.keys).toEqual([{ key_id: keyId, key_name: 'test', requests: 54, status_2xx: 50, status_4xx: 4, status_429: 0, status_5xx: 0 }]);
 
     // The read itself is counted too, as are requests in the next hour.
     t.clock.advance(3_600_000);

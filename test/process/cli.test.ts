@@ -131,7 +131,7 @@ describe.each(testDialects())('lectern on a database [%s]', (dialect) => {
     return JSON.parse(r.stdout);
   };
   const get = (key: string) => fetch(`${server.url}/api/v1/courses`, { headers: { authorization: `Bearer ${key}` } });
-  const keyFields = ['created_at', 'environment', 'expires_at', 'id', 'key_hint', 'last_used_at', 'name', 'revoked_at', 'scopes'];
+  const keyFields = ['created_at', 'environment', 'expires_at', 'id', 'key_hint', 'last_used_at', 'name', 'previous_key_expires_at', 'previous_key_hint', 'revoked_at', 'scopes'];
 
   it('prints the demo account id in the first-start banner; the CLI lists that account and its key', { timeout: 180_000 }, () => {
     const out = server.stdout();
