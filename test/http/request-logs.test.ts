@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setPlan } from '../../src/modules/accounts/accounts.service.js';
 import { testDialects } from '../dialects.js';
 import { setupApp, show, type TestApp } from '../harness.js';
 
@@ -156,6 +157,18 @@ describe.each(testDialects())('the request log and usage count every request mad
     // The path asked for is not kept.
     const stored = JSON.stringify(await t.ctx.db.selectFrom('request_logs').select(['id', 'route']).execute());
     expect(stored).not.toContain('no-such-thing');
+  });
+
+  it('spends one request of the key\'s limits on an unknown route, like any request', async () => {
+    const limited = await t.newKey({ scopes: ['courses:read'] });
+    await setPlan(t.ctx, limited.accountId, 'professional', { hourly_limit: 2, burst_limit: 100 });
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) statuses.push((await t.request({ url: '/api/v1/no-such-thing', key: limited.key })).status);
+    expect(statuses).toEqual([404, 404, 429]);
+    expect((await t.request({ url: '/api/v1/courses', key: limited.key })).status).toBe(429);
+    const reader = await t.newKey({ accountId: limited.accountId, scopes: ['analytics:read'] });
+    const usage = await usageOf(limited.keyId, reader.key);
+    expect(usage.totals).toMatchObject({ requests: 4, status_4xx: 2, status_429: 2 });
   });
 
   it('leaves an unknown route without a valid key unanswered by any workspace, and unknown paths outside the API alone', async () => {
