@@ -223,7 +223,7 @@ export function UsersPage({ profile }: { profile: Profile }) {
                         </>
                       )}
                     </td>
-                    <td data-label="Actions">
+                    <td data-label="Actions" class="row-actions">
                       <button type="button" class="secondary" aria-label={`New sign-in link for ${user.email}`} disabled={busy} onClick={() => void issueLink(user)}>
                         New sign-in link
                       </button>
