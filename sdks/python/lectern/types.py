@@ -273,6 +273,12 @@ class ApiKey(TypedDict):
     scopes: List[Literal["*", "courses:read", "courses:write", "students:read", "students:write", "enrollments:read", "enrollments:write", "analytics:read", "exports:write", "webhooks:read", "webhooks:write", "keys:write"]]
     #: Marker and first/last 4 characters of the current secret, e.g. lct_prod_AbCd…wXyZ.
     key_hint: str
+    #: While a rotation's grace period runs, the hint (as `key_hint`) of the secret it replaced,
+    #: which still works; null otherwise.
+    previous_key_hint: Optional[str]
+    #: When the secret that `previous_key_hint` names stops working (the end of the grace period);
+    #: null when no replaced secret works.
+    previous_key_expires_at: Optional[str]
     created_at: str
     last_used_at: Optional[str]
     expires_at: Optional[str]
@@ -304,6 +310,12 @@ class _ApiKeyWithSecretRequired(TypedDict):
     scopes: List[Literal["*", "courses:read", "courses:write", "students:read", "students:write", "enrollments:read", "enrollments:write", "analytics:read", "exports:write", "webhooks:read", "webhooks:write", "keys:write"]]
     #: Marker and first/last 4 characters of the current secret, e.g. lct_prod_AbCd…wXyZ.
     key_hint: str
+    #: While a rotation's grace period runs, the hint (as `key_hint`) of the secret it replaced,
+    #: which still works; null otherwise.
+    previous_key_hint: Optional[str]
+    #: When the secret that `previous_key_hint` names stops working (the end of the grace period);
+    #: null when no replaced secret works.
+    previous_key_expires_at: Optional[str]
     created_at: str
     last_used_at: Optional[str]
     expires_at: Optional[str]
@@ -748,7 +760,8 @@ class Delivery(TypedDict):
     #: `pending` until a 2xx answer (`succeeded`) or the retry schedule runs out (`failed`).
     status: Literal["pending", "succeeded", "failed"]
     attempt_count: int
-    #: When the next attempt is due; null once settled.
+    #: When a `pending` delivery will be attempted again (automatically, on the retry schedule);
+    #: null when it will not be: succeeded, or failed for good.
     next_attempt_at: Optional[str]
     #: Every attempt, oldest first.
     attempts: List[DeliveryAttempt]
@@ -1049,7 +1062,10 @@ class KeyUsage(TypedDict):
     """One key's usage over the whole range."""
 
     key_id: str
-    #: Every API request answered, whatever its status.
+    #: The key's current name; null when the key no longer exists.
+    key_name: Optional[str]
+    #: Every API request answered, whatever its status, made with a key of the workspace: unknown
+    #: routes and the 401s of revoked or expired keys included.
     requests: int
     #: Answered 2xx.
     status_2xx: int
@@ -1343,7 +1359,7 @@ class PlainErrorObject(TypedDict):
     """The error of every code that carries no details."""
 
     #: Machine-readable, from the closed list (docs/api.md, "Errors").
-    code: Literal["invalid_json", "conflicting_credentials", "malformed_request", "missing_api_key", "invalid_api_key", "invalid_credentials", "session_required", "https_required", "csrf_failed", "request_timeout", "payload_too_large", "unsupported_media_type", "headers_too_large", "internal_error", "service_unavailable"]
+    code: Literal["invalid_json", "conflicting_credentials", "malformed_request", "missing_api_key", "invalid_api_key", "invalid_credentials", "session_required", "https_required", "csrf_failed", "request_timeout", "last_owner", "payload_too_large", "unsupported_media_type", "headers_too_large", "internal_error", "service_unavailable"]
     #: What went wrong, for a person; may change between versions.
     message: str
     #: No details: `{}`.
@@ -1636,17 +1652,22 @@ class RecordProgressRequest(_RecordProgressRequestRequired, total=False):
 
 
 class RequestLog(TypedDict):
-    """A failed API request (4xx or 5xx) of the workspace, kept 7 days. Headers, bodies and keys are
-    never recorded.
+    """A failed API request (4xx or 5xx) made with a key of the workspace, kept 7 days: also an unknown
+    route's 404 and the 401 of a revoked or expired key. Headers, bodies and keys are never
+    recorded.
     """
 
     #: The request's X-Request-Id (and `error.request_id` of its answer).
     request_id: str
-    #: The API key that made the request.
+    #: The API key that made the request: a valid one, or one refused as revoked, expired or
+    #: rotated out.
     key_id: str
+    #: The key's current name; null when the key no longer exists.
+    key_name: Optional[str]
     #: HTTP method.
     method: str
     #: The route pattern (`/api/v1/courses/:id`): never the ids, query or body of the request.
+    #: `unmatched` for a request that matched no route (404 of an unknown path, 405).
     route: str
     status: int
     #: `error.code` of the answer.
@@ -2144,7 +2165,8 @@ class UsageBucket(TypedDict):
 
     #: Start of the hour or UTC day.
     start: str
-    #: Every API request answered, whatever its status.
+    #: Every API request answered, whatever its status, made with a key of the workspace: unknown
+    #: routes and the 401s of revoked or expired keys included.
     requests: int
     #: Answered 2xx.
     status_2xx: int
@@ -2159,7 +2181,8 @@ class UsageBucket(TypedDict):
 class UsageCounts(TypedDict):
     """API requests by status class: 4xx excludes 429, which is counted on its own."""
 
-    #: Every API request answered, whatever its status.
+    #: Every API request answered, whatever its status, made with a key of the workspace: unknown
+    #: routes and the 401s of revoked or expired keys included.
     requests: int
     #: Answered 2xx.
     status_2xx: int
@@ -2250,6 +2273,15 @@ class WebhookEndpoint(TypedDict):
     enabled: bool
     #: `failing` when Lectern disabled it after 5 days of failed deliveries; null otherwise.
     disabled_reason: Optional[Literal["failing"]]
+    #: The signing secret's `whsec_` prefix with its first and last 4 characters
+    #: (`whsec_AbCd…wXyZ`), never the secret.
+    secret_hint: str
+    #: While a rotation's grace period runs, the hint of the secret it replaced, which still signs
+    #: every delivery beside the new one; null otherwise.
+    previous_secret_hint: Optional[str]
+    #: When the previous secret stops signing (the end of the grace period); null when no previous
+    #: secret signs.
+    previous_secret_expires_at: Optional[str]
     created_at: str
     updated_at: str
 
@@ -2304,6 +2336,15 @@ class _WebhookEndpointWithSecretRequired(TypedDict):
     enabled: bool
     #: `failing` when Lectern disabled it after 5 days of failed deliveries; null otherwise.
     disabled_reason: Optional[Literal["failing"]]
+    #: The signing secret's `whsec_` prefix with its first and last 4 characters
+    #: (`whsec_AbCd…wXyZ`), never the secret.
+    secret_hint: str
+    #: While a rotation's grace period runs, the hint of the secret it replaced, which still signs
+    #: every delivery beside the new one; null otherwise.
+    previous_secret_hint: Optional[str]
+    #: When the previous secret stops signing (the end of the grace period); null when no previous
+    #: secret signs.
+    previous_secret_expires_at: Optional[str]
     created_at: str
     updated_at: str
 

@@ -23,6 +23,8 @@ namespace Lectern\Resources;
  *   environment: 'production'|'development'|'staging',
  *   scopes: list<'*'|'courses:read'|'courses:write'|'students:read'|'students:write'|'enrollments:read'|'enrollments:write'|'analytics:read'|'exports:write'|'webhooks:read'|'webhooks:write'|'keys:write'>,
  *   key_hint: string,
+ *   previous_key_hint: string|null,
+ *   previous_key_expires_at: string|null,
  *   created_at: string,
  *   last_used_at: string|null,
  *   expires_at: string|null,
@@ -42,6 +44,8 @@ namespace Lectern\Resources;
  *   environment: 'production'|'development'|'staging',
  *   scopes: list<'*'|'courses:read'|'courses:write'|'students:read'|'students:write'|'enrollments:read'|'enrollments:write'|'analytics:read'|'exports:write'|'webhooks:read'|'webhooks:write'|'keys:write'>,
  *   key_hint: string,
+ *   previous_key_hint: string|null,
+ *   previous_key_expires_at: string|null,
  *   created_at: string,
  *   last_used_at: string|null,
  *   expires_at: string|null,
@@ -392,6 +396,7 @@ namespace Lectern\Resources;
  *
  * @phpstan-type KeyUsage array{
  *   key_id: string,
+ *   key_name: string|null,
  *   requests: int,
  *   status_2xx: int,
  *   status_4xx: int,
@@ -531,7 +536,7 @@ namespace Lectern\Resources;
  * }
  *
  * @phpstan-type PlainErrorObject array{
- *   code: 'invalid_json'|'conflicting_credentials'|'malformed_request'|'missing_api_key'|'invalid_api_key'|'invalid_credentials'|'session_required'|'https_required'|'csrf_failed'|'request_timeout'|'payload_too_large'|'unsupported_media_type'|'headers_too_large'|'internal_error'|'service_unavailable',
+ *   code: 'invalid_json'|'conflicting_credentials'|'malformed_request'|'missing_api_key'|'invalid_api_key'|'invalid_credentials'|'session_required'|'https_required'|'csrf_failed'|'request_timeout'|'last_owner'|'payload_too_large'|'unsupported_media_type'|'headers_too_large'|'internal_error'|'service_unavailable',
  *   message: string,
  *   details: array<string, mixed>,
  *   request_id: string
@@ -671,6 +676,7 @@ namespace Lectern\Resources;
  * @phpstan-type RequestLog array{
  *   request_id: string,
  *   key_id: string,
+ *   key_name: string|null,
  *   method: string,
  *   route: string,
  *   status: int,
@@ -955,6 +961,9 @@ namespace Lectern\Resources;
  *   events: list<'*'|'course.created'|'course.updated'|'course.deleted'|'course.published'|'course.unpublished'|'module.created'|'module.updated'|'module.deleted'|'lesson.created'|'lesson.updated'|'lesson.deleted'|'student.created'|'student.updated'|'student.deleted'|'student.enrolled'|'student.unenrolled'|'student.completed_lesson'|'student.completed_course'|'quiz.submitted'|'quiz.passed'|'quiz.failed'|'export.completed'|'export.failed'|'usage.threshold_reached'|'webhook_endpoint.disabled'>,
  *   enabled: bool,
  *   disabled_reason: 'failing'|null,
+ *   secret_hint: string,
+ *   previous_secret_hint: string|null,
+ *   previous_secret_expires_at: string|null,
  *   created_at: string,
  *   updated_at: string
  * }
@@ -980,6 +989,9 @@ namespace Lectern\Resources;
  *   events: list<'*'|'course.created'|'course.updated'|'course.deleted'|'course.published'|'course.unpublished'|'module.created'|'module.updated'|'module.deleted'|'lesson.created'|'lesson.updated'|'lesson.deleted'|'student.created'|'student.updated'|'student.deleted'|'student.enrolled'|'student.unenrolled'|'student.completed_lesson'|'student.completed_course'|'quiz.submitted'|'quiz.passed'|'quiz.failed'|'export.completed'|'export.failed'|'usage.threshold_reached'|'webhook_endpoint.disabled'>,
  *   enabled: bool,
  *   disabled_reason: 'failing'|null,
+ *   secret_hint: string,
+ *   previous_secret_hint: string|null,
+ *   previous_secret_expires_at: string|null,
  *   created_at: string,
  *   updated_at: string,
  *   secret?: string

@@ -2041,7 +2041,7 @@ export interface components {
              * @description Machine-readable, from the closed list (docs/api.md, "Errors").
              * @enum {string}
              */
-            code: "invalid_json" | "conflicting_credentials" | "malformed_request" | "missing_api_key" | "invalid_api_key" | "invalid_credentials" | "session_required" | "https_required" | "csrf_failed" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "headers_too_large" | "internal_error" | "service_unavailable";
+            code: "invalid_json" | "conflicting_credentials" | "malformed_request" | "missing_api_key" | "invalid_api_key" | "invalid_credentials" | "session_required" | "https_required" | "csrf_failed" | "request_timeout" | "last_owner" | "payload_too_large" | "unsupported_media_type" | "headers_too_large" | "internal_error" | "service_unavailable";
             /** @description What went wrong, for a person; may change between versions. */
             message: string;
             /** @description No details: `{}`. */
@@ -3177,6 +3177,8 @@ export interface components {
          *         "enrollments:write"
          *       ],
          *       "key_hint": "lct_prod_AbCd…wXyZ",
+         *       "previous_key_hint": null,
+         *       "previous_key_expires_at": null,
          *       "created_at": "2026-11-21T19:00:00.000Z",
          *       "last_used_at": "2026-11-22T10:00:00.000Z",
          *       "expires_at": null,
@@ -3192,6 +3194,10 @@ export interface components {
             scopes: ("*" | "courses:read" | "courses:write" | "students:read" | "students:write" | "enrollments:read" | "enrollments:write" | "analytics:read" | "exports:write" | "webhooks:read" | "webhooks:write" | "keys:write")[];
             /** @description Marker and first/last 4 characters of the current secret, e.g. lct_prod_AbCd…wXyZ. */
             key_hint: string;
+            /** @description While a rotation's grace period runs, the hint (as `key_hint`) of the secret it replaced, which still works; null otherwise. */
+            previous_key_hint: string | null;
+            /** @description When the secret that `previous_key_hint` names stops working (the end of the grace period); null when no replaced secret works. */
+            previous_key_expires_at: string | null;
             /**
              * Format: date-time
              * @example 2026-11-21T19:05:00.000Z
@@ -3214,6 +3220,10 @@ export interface components {
             scopes: ("*" | "courses:read" | "courses:write" | "students:read" | "students:write" | "enrollments:read" | "enrollments:write" | "analytics:read" | "exports:write" | "webhooks:read" | "webhooks:write" | "keys:write")[];
             /** @description Marker and first/last 4 characters of the current secret, e.g. lct_prod_AbCd…wXyZ. */
             key_hint: string;
+            /** @description While a rotation's grace period runs, the hint (as `key_hint`) of the secret it replaced, which still works; null otherwise. */
+            previous_key_hint: string | null;
+            /** @description When the secret that `previous_key_hint` names stops working (the end of the grace period); null when no replaced secret works. */
+            previous_key_expires_at: string | null;
             /**
              * Format: date-time
              * @example 2026-11-21T19:05:00.000Z
@@ -3284,6 +3294,9 @@ export interface components {
          *       ],
          *       "enabled": true,
          *       "disabled_reason": null,
+         *       "secret_hint": "whsec_5lnO…eaA=",
+         *       "previous_secret_hint": null,
+         *       "previous_secret_expires_at": null,
          *       "created_at": "2026-11-21T19:20:00.000Z",
          *       "updated_at": "2026-11-21T19:20:00.000Z"
          *     }
@@ -3299,6 +3312,12 @@ export interface components {
             enabled: boolean;
             /** @description `failing` when Lectern disabled it after 5 days of failed deliveries; null otherwise. */
             disabled_reason: "failing" | null;
+            /** @description The signing secret's `whsec_` prefix with its first and last 4 characters (`whsec_AbCd…wXyZ`), never the secret. */
+            secret_hint: string;
+            /** @description While a rotation's grace period runs, the hint of the secret it replaced, which still signs every delivery beside the new one; null otherwise. */
+            previous_secret_hint: string | null;
+            /** @description When the previous secret stops signing (the end of the grace period); null when no previous secret signs. */
+            previous_secret_expires_at: string | null;
             /**
              * Format: date-time
              * @example 2026-11-21T19:05:00.000Z
@@ -3325,6 +3344,12 @@ export interface components {
             enabled: boolean;
             /** @description `failing` when Lectern disabled it after 5 days of failed deliveries; null otherwise. */
             disabled_reason: "failing" | null;
+            /** @description The signing secret's `whsec_` prefix with its first and last 4 characters (`whsec_AbCd…wXyZ`), never the secret. */
+            secret_hint: string;
+            /** @description While a rotation's grace period runs, the hint of the secret it replaced, which still signs every delivery beside the new one; null otherwise. */
+            previous_secret_hint: string | null;
+            /** @description When the previous secret stops signing (the end of the grace period); null when no previous secret signs. */
+            previous_secret_expires_at: string | null;
             /**
              * Format: date-time
              * @example 2026-11-21T19:05:00.000Z
@@ -3396,7 +3421,7 @@ export interface components {
             /** @description `pending` until a 2xx answer (`succeeded`) or the retry schedule runs out (`failed`). */
             status: "pending" | "succeeded" | "failed";
             attempt_count: number;
-            /** @description When the next attempt is due; null once settled. */
+            /** @description When a `pending` delivery will be attempted again (automatically, on the retry schedule); null when it will not be: succeeded, or failed for good. */
             next_attempt_at: string | null;
             /** @description Every attempt, oldest first. */
             attempts: components["schemas"]["DeliveryAttempt"][];
@@ -4386,6 +4411,9 @@ export interface components {
          *           ],
          *           "enabled": false,
          *           "disabled_reason": "failing",
+         *           "secret_hint": "whsec_5lnO…eaA=",
+         *           "previous_secret_hint": null,
+         *           "previous_secret_expires_at": null,
          *           "created_at": "2026-11-21T19:20:00.000Z",
          *           "updated_at": "2026-11-21T19:20:00.000Z"
          *         }
@@ -4426,6 +4454,9 @@ export interface components {
          *           ],
          *           "enabled": true,
          *           "disabled_reason": null,
+         *           "secret_hint": "whsec_5lnO…eaA=",
+         *           "previous_secret_hint": null,
+         *           "previous_secret_expires_at": null,
          *           "created_at": "2026-11-21T19:20:00.000Z",
          *           "updated_at": "2026-11-21T19:20:00.000Z"
          *         }
@@ -4462,7 +4493,7 @@ export interface components {
          *     }
          */
         UsageCounts: {
-            /** @description Every API request answered, whatever its status. */
+            /** @description Every API request answered, whatever its status, made with a key of the workspace: unknown routes and the 401s of revoked or expired keys included. */
             requests: number;
             /** @description Answered 2xx. */
             status_2xx: number;
@@ -4492,7 +4523,7 @@ export interface components {
              * @example 2026-11-21T19:05:00.000Z
              */
             start: string;
-            /** @description Every API request answered, whatever its status. */
+            /** @description Every API request answered, whatever its status, made with a key of the workspace: unknown routes and the 401s of revoked or expired keys included. */
             requests: number;
             /** @description Answered 2xx. */
             status_2xx: number;
@@ -4508,6 +4539,7 @@ export interface components {
          * @description One key's usage over the whole range.
          * @example {
          *       "key_id": "key_01jd4z3t0v1w2x3y4z5a6b7c8d",
+         *       "key_name": "LMS sync",
          *       "requests": 52,
          *       "status_2xx": 48,
          *       "status_4xx": 3,
@@ -4518,7 +4550,9 @@ export interface components {
         KeyUsage: {
             /** @example key_01jd4z3k9q8x7v6b5n4m3c2x1z */
             key_id: string;
-            /** @description Every API request answered, whatever its status. */
+            /** @description The key's current name; null when the key no longer exists. */
+            key_name: string | null;
+            /** @description Every API request answered, whatever its status, made with a key of the workspace: unknown routes and the 401s of revoked or expired keys included. */
             requests: number;
             /** @description Answered 2xx. */
             status_2xx: number;
@@ -4565,6 +4599,7 @@ export interface components {
          *       "keys": [
          *         {
          *           "key_id": "key_01jd4z3t0v1w2x3y4z5a6b7c8d",
+         *           "key_name": "LMS sync",
          *           "requests": 52,
          *           "status_2xx": 48,
          *           "status_4xx": 3,
@@ -4630,10 +4665,11 @@ export interface components {
         };
         /**
          * RequestLog
-         * @description A failed API request (4xx or 5xx) of the workspace, kept 7 days. Headers, bodies and keys are never recorded.
+         * @description A failed API request (4xx or 5xx) made with a key of the workspace, kept 7 days: also an unknown route's 404 and the 401 of a revoked or expired key. Headers, bodies and keys are never recorded.
          * @example {
          *       "request_id": "req_01jd4z3k9q8x7v6b5n4m3c2x1z",
          *       "key_id": "key_01jd4z3t0v1w2x3y4z5a6b7c8d",
+         *       "key_name": "LMS sync",
          *       "method": "GET",
          *       "route": "/api/v1/courses/:id",
          *       "status": 404,
@@ -4649,13 +4685,15 @@ export interface components {
              */
             request_id: string;
             /**
-             * @description The API key that made the request.
+             * @description The API key that made the request: a valid one, or one refused as revoked, expired or rotated out.
              * @example key_01jd4z3k9q8x7v6b5n4m3c2x1z
              */
             key_id: string;
+            /** @description The key's current name; null when the key no longer exists. */
+            key_name: string | null;
             /** @description HTTP method. */
             method: string;
-            /** @description The route pattern (`/api/v1/courses/:id`): never the ids, query or body of the request. */
+            /** @description The route pattern (`/api/v1/courses/:id`): never the ids, query or body of the request. `unmatched` for a request that matched no route (404 of an unknown path, 405). */
             route: string;
             status: number;
             /** @description `error.code` of the answer. */
@@ -5574,6 +5612,8 @@ export interface operations {
                      *             "enrollments:write"
                      *           ],
                      *           "key_hint": "lct_prod_AbCd…wXyZ",
+                     *           "previous_key_hint": null,
+                     *           "previous_key_expires_at": null,
                      *           "created_at": "2026-11-21T19:00:00.000Z",
                      *           "last_used_at": "2026-11-22T10:00:00.000Z",
                      *           "expires_at": null,
@@ -5658,6 +5698,8 @@ export interface operations {
                      *           "enrollments:write"
                      *         ],
                      *         "key_hint": "lct_prod_AbCd…wXyZ",
+                     *         "previous_key_hint": null,
+                     *         "previous_key_expires_at": null,
                      *         "created_at": "2026-11-21T19:00:00.000Z",
                      *         "last_used_at": null,
                      *         "expires_at": null,
@@ -5718,6 +5760,8 @@ export interface operations {
                      *           "enrollments:write"
                      *         ],
                      *         "key_hint": "lct_prod_AbCd…wXyZ",
+                     *         "previous_key_hint": null,
+                     *         "previous_key_expires_at": null,
                      *         "created_at": "2026-11-21T19:00:00.000Z",
                      *         "last_used_at": "2026-11-22T10:00:00.000Z",
                      *         "expires_at": null,
@@ -5770,7 +5814,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The key with its new secret in `key`, this once; the old secret works until the grace period ends. */
+            /** @description The key with its new secret in `key`, this once; the old secret works until the grace period ends (`previous_key_expires_at`). */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5793,7 +5837,9 @@ export interface operations {
                      *           "students:write",
                      *           "enrollments:write"
                      *         ],
-                     *         "key_hint": "lct_prod_AbCd…wXyZ",
+                     *         "key_hint": "lct_prod_3kZr…A9uE",
+                     *         "previous_key_hint": "lct_prod_AbCd…wXyZ",
+                     *         "previous_key_expires_at": "2026-11-23T10:00:00.000Z",
                      *         "created_at": "2026-11-21T19:00:00.000Z",
                      *         "last_used_at": null,
                      *         "expires_at": null,
@@ -5863,6 +5909,8 @@ export interface operations {
                      *           "enrollments:write"
                      *         ],
                      *         "key_hint": "lct_prod_AbCd…wXyZ",
+                     *         "previous_key_hint": null,
+                     *         "previous_key_expires_at": null,
                      *         "created_at": "2026-11-21T19:00:00.000Z",
                      *         "last_used_at": "2026-11-22T10:00:00.000Z",
                      *         "expires_at": null,
@@ -9170,6 +9218,7 @@ export interface operations {
                      *         "keys": [
                      *           {
                      *             "key_id": "key_01jd4z3t0v1w2x3y4z5a6b7c8d",
+                     *             "key_name": "LMS sync",
                      *             "requests": 52,
                      *             "status_2xx": 48,
                      *             "status_4xx": 3,
@@ -9239,6 +9288,7 @@ export interface operations {
                      *         {
                      *           "request_id": "req_01jd4z3k9q8x7v6b5n4m3c2x1z",
                      *           "key_id": "key_01jd4z3t0v1w2x3y4z5a6b7c8d",
+                     *           "key_name": "LMS sync",
                      *           "method": "GET",
                      *           "route": "/api/v1/courses/:id",
                      *           "status": 404,
@@ -9654,6 +9704,9 @@ export interface operations {
                      *           ],
                      *           "enabled": true,
                      *           "disabled_reason": null,
+                     *           "secret_hint": "whsec_5lnO…eaA=",
+                     *           "previous_secret_hint": null,
+                     *           "previous_secret_expires_at": null,
                      *           "created_at": "2026-11-21T19:20:00.000Z",
                      *           "updated_at": "2026-11-21T19:20:00.000Z"
                      *         }
@@ -9737,6 +9790,9 @@ export interface operations {
                      *         ],
                      *         "enabled": true,
                      *         "disabled_reason": null,
+                     *         "secret_hint": "whsec_5lnO…eaA=",
+                     *         "previous_secret_hint": null,
+                     *         "previous_secret_expires_at": null,
                      *         "created_at": "2026-11-21T19:20:00.000Z",
                      *         "updated_at": "2026-11-21T19:20:00.000Z",
                      *         "secret": "whsec_5lnOWACAJ3Orl3zQBnTHPnIJpYXsBTxJBlKgfkiJeaA="
@@ -9798,6 +9854,9 @@ export interface operations {
                      *         ],
                      *         "enabled": true,
                      *         "disabled_reason": null,
+                     *         "secret_hint": "whsec_5lnO…eaA=",
+                     *         "previous_secret_hint": null,
+                     *         "previous_secret_expires_at": null,
                      *         "created_at": "2026-11-21T19:20:00.000Z",
                      *         "updated_at": "2026-11-21T19:20:00.000Z"
                      *       }
@@ -9871,6 +9930,9 @@ export interface operations {
                      *         ],
                      *         "enabled": true,
                      *         "disabled_reason": null,
+                     *         "secret_hint": "whsec_5lnO…eaA=",
+                     *         "previous_secret_hint": null,
+                     *         "previous_secret_expires_at": null,
                      *         "created_at": "2026-11-21T19:20:00.000Z",
                      *         "updated_at": "2026-11-21T19:20:00.000Z"
                      *       }
@@ -9999,6 +10061,9 @@ export interface operations {
                      *         ],
                      *         "enabled": true,
                      *         "disabled_reason": null,
+                     *         "secret_hint": "whsec_5lnO…eaA=",
+                     *         "previous_secret_hint": null,
+                     *         "previous_secret_expires_at": null,
                      *         "created_at": "2026-11-21T19:20:00.000Z",
                      *         "updated_at": "2026-11-21T19:20:00.000Z"
                      *       }
@@ -10052,7 +10117,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The endpoint with its new signing `secret`, this once; the old secret also signs until the grace period ends. */
+            /** @description The endpoint with its new signing `secret`, this once; the old secret also signs until the grace period ends (`previous_secret_expires_at`). */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10077,9 +10142,12 @@ export interface operations {
                      *         ],
                      *         "enabled": true,
                      *         "disabled_reason": null,
+                     *         "secret_hint": "whsec_Qm9v…NTY=",
+                     *         "previous_secret_hint": "whsec_5lnO…eaA=",
+                     *         "previous_secret_expires_at": "2026-11-22T19:20:00.000Z",
                      *         "created_at": "2026-11-21T19:20:00.000Z",
                      *         "updated_at": "2026-11-21T19:20:00.000Z",
-                     *         "secret": "whsec_5lnOWACAJ3Orl3zQBnTHPnIJpYXsBTxJBlKgfkiJeaA="
+                     *         "secret": "whsec_Qm9vdGhQcm9tcHRseVJvdGF0ZWRTZWNyZXQxMjM0NTY="
                      *       }
                      *     }
                      */
