@@ -68,7 +68,6 @@ export function SignInPage({ token, onSignedIn }: { token: string | undefined; o
       <button type="button" class="link" aria-expanded={forgotten} aria-controls="forgot-password" onClick={() => setForgotten(!forgotten)}>
         Forgot password?
       </button>
-      <p class="hint">No password yet? Ask an owner for a sign-in link, then set one under “Your account”.</p>
       <section id="forgot-password" class="card" aria-labelledby="forgot-title" hidden={!forgotten}>
         <h2 id="forgot-title">Getting back in</h2>
         <p>
@@ -82,6 +81,7 @@ export function SignInPage({ token, onSignedIn }: { token: string | undefined; o
           </li>
         </ul>
       </section>
+      <p class="hint">No password yet? Ask an owner for a sign-in link, then set one under “Your account”.</p>
     </main>
   );
 }
