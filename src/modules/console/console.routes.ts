@@ -16,24 +16,36 @@ import { ListRequestLogsQuery } from '../request-logs/request-logs.schemas.js';
 import { listRequestLogEntries, type RequestLogFlusher } from '../request-logs/request-logs.service.js';
 import { UsageQuery } from '../usage/usage.schemas.js';
 import { getUsage, type UsageFlusher } from '../usage/usage.service.js';
+import * as management from '../users/user-management.service.js';
 import * as users from '../users/users.service.js';
 import { ListDeliveriesQuery } from '../webhooks/webhooks.schemas.js';
 import * as webhooks from '../webhooks/webhooks.service.js';
-import { assertCanManage, assertSameOrigin, clearSessionCookie, requireSession, SESSION_COOKIE, setSessionCookie } from './console-session.js';
+import {
+  assertCanManage,
+  assertOwner,
+  assertSameOrigin,
+  clearSessionCookie,
+  consoleBaseUrl,
+  requireSession,
+  SESSION_COOKIE,
+  setSessionCookie,
+} from './console-session.js';
 import {
   BudgetsQuery,
+  ChangeRoleBody,
   ConsoleCreateEndpointBody,
   ConsoleCreateKeyBody,
   ConsolePageQuery,
   ConsoleUpdateEndpointBody,
   EnvironmentIdParams,
   EnvironmentParams,
+  InviteUserBody,
   LinkSignInBody,
   PasswordSignInBody,
   SetPasswordBody,
+  UserIdParams,
 } from './console.schemas.js';
 import { consoleProfile, keyBudgets, managerOf } from './console.service.js';
-import { consoleUserRoutes } from './console-users.routes.js';
 
 export interface ConsoleOptions {
   ctx: ServiceContext;
@@ -142,7 +154,34 @@ export async function consoleApiRoutes(parent: FastifyInstance, options: Console
     return { data: { password_set: true } };
   });
 
-  consoleUserRoutes(app, { ctx, publicUrl: options.publicUrl, session });
+  // Users (owners only): the account's users, invitations by one-time link, roles, removal,
+  // recovery links, ending a user's sessions. Links are built on PUBLIC_URL, else this request's address.
+  const ownerAccount = async (request: FastifyRequest) => {
+    const { user } = await session(request);
+    assertOwner(user.role);
+    return user.account_id;
+  };
+  const linkBase = (request: FastifyRequest) => consoleBaseUrl(request, options.publicUrl);
+  app.get('/console/api/users', { schema: hide }, async (request) => ({
+    data: await management.listConsoleUsers(ctx, await ownerAccount(request)),
+  }));
+  app.post('/console/api/users', { schema: { ...hide, body: InviteUserBody } }, async (request, reply) => {
+    const invited = await management.inviteUser(ctx, await ownerAccount(request), request.body, linkBase(request));
+    reply.code(201);
+    return { data: invited };
+  });
+  app.patch('/console/api/users/:id', { schema: { ...hide, params: UserIdParams, body: ChangeRoleBody } }, async (request) => ({
+    data: await management.changeRole(ctx, await ownerAccount(request), request.params.id, request.body.role),
+  }));
+  app.delete('/console/api/users/:id', { schema: { ...hide, params: UserIdParams } }, async (request) => ({
+    data: await management.removeUser(ctx, await ownerAccount(request), request.params.id),
+  }));
+  app.post('/console/api/users/:id/sign-in-link', { schema: { ...hide, params: UserIdParams } }, async (request) => ({
+    data: await management.issueSignInLink(ctx, await ownerAccount(request), request.params.id, linkBase(request)),
+  }));
+  app.delete('/console/api/users/:id/sessions', { schema: { ...hide, params: UserIdParams } }, async (request) => ({
+    data: await management.endSessionsOf(ctx, await ownerAccount(request), request.params.id),
+  }));
 
   const env = '/console/api/environments/:environment';
   // Every route below validates :environment against EnvironmentParams.
