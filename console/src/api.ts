@@ -12,6 +12,17 @@ export class ApiError extends Error {
 }
 
 let csrfToken = '';
+let sessionEnded: (() => void) | null = null;
+
+/**
+ * Called when an answer says the session is gone (401 `session_required`: signed out everywhere,
+ * expired, user removed): the console then shows the sign-in page. Other 401s (a wrong password,
+ * `invalid_credentials`) are ordinary errors of the call that got them.
+ */
+export function onSessionEnded(listener: (() => void) | null): void {
+  sessionEnded = listener;
+}
+
 export function setCsrfToken(token: string): void {
   csrfToken = token;
 }
@@ -30,6 +41,7 @@ export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   const json = text === '' ? {} : (JSON.parse(text) as Record<string, unknown>);
   if (!response.ok) {
     const error = (json.error ?? {}) as { code?: string; message?: string; request_id?: string };
+    if (response.status === 401 && error.code === 'session_required') sessionEnded?.();
     throw new ApiError(response.status, error.code ?? 'error', error.message ?? response.statusText, error.request_id);
   }
   return json as T;
@@ -45,6 +57,8 @@ export interface Profile {
   event_types: string[];
   csrf_token: string;
   expires_at: string;
+  /** Attempts a webhook delivery gets in all (the first and its retries), when the server says. */
+  webhook_max_attempts?: number;
 }
 
 export interface ApiKey {
@@ -57,6 +71,9 @@ export interface ApiKey {
   last_used_at: string | null;
   expires_at: string | null;
   revoked_at: string | null;
+  /** During a rotation's grace: the old key's hint and until when it still works (absent on older servers). */
+  previous_key_hint?: string | null;
+  previous_key_expires_at?: string | null;
   key?: string;
 }
 
@@ -68,6 +85,10 @@ export interface Endpoint {
   enabled: boolean;
   disabled_reason: string | null;
   created_at: string;
+  /** The signing secret's first and last characters; after a rotation, the previous one's until it stops signing. */
+  secret_hint?: string;
+  previous_secret_hint?: string | null;
+  previous_secret_expires_at?: string | null;
   secret?: string;
 }
 
@@ -77,6 +98,8 @@ export interface Delivery {
   event_type: string;
   status: 'pending' | 'succeeded' | 'failed';
   attempt_count: number;
+  /** When the next attempt is due (a pending delivery); null once settled. */
+  next_attempt_at?: string | null;
   attempts: { attempt: number; status_code: number | null; latency_ms: number; response_excerpt: string; error: string | null; attempted_at: string }[];
   created_at: string;
 }
@@ -96,12 +119,13 @@ export interface Usage {
   to: string;
   totals: Counts;
   buckets: (Counts & { start: string })[];
-  keys: (Counts & { key_id: string })[];
+  keys: (Counts & { key_id: string; key_name?: string | null })[];
 }
 
 export interface RequestLog {
   request_id: string;
-  key_id: string;
+  key_id: string | null;
+  key_name?: string | null;
   method: string;
   route: string;
   status: number;

@@ -18,15 +18,12 @@ const series = [
  */
 export function UsageChart({ usage, label }: { usage: Usage; label: string }) {
   const canvas = useRef<HTMLCanvasElement>(null);
+  const chart = useRef<Chart<'bar'> | null>(null);
   useEffect(() => {
     if (!canvas.current) return;
-    const labels = usage.buckets.map((b) => (usage.granularity === 'hour' ? b.start.slice(11, 16) : b.start.slice(5, 10)));
-    const chart = new Chart(canvas.current, {
+    chart.current = new Chart(canvas.current, {
       type: 'bar',
-      data: {
-        labels,
-        datasets: series.map((s) => ({ label: s.label, data: usage.buckets.map((b) => b[s.field]), backgroundColor: s.color, stack: 'requests' })),
-      },
+      data: { labels: [], datasets: series.map((s) => ({ label: s.label, data: [] as number[], backgroundColor: s.color, stack: 'requests' })) },
       options: {
         animation: false,
         responsive: true,
@@ -35,7 +32,19 @@ export function UsageChart({ usage, label }: { usage: Usage; label: string }) {
         plugins: { legend: { position: 'bottom' } },
       },
     });
-    return () => chart.destroy();
+    return () => {
+      chart.current?.destroy();
+      chart.current = null;
+    };
+  }, []);
+  // New figures (another key, or the page's refresh) update the chart in place: no flicker, and a
+  // series the user hid in the legend stays hidden.
+  useEffect(() => {
+    const current = chart.current;
+    if (!current) return;
+    current.data.labels = usage.buckets.map((b) => (usage.granularity === 'hour' ? b.start.slice(11, 16) : b.start.slice(5, 10)));
+    series.forEach((s, i) => (current.data.datasets[i]!.data = usage.buckets.map((b) => b[s.field])));
+    current.update('none');
   }, [usage]);
   const t = usage.totals;
   return (

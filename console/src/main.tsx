@@ -1,6 +1,7 @@
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { api, ApiError, type Environment, type Profile, setCsrfToken } from './api.js';
+import { api, ApiError, type Environment, onSessionEnded, type Profile, setCsrfToken } from './api.js';
+import { confirmLeave, Notice } from './components.js';
 import { AccountPage } from './pages/account.js';
 import { KeysPage } from './pages/keys.js';
 import { LogsPage } from './pages/logs.js';
@@ -22,11 +23,27 @@ type PageRoute = (typeof pages)[number]['route'];
 
 const environmentLabels: Record<Environment, string> = { production: 'Production', development: 'Development', staging: 'Staging' };
 
-/** The route is the URL fragment (#/keys): the server serves one page, and a sign-in token in it never reaches a log. */
+/** Where to go back to after signing in again (the page the user was on when the session ended), per tab. */
+const RETURN_TO = 'lectern.return-to';
+
+/**
+ * The route is the URL fragment (#/keys): the server serves one page, and a sign-in token in it
+ * never reaches a log. Leaving a page that shows an uncopied secret asks first; a "no" puts the
+ * address back without leaving.
+ */
 function useHashRoute(): string {
   const [hash, setHash] = useState(location.hash);
   useEffect(() => {
-    const changed = () => setHash(location.hash);
+    let shown = location.hash;
+    const changed = () => {
+      if (location.hash === shown) return;
+      if (!confirmLeave()) {
+        history.replaceState(null, '', shown || `${location.pathname}${location.search}`);
+        return;
+      }
+      shown = location.hash;
+      setHash(shown);
+    };
     addEventListener('hashchange', changed);
     return () => removeEventListener('hashchange', changed);
   }, []);
@@ -36,13 +53,33 @@ function useHashRoute(): string {
 function App() {
   const route = useHashRoute();
   const [profile, setProfile] = useState<Profile | null | undefined>(undefined);
+  const [ended, setEnded] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
   const [environment, setEnvironment] = useState<Environment>(() => (localStorage.getItem('lectern.environment') as Environment | null) ?? 'production');
 
   const signedIn = (next: Profile) => {
     setCsrfToken(next.csrf_token);
     setProfile(next);
-    if (route.startsWith('sign-in')) location.hash = '#/keys';
+    setEnded(false);
+    const back = sessionStorage.getItem(RETURN_TO);
+    sessionStorage.removeItem(RETURN_TO);
+    // Signed in from the sign-in page (a link, or a password there): back to where the user was, or the keys.
+    if (location.hash === '' || location.hash.startsWith('#/sign-in')) location.hash = back ? `#/${back}` : '#/keys';
   };
+
+  useEffect(() => {
+    // A session ended elsewhere (signed out everywhere, expired, user removed): the sign-in page,
+    // and after it the page the user was on.
+    onSessionEnded(() => {
+      const here = location.hash.replace(/^#\/?/, '');
+      if (here && !here.startsWith('sign-in')) sessionStorage.setItem(RETURN_TO, here);
+      setProfile((current) => {
+        if (current) setEnded(true);
+        return null;
+      });
+    });
+    return () => onSessionEnded(null);
+  }, []);
 
   useEffect(() => {
     if (route.startsWith('sign-in/')) return; // the sign-in page uses the link first
@@ -52,22 +89,40 @@ function App() {
   }, []);
 
   useEffect(() => {
-    document.title = `${pages.find((p) => p.route === route)?.title ?? 'Sign in'} · ${environmentLabels[environment]} · Lectern console`;
-  }, [route, environment]);
+    const title = profile ? (pages.find((p) => p.route === route)?.title ?? 'API keys') : 'Sign in';
+    document.title = `${title} · ${environmentLabels[environment]} · Lectern console`;
+  }, [route, environment, profile]);
 
   if (route.startsWith('sign-in') || profile === null) {
-    return <SignInPage token={route.startsWith('sign-in/') ? route.slice('sign-in/'.length) : undefined} onSignedIn={signedIn} />;
+    return (
+      <>
+        {ended && (
+          <div class="session-ended">
+            <Notice>Your session has ended. Sign in again to go back to the page you were on.</Notice>
+          </div>
+        )}
+        <SignInPage token={route.startsWith('sign-in/') ? route.slice('sign-in/'.length) : undefined} onSignedIn={signedIn} />
+      </>
+    );
   }
   if (profile === undefined) return <p class="loading" role="status">Loading…</p>;
 
   // Pages this user may open (the Users page is for owners only).
   const visible = pages.filter((p) => !('ownersOnly' in p) || profile.user.role === 'owner');
   const current: PageRoute = visible.some((p) => p.route === route) ? (route as PageRoute) : 'keys';
-  const switchEnvironment = (next: Environment) => {
+  const switchEnvironment = (select: HTMLSelectElement) => {
+    // An uncopied secret on screen: a "no" keeps the environment (and the secret).
+    if (!confirmLeave()) {
+      select.value = environment;
+      return;
+    }
+    const next = select.value as Environment;
     localStorage.setItem('lectern.environment', next);
     setEnvironment(next);
   };
   const signOut = async (everywhere: boolean) => {
+    if (!confirmLeave()) return;
+    sessionStorage.removeItem(RETURN_TO);
     await api(everywhere ? 'POST' : 'DELETE', everywhere ? '/session/sign-out-everywhere' : '/session').catch((err: unknown) => {
       if (!(err instanceof ApiError) || err.status !== 401) throw err;
     });
@@ -77,14 +132,28 @@ function App() {
 
   return (
     <div class={`shell env-${environment}`}>
-      <a class="skip" href="#main">Skip to content</a>
+      {/* Not an address: the route is the fragment, so the link moves the focus itself. */}
+      <a
+        class="skip"
+        href="#main"
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
+        Skip to content
+      </a>
       <header class="top">
         <div class="brand">
           <strong>Lectern</strong> <span class="account">{profile.account.name}</span>
         </div>
+        {/* Small screens: who is signed in, and signing out, behind one button. */}
+        <button type="button" class="secondary menu-button" aria-expanded={menuOpen} aria-controls="who" onClick={() => setMenuOpen(!menuOpen)}>
+          Menu
+        </button>
         <div class="environment">
           <label for="environment">Environment</label>
-          <select id="environment" value={environment} onChange={(e) => switchEnvironment((e.target as HTMLSelectElement).value as Environment)}>
+          <select id="environment" value={environment} onChange={(e) => switchEnvironment(e.target as HTMLSelectElement)}>
             {profile.environments.map((env) => (
               <option value={env} key={env}>
                 {environmentLabels[env]}
@@ -95,7 +164,7 @@ function App() {
             Active: {environmentLabels[environment]}
           </span>
         </div>
-        <div class="who">
+        <div class={menuOpen ? 'who open' : 'who'} id="who">
           <span>
             {profile.user.email} ({profile.user.role})
           </span>

@@ -33,6 +33,41 @@ export const pageWidth = () => {
   return { scrollWidth: page.document.documentElement.scrollWidth, innerWidth: page.innerWidth };
 };
 
+/**
+ * The elements that reach past the right edge of the viewport (the innermost first few, leaving out
+ * those inside a region that scrolls sideways by itself), for a failure message.
+ */
+export const overflowing = () => {
+  type El = {
+    tagName: string;
+    id: string;
+    className: unknown;
+    parentElement: El | null;
+    scrollWidth: number;
+    getBoundingClientRect: () => { left: number; right: number; width: number };
+    contains: (e: El) => boolean;
+  };
+  const page = globalThis as unknown as {
+    document: { querySelectorAll: (s: string) => ArrayLike<El> };
+    innerWidth: number;
+    getComputedStyle: (e: El) => { overflowX: string };
+  };
+  const scrolledInside = (e: El) => {
+    for (let up = e.parentElement; up; up = up.parentElement) if (page.getComputedStyle(up).overflowX !== 'visible') return true;
+    return false;
+  };
+  // How far right an element or its own text reaches (a long word overflows its box without a child element).
+  const reach = (e: El) => {
+    const box = e.getBoundingClientRect();
+    return box.left + Math.max(box.width, e.scrollWidth);
+  };
+  const wide = Array.from(page.document.querySelectorAll('body *')).filter((e) => reach(e) > page.innerWidth + 0.5 && !scrolledInside(e));
+  const innermost = wide.filter((e) => !wide.some((other) => other !== e && e.contains(other)));
+  return innermost
+    .slice(0, 5)
+    .map((e) => `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${typeof e.className === 'string' && e.className ? `.${e.className}` : ''} (reaches ${Math.round(reach(e))} px)`);
+};
+
 export const viewports = { desktop: { width: 1280, height: 900 }, mobile: { width: 375, height: 812 } } as const;
 export type Viewport = { width: number; height: number };
 

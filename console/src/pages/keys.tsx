@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { type ApiKey, api, type Environment, type Page, type Profile } from '../api.js';
-import { describeError, Notice, OnceSecret, TableRegion, useLatest, when } from '../components.js';
+import { confirmLeave, describeError, keepEnterOnCheckbox, Notice, OnceSecret, TableRegion, useLatest, when } from '../components.js';
 
 /** How long the old secret keeps working after a rotation: `short` in the row, `label` in the confirmation. */
 const graceChoices = [
@@ -9,6 +9,9 @@ const graceChoices = [
   { seconds: 86_400, short: '24 h', label: '24 hours' },
   { seconds: 604_800, short: '7 days', label: '7 days' },
 ];
+
+/** A rotated key's old secret, while it still works. */
+const inGrace = (key: ApiKey) => Boolean(key.previous_key_hint && key.previous_key_expires_at && key.previous_key_expires_at > new Date().toISOString());
 
 const stateOf = (key: ApiKey) => (key.revoked_at ? 'Revoked' : key.expires_at && key.expires_at <= new Date().toISOString() ? 'Expired' : 'Active');
 
@@ -39,6 +42,8 @@ export function KeysPage({ environment, profile }: { environment: Environment; p
 
   const create = (event: Event) => {
     event.preventDefault();
+    // A new secret would replace one still on screen and not copied.
+    if (!confirmLeave()) return;
     void act(async () => {
       const created = (await api<{ data: ApiKey }>('POST', base, { name, scopes })).data;
       setFresh({ label: `New key "${created.name}"`, value: created.key ?? '' });
@@ -48,6 +53,7 @@ export function KeysPage({ environment, profile }: { environment: Environment; p
   const rotate = (key: ApiKey) =>
     act(async () => {
       const seconds = grace[key.id] ?? 86_400;
+      if (!confirmLeave()) return;
       if (!confirm(`Rotate "${key.name}"? The old key keeps working for ${graceChoices.find((g) => g.seconds === seconds)?.label ?? `${seconds} s`}.`)) return;
       const rotated = (await api<{ data: ApiKey }>('POST', `${base}/${key.id}/rotate`, { grace_period_seconds: seconds })).data;
       setFresh({ label: `Rotated key "${rotated.name}"`, value: rotated.key ?? '' });
@@ -64,15 +70,17 @@ export function KeysPage({ environment, profile }: { environment: Environment; p
 
   return (
     <section aria-labelledby="keys-title">
-      <h1 id="keys-title">API keys</h1>
+      <h1 id="keys-title" tabIndex={-1}>
+        API keys
+      </h1>
       {error && <Notice error>{error}</Notice>}
-      {fresh && <OnceSecret label={fresh.label} value={fresh.value} onDone={() => setFresh(null)} />}
+      {fresh && <OnceSecret label={fresh.label} value={fresh.value} onDone={() => setFresh(null)} returnFocus="keys-title" />}
       {canManage ? (
         <form class="card" onSubmit={create} aria-labelledby="create-key-title">
           <h2 id="create-key-title">Create a key</h2>
           <label for="key-name">Name</label>
           <input id="key-name" required maxLength={100} value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
-          <fieldset>
+          <fieldset onKeyDown={keepEnterOnCheckbox}>
             <legend>Scopes</legend>
             <div class="choices">
               {profile.scopes.map((scope) => (
@@ -109,18 +117,31 @@ export function KeysPage({ environment, profile }: { environment: Environment; p
           <tbody>
             {keys.map((key) => (
               <tr key={key.id} data-key-id={key.id}>
-                <th scope="row">{key.name}</th>
-                <td>{key.environment}</td>
-                <td>{key.scopes.join(', ')}</td>
-                <td>
+                <th scope="row" data-label="Name">
+                  {key.name}
+                </th>
+                <td data-label="Environment">{key.environment}</td>
+                <td data-label="Scopes">{key.scopes.join(', ')}</td>
+                <td data-label="Key">
                   <code>{key.key_hint}</code>
+                  {inGrace(key) && (
+                    <span class="previous" data-testid="previous-key">
+                      previous secret <code>{key.previous_key_hint}</code> valid until {when(key.previous_key_expires_at)}
+                    </span>
+                  )}
                 </td>
-                <td class="time">{when(key.created_at)}</td>
-                <td class="time">{when(key.last_used_at)}</td>
-                <td class="time">{when(key.expires_at)}</td>
-                <td>{stateOf(key)}</td>
+                <td class="time" data-label="Created">
+                  {when(key.created_at)}
+                </td>
+                <td class="time" data-label="Last used">
+                  {when(key.last_used_at)}
+                </td>
+                <td class="time" data-label="Expires">
+                  {when(key.expires_at)}
+                </td>
+                <td data-label="State">{stateOf(key)}</td>
                 {canManage && (
-                  <td class="row-actions">
+                  <td class="row-actions" data-label="Actions">
                     {!key.revoked_at && (
                       <>
                         <label class="inline">

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, type Environment, type Page, type RequestLog } from '../api.js';
-import { describeError, Notice, TableRegion, useLatest, when } from '../components.js';
+import { describeError, KeyLabel, Notice, TableRegion, useLatest, when } from '../components.js';
 
 /** The failed API requests of the last 7 days, searchable by request id. */
 export function LogsPage({ environment }: { environment: Environment }) {
@@ -63,20 +63,24 @@ export function LogsPage({ environment }: { environment: Environment }) {
           <tbody>
             {entries.map((entry) => (
               <tr key={entry.request_id} data-request-id={entry.request_id}>
-                <td class="time">{when(entry.created_at)}</td>
-                <th scope="row">
+                <td class="time" data-label="Time">
+                  {when(entry.created_at)}
+                </td>
+                <th scope="row" data-label="Request id">
                   <code>{entry.request_id}</code>
                 </th>
-                <td>
-                  <code>{entry.key_id}</code>
+                <td data-label="Key">
+                  <KeyLabel id={entry.key_id} name={entry.key_name} />
                 </td>
-                <td>{entry.method}</td>
-                <td>
+                <td data-label="Method">{entry.method}</td>
+                <td data-label="Route">
                   <code>{entry.route}</code>
                 </td>
-                <td class={entry.status >= 500 ? 'mark-5xx' : entry.status === 429 ? 'mark-429' : 'mark-4xx'}>{entry.status}</td>
-                <td>{entry.error_code ?? '—'}</td>
-                <td>{entry.latency_ms} ms</td>
+                <td class={entry.status >= 500 ? 'mark-5xx' : entry.status === 429 ? 'mark-429' : 'mark-4xx'} data-label="Status">
+                  {entry.status}
+                </td>
+                <td data-label="Error">{entry.error_code ?? '—'}</td>
+                <td data-label="Latency">{entry.latency_ms} ms</td>
               </tr>
             ))}
           </tbody>

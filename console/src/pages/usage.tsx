@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'preact/hooks';
 import { type ApiKey, api, type Budgets, type Counts, type Environment, type Page, type Usage } from '../api.js';
 import { UsageChart } from '../chart.js';
-import { describeError, Notice, TableRegion, useLatest, when } from '../components.js';
+import { describeError, KeyLabel, Notice, TableRegion, useLatest, usePoll, when } from '../components.js';
+
+/** How often the figures and budgets are read again while the page is open (and the tab visible). */
+const REFRESH_MS = 5_000;
 
 interface Alert {
   id: string;
@@ -60,19 +63,24 @@ export function UsagePage({ environment }: { environment: Environment }) {
   // one key) must not replace the figures of the current choice.
   const latestUsage = useLatest();
   const latestBudgets = useLatest();
-  useEffect(() => {
+  /** Reads the figures (and the chosen key's budgets) of the current choice; `fresh` clears the budgets of another key first. */
+  const read = (fresh: boolean) => {
     const only = keyId ? `&key_id=${keyId}` : '';
     const figures = Promise.all([api<{ data: Usage }>('GET', `${base}/usage?granularity=hour${only}`), api<{ data: Usage }>('GET', `${base}/usage?granularity=day${only}`)]);
     latestUsage(figures, ([h, d]) => {
       setHourly(h.data);
       setDaily(d.data);
     }).catch((err: unknown) => setError(describeError(err)));
-    setBudgets(null);
+    if (fresh) setBudgets(null);
     const budgetsOf = keyId ? api<{ data: Budgets }>('GET', `${base}/rate-limits?key_id=${keyId}`).then((r) => r.data) : Promise.resolve(null);
     latestBudgets(budgetsOf, setBudgets).catch((err: unknown) => setError(describeError(err)));
-  }, [environment, keyId]);
+  };
+  useEffect(() => read(true), [environment, keyId]);
+  // Requests keep coming while the page is open: the figures follow (through useLatest, so a
+  // refresh never replaces the answer for a newer choice).
+  usePoll(() => read(false), REFRESH_MS, [environment, keyId]);
 
-  const keyName = (id: string) => keys.find((k) => k.id === id)?.name ?? id;
+  const keyName = (id: string, name?: string | null) => name ?? keys.find((k) => k.id === id)?.name ?? null;
 
   return (
     <section aria-labelledby="usage-title">
@@ -83,13 +91,16 @@ export function UsagePage({ environment }: { environment: Environment }) {
         <option value="">Every key</option>
         {keys.map((key) => (
           <option key={key.id} value={key.id}>
-            {key.name} ({key.key_hint})
+            {key.name} ({key.id})
           </option>
         ))}
       </select>
       {hourly && (
         <section class="card" aria-labelledby="hourly-title">
           <h2 id="hourly-title">Last 24 hours, per hour</h2>
+          <p class="figures-of">
+            Of {hourly.key_id ? <KeyLabel id={hourly.key_id} name={keyName(hourly.key_id)} /> : 'every key'}
+          </p>
           <Totals counts={hourly.totals} testId="totals-24h" keyId={hourly.key_id} />
           <UsageChart usage={hourly} label="Requests per hour, last 24 hours" />
         </section>
@@ -97,6 +108,9 @@ export function UsagePage({ environment }: { environment: Environment }) {
       {daily && (
         <section class="card" aria-labelledby="daily-title">
           <h2 id="daily-title">Last 30 days, per day</h2>
+          <p class="figures-of">
+            Of {daily.key_id ? <KeyLabel id={daily.key_id} name={keyName(daily.key_id)} /> : 'every key'}
+          </p>
           <Totals counts={daily.totals} testId="totals-30d" keyId={daily.key_id} />
           <UsageChart usage={daily} label="Requests per day, last 30 days" />
         </section>
@@ -117,13 +131,21 @@ export function UsagePage({ environment }: { environment: Environment }) {
             </thead>
             <tbody>
               {hourly.keys.map((k) => (
-                <tr key={k.key_id}>
-                  <th scope="row">{keyName(k.key_id)}</th>
-                  <td>{k.requests}</td>
-                  <td>{k.status_2xx}</td>
-                  <td class={k.status_4xx > 0 ? 'mark-4xx' : ''}>{k.status_4xx}</td>
-                  <td class={k.status_429 > 0 ? 'mark-429' : ''}>{k.status_429}</td>
-                  <td class={k.status_5xx > 0 ? 'mark-5xx' : ''}>{k.status_5xx}</td>
+                <tr key={k.key_id} data-key-id={k.key_id}>
+                  <th scope="row" data-label="Key">
+                    <KeyLabel id={k.key_id} name={keyName(k.key_id, k.key_name)} />
+                  </th>
+                  <td data-label="Requests">{k.requests}</td>
+                  <td data-label="2xx">{k.status_2xx}</td>
+                  <td class={k.status_4xx > 0 ? 'mark-4xx' : ''} data-label="4xx">
+                    {k.status_4xx}
+                  </td>
+                  <td class={k.status_429 > 0 ? 'mark-429' : ''} data-label="429">
+                    {k.status_429}
+                  </td>
+                  <td class={k.status_5xx > 0 ? 'mark-5xx' : ''} data-label="5xx">
+                    {k.status_5xx}
+                  </td>
                 </tr>
               ))}
             </tbody>

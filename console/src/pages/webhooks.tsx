@@ -1,6 +1,39 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, type Delivery, type Endpoint, type Environment, type Page, type Profile } from '../api.js';
-import { describeError, Notice, OnceSecret, TableRegion, useLatest, when } from '../components.js';
+import { clock, confirmLeave, describeError, keepEnterOnCheckbox, Notice, OnceSecret, TableRegion, useLatest, usePoll, when } from '../components.js';
+
+/** How often the open endpoint's deliveries are read again while the page is open (and the tab visible). */
+const REFRESH_MS = 5_000;
+
+/**
+ * What became of a delivery, in words: a failed attempt that will be retried says when (and which
+ * attempt that will be), a final failure says it will not be retried (only Redeliver sends it again).
+ */
+export function deliveryState(delivery: Delivery, maxAttempts?: number): string {
+  const last = delivery.attempts.at(-1);
+  const answer = last ? (last.status_code !== null ? `HTTP ${last.status_code}` : (last.error ?? 'no answer')) : null;
+  const of = maxAttempts ? ` of ${maxAttempts}` : '';
+  if (delivery.status === 'succeeded') return answer ? `succeeded (${answer})` : 'succeeded';
+  if (delivery.status === 'failed') return `failed${answer ? ` (${answer})` : ''}: will not be retried`;
+  if (!last) return delivery.next_attempt_at ? `pending: first attempt at ${clock(delivery.next_attempt_at)}` : 'pending';
+  if (delivery.next_attempt_at) return `failed (${answer}): will retry at ${clock(delivery.next_attempt_at)} (attempt ${delivery.attempt_count + 1}${of})`;
+  return `pending (${answer})`;
+}
+
+/** A signing secret's hint, and the previous secret's while it still signs (after a rotation). */
+function SecretHints({ endpoint }: { endpoint: Endpoint }) {
+  const previous = endpoint.previous_secret_hint && endpoint.previous_secret_expires_at && endpoint.previous_secret_expires_at > new Date().toISOString();
+  return (
+    <>
+      {endpoint.secret_hint ? <code>{endpoint.secret_hint}</code> : '—'}
+      {previous && (
+        <span class="previous" data-testid="previous-secret">
+          previous secret <code>{endpoint.previous_secret_hint}</code> valid until {when(endpoint.previous_secret_expires_at)}
+        </span>
+      )}
+    </>
+  );
+}
 
 /** `student.*`, `course.*`…: each family of the catalogue, then its types. */
 function families(types: string[]): [string, string[]][] {
@@ -35,6 +68,14 @@ export function WebhooksPage({ environment, profile }: { environment: Environmen
       setError(describeError(err)),
     );
   useEffect(() => void load(), [environment]);
+  // The open endpoint's deliveries change by themselves (retries, new events): read again while open.
+  usePoll(
+    () => {
+      if (open) void loadDeliveries(open);
+    },
+    REFRESH_MS,
+    [open, environment],
+  );
 
   const act = async (run: () => Promise<void>) => {
     setError(null);
@@ -50,6 +91,8 @@ export function WebhooksPage({ environment, profile }: { environment: Environmen
 
   const create = (event: Event) => {
     event.preventDefault();
+    // A new secret would replace one still on screen and not copied.
+    if (!confirmLeave()) return;
     void act(async () => {
       const created = (await api<{ data: Endpoint }>('POST', `${base}/webhook-endpoints`, { url, description, events })).data;
       setFresh({ label: `Signing secret of ${created.url}`, value: created.secret ?? '' });
@@ -60,6 +103,7 @@ export function WebhooksPage({ environment, profile }: { environment: Environmen
   const toggle = (endpoint: Endpoint) => act(async () => void (await api('PATCH', `${base}/webhook-endpoints/${endpoint.id}`, { enabled: !endpoint.enabled })));
   const rotate = (endpoint: Endpoint) =>
     act(async () => {
+      if (!confirmLeave()) return;
       if (!confirm(`Rotate the signing secret of ${endpoint.url}? The old one keeps signing for 24 hours.`)) return;
       const rotated = (await api<{ data: Endpoint }>('POST', `${base}/webhook-endpoints/${endpoint.id}/rotate-secret`)).data;
       setFresh({ label: `New signing secret of ${rotated.url}`, value: rotated.secret ?? '' });
@@ -67,8 +111,7 @@ export function WebhooksPage({ environment, profile }: { environment: Environmen
   const test = (endpoint: Endpoint) =>
     act(async () => {
       const delivery = (await api<{ data: Delivery }>('POST', `${base}/webhook-endpoints/${endpoint.id}/test`)).data;
-      const last = delivery.attempts.at(-1);
-      setNews(`Test event sent to ${endpoint.url}: ${delivery.status}${last?.status_code ? ` (HTTP ${last.status_code}, ${last.latency_ms} ms)` : ''}.`);
+      setNews(`Test event sent to ${endpoint.url}: ${deliveryState(delivery, profile.webhook_max_attempts)}.`);
       setOpen(endpoint.id);
       await loadDeliveries(endpoint.id);
     });
@@ -80,7 +123,7 @@ export function WebhooksPage({ environment, profile }: { environment: Environmen
   const redeliver = (delivery: Delivery) =>
     act(async () => {
       const again = (await api<{ data: Delivery }>('POST', `${base}/webhook-deliveries/${delivery.id}/retry`)).data;
-      setNews(`Delivery ${again.id} sent again: ${again.status}.`);
+      setNews(`Delivery ${again.id} sent again: ${deliveryState(again, profile.webhook_max_attempts)}.`);
     });
   const show = (id: string) => {
     const next = open === id ? null : id;
@@ -97,10 +140,12 @@ export function WebhooksPage({ environment, profile }: { environment: Environmen
 
   return (
     <section aria-labelledby="webhooks-title">
-      <h1 id="webhooks-title">Webhooks</h1>
+      <h1 id="webhooks-title" tabIndex={-1}>
+        Webhooks
+      </h1>
       {error && <Notice error>{error}</Notice>}
       {news && <Notice>{news}</Notice>}
-      {fresh && <OnceSecret label={fresh.label} value={fresh.value} onDone={() => setFresh(null)} />}
+      {fresh && <OnceSecret label={fresh.label} value={fresh.value} onDone={() => setFresh(null)} returnFocus="webhooks-title" />}
       {canManage && (
         <form class="card" onSubmit={create} aria-labelledby="create-endpoint-title">
           <h2 id="create-endpoint-title">Add an endpoint</h2>
@@ -108,7 +153,7 @@ export function WebhooksPage({ environment, profile }: { environment: Environmen
           <input id="endpoint-url" type="url" required placeholder="https://lms.example.com/webhooks" value={url} onInput={(e) => setUrl((e.target as HTMLInputElement).value)} />
           <label for="endpoint-description">Description</label>
           <input id="endpoint-description" maxLength={500} value={description} onInput={(e) => setDescription((e.target as HTMLInputElement).value)} />
-          <fieldset>
+          <fieldset onKeyDown={keepEnterOnCheckbox}>
             <legend>Events</legend>
             <label class="choice">
               <input type="checkbox" checked={events.includes('*')} onChange={(e) => toggleEvent('*', (e.target as HTMLInputElement).checked)} />
@@ -149,6 +194,7 @@ export function WebhooksPage({ environment, profile }: { environment: Environmen
               <th scope="col">URL</th>
               <th scope="col">Description</th>
               <th scope="col">Events</th>
+              <th scope="col">Signing secret</th>
               <th scope="col">State</th>
               <th scope="col">Actions</th>
             </tr>
@@ -156,11 +202,16 @@ export function WebhooksPage({ environment, profile }: { environment: Environmen
           <tbody>
             {endpoints.map((endpoint) => (
               <tr key={endpoint.id} data-endpoint-id={endpoint.id}>
-                <th scope="row">{endpoint.url}</th>
-                <td>{endpoint.description}</td>
-                <td>{endpoint.events.join(', ')}</td>
-                <td>{endpoint.enabled ? 'Enabled' : endpoint.disabled_reason === 'failing' ? 'Disabled (failing)' : 'Disabled'}</td>
-                <td class="row-actions">
+                <th scope="row" data-label="URL">
+                  {endpoint.url}
+                </th>
+                <td data-label="Description">{endpoint.description}</td>
+                <td data-label="Events">{endpoint.events.join(', ')}</td>
+                <td data-label="Signing secret">
+                  <SecretHints endpoint={endpoint} />
+                </td>
+                <td data-label="State">{endpoint.enabled ? 'Enabled' : endpoint.disabled_reason === 'failing' ? 'Disabled (failing)' : 'Disabled'}</td>
+                <td class="row-actions" data-label="Actions">
                   <button type="button" class="secondary" onClick={() => show(endpoint.id)} aria-expanded={open === endpoint.id} aria-label={`Deliveries of ${endpoint.url}`}>
                     Deliveries
                   </button>
@@ -207,17 +258,21 @@ export function WebhooksPage({ environment, profile }: { environment: Environmen
                 {deliveries.map((delivery) => {
                   const last = delivery.attempts.at(-1);
                   return (
-                    <tr key={delivery.id} data-delivery-status={delivery.status}>
-                      <th scope="row">{delivery.event_type}</th>
-                      <td>{delivery.status}</td>
-                      <td>{delivery.attempt_count}</td>
-                      <td>
+                    <tr key={delivery.id} data-delivery-id={delivery.id} data-delivery-status={delivery.status} data-attempts={delivery.attempt_count}>
+                      <th scope="row" data-label="Event">
+                        {delivery.event_type}
+                      </th>
+                      <td data-label="Status">{deliveryState(delivery, profile.webhook_max_attempts)}</td>
+                      <td data-label="Attempts">{delivery.attempt_count}</td>
+                      <td data-label="Last response">
                         {last ? (last.status_code ?? last.error ?? '—') : '—'} <span class="excerpt">{last?.response_excerpt.slice(0, 80)}</span>
                       </td>
-                      <td>{last ? `${last.latency_ms} ms` : '—'}</td>
-                      <td class="time">{when(delivery.created_at)}</td>
+                      <td data-label="Latency">{last ? `${last.latency_ms} ms` : '—'}</td>
+                      <td class="time" data-label="Created">
+                        {when(delivery.created_at)}
+                      </td>
                       {canManage && (
-                        <td>
+                        <td class="row-actions" data-label="Actions">
                           <button type="button" class="secondary" onClick={() => void redeliver(delivery)}>
                             Redeliver
                           </button>

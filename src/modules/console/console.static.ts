@@ -29,4 +29,14 @@ export async function consoleStatic(app: FastifyInstance, { root = CONSOLE_DIR }
     return;
   }
   await app.register(fastifyStatic, { root, prefix: '/console/', decorateReply: false, index: ['index.html'], schemaHide: true });
+  // Browsers ask for /favicon.ico wherever a page names no icon (an API answer or the docs opened
+  // in a tab); the console's pages name theirs (/console/favicon.svg). The same icon answers both,
+  // itself rather than a redirect: no second request, and no permanent redirect cached for good.
+  const icon = path.join(root, 'favicon.svg');
+  if (fs.existsSync(icon)) {
+    const svg = fs.readFileSync(icon);
+    app.get('/favicon.ico', { schema: { hide: true } }, async (_request, reply) =>
+      reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(svg),
+    );
+  }
 }
