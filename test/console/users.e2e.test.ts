@@ -175,7 +175,7 @@ describe.skipIf(!chromiumAvailable()).each(dialects)('console users and recovery
     // Removal: the user's session ends and the row goes.
     await page.getByRole('button', { name: `Remove ${email}` }).click();
     await page.getByText(`Removed ${email}.`).waitFor();
-    expect(await row(page, email).count()).toBe(0);
+    await expect.poll(() => row(page, email).count()).toBe(0);
     await back.reload();
     await back.getByRole('heading', { name: 'Sign in to the Lectern console' }).waitFor();
   });

@@ -56,19 +56,21 @@ export function UsersPage({ profile }: { profile: Profile }) {
     void load();
   }, []);
 
-  /** Runs one change: its news on success, its error (role=alert) on failure, then the list again. */
+  /** Runs one change, reads the list again, then says how it went: news on success, an error (role=alert) on failure. */
   const act = async (change: () => Promise<string | null>) => {
     setError(null);
     setNews(null);
     setBusy(true);
+    let outcome: { news: string | null } | { error: string };
     try {
-      setNews(await change());
+      outcome = { news: await change() };
     } catch (err) {
-      setError(describeUserError(err));
-    } finally {
-      setBusy(false);
-      await load();
+      outcome = { error: describeUserError(err) };
     }
+    await load();
+    setBusy(false);
+    if ('error' in outcome) setError(outcome.error);
+    else setNews(outcome.news);
   };
 
   const invite = (event: Event) => {
@@ -180,6 +182,8 @@ export function UsersPage({ profile }: { profile: Profile }) {
                     <th scope="row">
                       {user.email}
                       {user.id === profile.user.id && ' (you)'}
+                      <br />
+                      <span class="hint">added {when(user.created_at)}</span>
                     </th>
                     <td data-label="Role">
                       <select
