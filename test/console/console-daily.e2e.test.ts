@@ -75,7 +75,7 @@ describe.skipIf(!chromiumAvailable()).each(dialects)('console as a daily tool [%
     const mobileBox = (await page.getByRole('button', { name: 'Revoke Second key' }).boundingBox())!;
     expect(mobileBox.x + mobileBox.width).toBeLessThanOrEqual(viewports.mobile.width);
     const header = (await page.locator('header').boundingBox())!;
-    expect(header.height).toBeLessThan(200);
+    expect(header.height).toBeLessThan(170);
     // Who is signed in, and signing out, sit behind the menu button.
     expect(await page.getByRole('button', { name: 'Sign out everywhere' }).isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Menu' }).click();
