@@ -173,8 +173,10 @@ export const authPlugin = fp<AuthOptions>(
       let auth: AuthContext;
       try {
         auth = await authenticate(request);
-      } catch {
-        return;
+      } catch (err) {
+        // A refused key stays refused quietly; a database that is away answers 503 as everywhere.
+        if (err instanceof AppError) return;
+        throw err;
       }
       const now = await admit(request, reply, auth, undefined, 1);
       options.keyUsage.touch(auth.keyId, now);

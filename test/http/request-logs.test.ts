@@ -210,6 +210,10 @@ describe.each(testDialects())('the request log and usage count every request mad
       expect(await logOf(requestId, other.key), `${name} in another workspace`).toEqual([]);
       expect((await usageOf(keyId)).totals, name).toMatchObject({ requests: 1, status_4xx: 1 });
     }
+    // An unknown route called with the revoked key answers 404 as to anyone, logged under that key.
+    const unknown = await t.request({ url: '/api/v1/no-such-thing', key: revoked.key });
+    expect(unknown.status, show(unknown)).toBe(404);
+    expect(await logOf(unknown.body.error.request_id)).toEqual([expect.objectContaining({ key_id: revoked.keyId, route: 'unmatched', status: 404 })]);
     // A secret that matches no key belongs to no workspace.
     expect(await logOf(wrongSecret.body.error.request_id)).toEqual([]);
     expect(await logOf(wrongSecret.body.error.request_id, other.key)).toEqual([]);
