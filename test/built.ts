@@ -35,9 +35,17 @@ export function ensureBuilt(): void {
   if (builtAt < sources) npmRun('build');
 }
 
-/** The console as `npm install` builds it (dist/console); built here when a checkout has not run prepare yet. */
+/**
+ * The console as `npm install` builds it (dist/console); built here when a checkout has not run
+ * prepare yet, or when its sources (console/: src, public, index.html, the Vite configuration) have
+ * changed since the last build, so a browser test never drives a stale console.
+ */
 export function ensureConsoleBuilt(): void {
-  if (!fs.existsSync(built('console/index.html'))) npmRun('build:console');
+  const stamp = built('console/index.html');
+  const builtAt = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
+  const consoleDir = path.join(root, 'console');
+  const sources = Math.max(newest(path.join(consoleDir, 'src')), newest(path.join(consoleDir, 'public')), ...['index.html', 'vite.config.ts'].map((f) => fs.statSync(path.join(consoleDir, f)).mtimeMs));
+  if (builtAt < sources) npmRun('build:console');
 }
 
 function npmRun(script: string): void {

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -8,7 +6,7 @@ import { freshDatabaseEnv } from '../harness.js';
 import { type RunningServer, runCli, startServer } from '../process/spawn.js';
 import { WebhookReceiver } from '../webhook-receiver.js';
 import { launchChromium } from '../browser/browser-support.js';
-import { built } from '../built.js';
+import { ensureConsoleBuilt } from '../built.js';
 import { SCREENSHOTS } from './browser.js';
 
 /**
@@ -71,31 +69,6 @@ export const overflowing = () => {
 export const viewports = { desktop: { width: 1280, height: 900 }, mobile: { width: 375, height: 812 } } as const;
 export type Viewport = { width: number; height: number };
 
-const root = path.resolve(import.meta.dirname, '../..');
-
-/** The newest modification time of the console's sources (0 when none). */
-function newestSource(): number {
-  let latest = 0;
-  for (const entry of ['console/src', 'console/public', 'console/index.html', 'console/vite.config.ts']) {
-    const full = path.join(root, entry);
-    if (!fs.existsSync(full)) continue;
-    if (fs.statSync(full).isFile()) latest = Math.max(latest, fs.statSync(full).mtimeMs);
-    else
-      for (const file of fs.readdirSync(full, { recursive: true, withFileTypes: true }))
-        if (file.isFile()) latest = Math.max(latest, fs.statSync(path.join(file.parentPath, file.name)).mtimeMs);
-  }
-  return latest;
-}
-
-/** The console as the tests must see it: dist/console rebuilt when it is missing or older than any of its sources. */
-export function ensureConsoleCurrent(): void {
-  const stamp = built('console/index.html');
-  const builtAt = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
-  if (builtAt >= newestSource()) return;
-  const result = spawnSync('npm', ['run', 'build:console'], { cwd: root, encoding: 'utf8', timeout: 300_000 });
-  if (result.status !== 0) throw new Error(`npm run build:console failed:\n${result.stdout}\n${result.stderr}`);
-}
-
 export interface ConsoleHarness {
   dialect: TestDialect;
   server: RunningServer;
@@ -146,7 +119,7 @@ export function consoleHarness(dialect: TestDialect, options: HarnessOptions = {
   } as ConsoleHarness;
 
   beforeAll(async () => {
-    ensureConsoleCurrent();
+    ensureConsoleBuilt();
     const fresh = await freshDatabaseEnv(dialect);
     drop = fresh.drop;
     h.env = { ...fresh.env, WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_RETRY_SCHEDULE: '', ...options.env };
