@@ -83,6 +83,15 @@ describe.skipIf(!chromiumAvailable()).each(dialects)('console in Chromium [%s]',
     await page.getByRole('button', { name: 'Redeliver' }).first().click();
     await h.receiver.waitFor((d) => d.filter((x) => x.type === 'webhook_endpoint.test').length >= 2);
     await shoot(page, 'webhooks');
+    // No retries on this server (WEBHOOK_RETRY_SCHEDULE is empty): a failed attempt is final, and says so.
+    h.receiver.answer = () => 500;
+    try {
+      await page.getByRole('button', { name: `Send a test event to ${h.receiver.url}` }).click();
+      await page.getByRole('status').getByText(/: failed \(HTTP 500\): will not be retried\.$/).waitFor();
+      await page.locator('tr[data-delivery-status="failed"]').getByText('failed (HTTP 500): will not be retried').waitFor();
+    } finally {
+      h.receiver.answer = () => 200;
+    }
   });
 
   it('counts 50 requests on the usage page and finds a 404 by its request id in the request log', async () => {

@@ -15,9 +15,11 @@ export function deliveryState(delivery: Delivery, maxAttempts?: number): string 
   const of = maxAttempts ? ` of ${maxAttempts}` : '';
   if (delivery.status === 'succeeded') return answer ? `succeeded (${answer})` : 'succeeded';
   if (delivery.status === 'failed') return `failed${answer ? ` (${answer})` : ''}: will not be retried`;
-  if (!last) return delivery.next_attempt_at ? `pending: first attempt at ${clock(delivery.next_attempt_at)}` : 'pending';
+  // Pending: not tried yet, or sent again on request after a success, or failed and waiting for its retry.
+  const lastFailed = last !== undefined && (last.status_code === null || last.status_code >= 300);
+  if (!lastFailed) return delivery.next_attempt_at ? `pending: next attempt at ${clock(delivery.next_attempt_at)}` : 'pending';
   if (delivery.next_attempt_at) return `failed (${answer}): will retry at ${clock(delivery.next_attempt_at)} (attempt ${delivery.attempt_count + 1}${of})`;
-  return `pending (${answer})`;
+  return `failed (${answer}): retrying`;
 }
 
 /** A signing secret's hint, and the previous secret's while it still signs (after a rotation). */
