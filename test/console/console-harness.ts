@@ -10,7 +10,7 @@ import { ensureConsoleBuilt } from '../built.js';
 import { SCREENSHOTS } from './browser.js';
 
 /**
- * What the console's browser tests share (console.e2e.test.ts, console-layout.e2e.test.ts,
+ * What the console's browser tests share (console.e2e.test.ts, console-daily.e2e.test.ts,
  * users.e2e.test.ts): one real server per file and dialect, started as `npm start` starts it on a
  * fresh database (first start: demo account, key and owner link), one Chromium, users made with the
  * CLI, pages signed in with their one-time link, and screenshots at both widths.
