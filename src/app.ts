@@ -185,7 +185,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(webhookRoutes, { prefix: API_PREFIX, ctx: webhooksCtx });
 
   // The account console (/console): its pages and its cookie-authenticated JSON API, on the same services.
-  await app.register(consoleApiRoutes, { ctx, webhooksCtx, keyUsage, usage, requestLog, limiter, production: config.production, publicUrl: config.publicUrl });
+  await app.register(consoleApiRoutes, { ctx, webhooksCtx, keyUsage, usage, requestLog, limiter, production: config.production, publicUrl: config.publicUrl, webhookMaxAttempts: config.webhooks.retrySchedule.length + 1 });
   await app.register(consoleStatic);
 
   return app;

@@ -6,9 +6,19 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly requestId: string | undefined,
+    /** `details.errors` of a validation error: a JSON pointer to the field and what is wrong with it. */
+    readonly fieldErrors: { path: string; message: string }[] = [],
+    /** Seconds to wait, from Retry-After (429), else null. */
+    readonly retryAfter: number | null = null,
   ) {
     super(message);
   }
+}
+
+/** The message of a validation error's field (`current_password`), if it has one. */
+export function fieldError(err: unknown, field: string): string | undefined {
+  if (!(err instanceof ApiError)) return undefined;
+  return err.fieldErrors.find((e) => e.path === `/${field}`)?.message;
 }
 
 let csrfToken = '';
@@ -40,9 +50,18 @@ export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   const text = await response.text();
   const json = text === '' ? {} : (JSON.parse(text) as Record<string, unknown>);
   if (!response.ok) {
-    const error = (json.error ?? {}) as { code?: string; message?: string; request_id?: string };
+    const error = (json.error ?? {}) as { code?: string; message?: string; request_id?: string; details?: { errors?: unknown } };
     if (response.status === 401 && error.code === 'session_required') sessionEnded?.();
-    throw new ApiError(response.status, error.code ?? 'error', error.message ?? response.statusText, error.request_id);
+    const errors = Array.isArray(error.details?.errors) ? (error.details.errors as { path?: unknown; message?: unknown }[]) : [];
+    const retryAfter = Number(response.headers.get('retry-after') ?? Number.NaN);
+    throw new ApiError(
+      response.status,
+      error.code ?? 'error',
+      error.message ?? response.statusText,
+      error.request_id,
+      errors.map((e) => ({ path: typeof e.path === 'string' ? e.path : '', message: typeof e.message === 'string' ? e.message : '' })),
+      Number.isFinite(retryAfter) ? retryAfter : null,
+    );
   }
   return json as T;
 }
@@ -57,8 +76,10 @@ export interface Profile {
   event_types: string[];
   csrf_token: string;
   expires_at: string;
-  /** Attempts a webhook delivery gets in all (the first and its retries), when the server says. */
-  webhook_max_attempts?: number;
+  /** False right after a one-time link sign-in (or without a password): a new password needs no current one then. */
+  password_change_needs_current: boolean;
+  /** Attempts a webhook delivery gets in all (the first and its retries). */
+  webhook_max_attempts: number;
 }
 
 export interface ApiKey {

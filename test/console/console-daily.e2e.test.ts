@@ -335,14 +335,14 @@ describe.skipIf(!chromiumAvailable()).each(dialects)('console as a daily tool [%
     h.receiver.answer = () => 500;
     try {
       await page.getByRole('button', { name: `Send a test event to ${url}` }).click();
-      await page.getByRole('status').getByText(/: failed \(HTTP 500\): will retry at \d\d:\d\d\u00a0UTC \(attempt 2/).waitFor();
+      await page.getByRole('status').getByText(/: failed \(HTTP 500\): will retry at \d\d:\d\d\u00a0UTC \(attempt 2 of 3\)/).waitFor();
       const delivery = page.locator('tr[data-delivery-id]').first();
       expect(await delivery.getAttribute('data-attempts')).toBe('1');
       // Typing in the form meanwhile: a refresh keeps the field and the focus.
       await page.getByLabel('Description').fill('typed while the list refreshes');
       // The retry 1 s later, shown by the page's own refresh (every 5 s): attempt 2 failed, the third at its time.
       await delivery.and(page.locator('[data-attempts="2"]')).waitFor({ timeout: 15_000 });
-      expect(await delivery.locator('td[data-label="Status"]').textContent()).toMatch(/^failed \(HTTP 500\): will retry at \d\d:\d\d\u00a0UTC \(attempt 3/);
+      expect(await delivery.locator('td[data-label="Status"]').textContent()).toMatch(/^failed \(HTTP 500\): will retry at \d\d:\d\d\u00a0UTC \(attempt 3 of 3\)/);
       expect(await page.getByLabel('Description').inputValue()).toBe('typed while the list refreshes');
       expect(await page.evaluate(focused)).toEqual(expect.objectContaining({ tag: 'input', id: 'endpoint-description' }));
     } finally {

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
-import type { Profile } from '../api.js';
+import { fieldError, type Profile } from '../api.js';
 import { describeError, Notice } from '../components.js';
-import { type AccountProfile, changePassword, fieldError, readProfile } from '../users-api.js';
+import { changePassword, readProfile } from '../users-api.js';
 
 const MIN_LENGTH = 12;
 
@@ -11,7 +11,7 @@ const MIN_LENGTH = 12;
  * one); either way the user's other sessions end.
  */
 export function AccountPage({ profile }: { profile: Profile }) {
-  const [account, setAccount] = useState<AccountProfile>(profile);
+  const [account, setAccount] = useState<Profile>(profile);
   const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
@@ -20,7 +20,7 @@ export function AccountPage({ profile }: { profile: Profile }) {
   const [errors, setErrors] = useState<{ current?: string; password?: string; repeat?: string }>({});
   const [busy, setBusy] = useState(false);
   // Until the server says otherwise, a user who has a password is asked for it.
-  const needsCurrent = account.password_change_needs_current ?? account.user.has_password;
+  const needsCurrent = account.password_change_needs_current;
 
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -31,7 +31,7 @@ export function AccountPage({ profile }: { profile: Profile }) {
     setErrors({});
     setBusy(true);
     try {
-      await changePassword(profile.csrf_token, password, needsCurrent ? current : undefined);
+      await changePassword(password, needsCurrent ? current : undefined);
       setCurrent('');
       setPassword('');
       setRepeat('');

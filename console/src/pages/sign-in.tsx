@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, type Profile } from '../api.js';
+import { api, ApiError, type Profile } from '../api.js';
 import { describeError, Notice } from '../components.js';
-import { DetailedApiError, signInWithPassword } from '../users-api.js';
+import { signInWithPassword } from '../users-api.js';
 
 /** What a refused sign-in says: a throttled account or address waits, and a one-time link still works. */
 function signInError(err: unknown): string {
-  if (err instanceof DetailedApiError && err.status === 429) {
+  if (err instanceof ApiError && err.status === 429) {
     const seconds = err.retryAfter ?? 60;
     return `Too many attempts; try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}, or ask an owner for a sign-in link.`;
   }

@@ -9,16 +9,15 @@ const REFRESH_MS = 5_000;
  * What became of a delivery, in words: a failed attempt that will be retried says when (and which
  * attempt that will be), a final failure says it will not be retried (only Redeliver sends it again).
  */
-export function deliveryState(delivery: Delivery, maxAttempts?: number): string {
+export function deliveryState(delivery: Delivery, maxAttempts: number): string {
   const last = delivery.attempts.at(-1);
   const answer = last ? (last.status_code !== null ? `HTTP ${last.status_code}` : (last.error ?? 'no answer')) : null;
-  const of = maxAttempts ? ` of ${maxAttempts}` : '';
   if (delivery.status === 'succeeded') return answer ? `succeeded (${answer})` : 'succeeded';
   if (delivery.status === 'failed') return `failed${answer ? ` (${answer})` : ''}: will not be retried`;
   // Pending: not tried yet, or sent again on request after a success, or failed and waiting for its retry.
   const lastFailed = last !== undefined && (last.status_code === null || last.status_code >= 300);
   if (!lastFailed) return delivery.next_attempt_at ? `pending: next attempt at ${clock(delivery.next_attempt_at)}` : 'pending';
-  if (delivery.next_attempt_at) return `failed (${answer}): will retry at ${clock(delivery.next_attempt_at)} (attempt ${delivery.attempt_count + 1}${of})`;
+  if (delivery.next_attempt_at) return `failed (${answer}): will retry at ${clock(delivery.next_attempt_at)} (attempt ${delivery.attempt_count + 1} of ${maxAttempts})`;
   return `failed (${answer}): retrying`;
 }
 

@@ -58,6 +58,8 @@ export interface ConsoleOptions {
   production: boolean;
   /** PUBLIC_URL: the base of the sign-in links the console makes (else the request's own address). */
   publicUrl: string | undefined;
+  /** Attempts a webhook delivery gets in all (the first and one per WEBHOOK_RETRY_SCHEDULE entry), for "attempt 2 of 13". */
+  webhookMaxAttempts: number;
 }
 
 const hide = { hide: true } as const;
@@ -69,7 +71,7 @@ const hide = { hide: true } as const;
  * console's own pages (same origin, and the session's CSRF token in X-CSRF-Token).
  */
 export async function consoleApiRoutes(parent: FastifyInstance, options: ConsoleOptions) {
-  const { ctx, webhooksCtx, keyUsage, limiter, production } = options;
+  const { ctx, webhooksCtx, keyUsage, limiter, production, webhookMaxAttempts } = options;
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
   await app.register(cookie);
   app.decorateRequest('consoleSession', null);
@@ -108,7 +110,7 @@ export async function consoleApiRoutes(parent: FastifyInstance, options: Console
     const previous = request.cookies[SESSION_COOKIE];
     if (previous) await users.signOut(ctx, previous);
     setSessionCookie(request, reply, opened.sessionId, production);
-    return { data: { ...(await consoleProfile(ctx, opened.session)), csrf_token: opened.session.csrfToken, expires_at: opened.session.expiresAt } };
+    return { data: { ...(await consoleProfile(ctx, opened.session, webhookMaxAttempts)), csrf_token: opened.session.csrfToken, expires_at: opened.session.expiresAt } };
   };
 
   app.post('/console/api/session/link', { schema: { ...hide, body: LinkSignInBody } }, async (request, reply) =>
@@ -127,7 +129,7 @@ export async function consoleApiRoutes(parent: FastifyInstance, options: Console
 
   app.get('/console/api/session', { schema: hide }, async (request) => {
     const current = await session(request);
-    return { data: { ...(await consoleProfile(ctx, current)), csrf_token: current.csrfToken, expires_at: current.expiresAt } };
+    return { data: { ...(await consoleProfile(ctx, current, webhookMaxAttempts)), csrf_token: current.csrfToken, expires_at: current.expiresAt } };
   });
 
   app.delete('/console/api/session', { schema: hide }, async (request, reply) => {

@@ -20,8 +20,8 @@ export async function managerOf(ctx: ServiceContext, user: User, environment: En
   return { accountId: user.account_id, workspaceId: await workspaceOf(ctx, user.account_id, environment), environment, scopes: new Set(['*']) };
 }
 
-/** Who is signed in, their account, and what the pickers offer. */
-export async function consoleProfile(ctx: ServiceContext, session: Session) {
+/** Who is signed in, their account, what the pickers offer, and how many attempts a webhook delivery gets. */
+export async function consoleProfile(ctx: ServiceContext, session: Session, webhookMaxAttempts: number) {
   const { user } = session;
   const account = await findAccount(ctx.db, user.account_id);
   return {
@@ -32,6 +32,7 @@ export async function consoleProfile(ctx: ServiceContext, session: Session) {
     environments: ['production', 'development', 'staging'] as Environment[],
     scopes: ['*', ...scopes],
     event_types: subscribableEventTypes,
+    webhook_max_attempts: webhookMaxAttempts,
   };
 }
 
