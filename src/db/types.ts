@@ -485,6 +485,23 @@ export interface SignInLinksTable {
   created_at: string;
 }
 
+export type PlayerMode = 'learner' | 'preview';
+
+/** A session of the live learner player: one course, for one student (none in a preview), until it expires. */
+export interface PlayerSessionsTable {
+  /** SHA-256 (base64url) of the session's bearer token; the token itself is never stored. */
+  token_hash: string;
+  workspace_id: string;
+  course_id: string;
+  /** The student whose progress and attempts the session writes; null in a preview. */
+  student_id: string | null;
+  mode: PlayerMode;
+  /** The LTI launch that opened the session, if one did. */
+  launch_id: string | null;
+  expires_at: string;
+  created_at: string;
+}
+
 export interface DB {
   accounts: AccountsTable;
   workspaces: WorkspacesTable;
@@ -525,4 +542,5 @@ export interface DB {
   user_sessions: UserSessionsTable;
   sign_in_links: SignInLinksTable;
   sign_in_failures: SignInFailuresTable;
+  player_sessions: PlayerSessionsTable;
 }
