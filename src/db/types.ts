@@ -502,6 +502,64 @@ export interface PlayerSessionsTable {
   created_at: string;
 }
 
+/** A platform (LMS) that a workspace trusts for LTI 1.3 launches; found by (issuer, client_id). */
+export interface LtiRegistrationsTable {
+  id: string;
+  workspace_id: string;
+  /** The platform's `iss`. */
+  issuer: string;
+  /** The tool's client id at the platform (the `aud` of its id_tokens). */
+  client_id: string;
+  /** The platform's OIDC authorization endpoint, where the login redirects. */
+  auth_login_url: string;
+  /** The platform's OAuth 2 token endpoint (AGS, NRPS). */
+  auth_token_url: string;
+  /** The platform's public keys. */
+  jwks_url: string;
+  /** What a launch with a deployment id not yet known does: `accept` records it, `reject` refuses the launch. */
+  unknown_deployments: LtiUnknownDeployments;
+  /** A claim whose value is the student's external id, in place of `lti:<iss>:<sub>`; null for that default. */
+  student_id_claim: string | null;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export type LtiUnknownDeployments = 'accept' | 'reject';
+
+/** A deployment id known for a registration. */
+export interface LtiDeploymentsTable {
+  registration_id: string;
+  deployment_id: string;
+  created_at: string;
+}
+
+/** A one-time Dynamic Registration link (its token hashed), bound to a workspace. */
+export interface LtiRegistrationLinksTable {
+  /** SHA-256 (base64url) of the link's token. */
+  hash: string;
+  workspace_id: string;
+  expires_at: string;
+  used_at: string | null;
+  /** The registration the link made, once used. */
+  registration_id: string | null;
+  created_at: string;
+}
+
+export type LtiToolKeyState = 'current' | 'previous' | 'retired';
+
+/** The tool's own RSA signing keys: one current, at most one previous (both published), the rest retired. */
+export interface LtiToolKeysTable {
+  kid: string;
+  /** The private JWK as JSON: never leaves the tool-keys module except as a signing key. */
+  private_jwk: string;
+  /** The public JWK as JSON (with kid, alg, use), as the JWKS publishes it. */
+  public_jwk: string;
+  state: LtiToolKeyState;
+  created_at: string;
+  retired_at: string | null;
+}
+
 export interface DB {
   accounts: AccountsTable;
   workspaces: WorkspacesTable;
@@ -542,5 +600,9 @@ export interface DB {
   user_sessions: UserSessionsTable;
   sign_in_links: SignInLinksTable;
   sign_in_failures: SignInFailuresTable;
+  lti_registrations: LtiRegistrationsTable;
+  lti_deployments: LtiDeploymentsTable;
+  lti_registration_links: LtiRegistrationLinksTable;
+  lti_tool_keys: LtiToolKeysTable;
   player_sessions: PlayerSessionsTable;
 }
