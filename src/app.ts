@@ -15,6 +15,7 @@ import { eventRoutes } from './modules/events/events.routes.js';
 import { exportRoutes } from './modules/exports/exports.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { homeRoutes } from './modules/home/home.routes.js';
+import { playerRoutes } from './modules/player/player.routes.js';
 import { progressRoutes } from './modules/progress/progress.routes.js';
 import { RequestLogBuffer } from './modules/request-logs/request-log-buffer.js';
 import { requestLogRoutes } from './modules/request-logs/request-logs.routes.js';
@@ -187,6 +188,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The account console (/console): its pages and its cookie-authenticated JSON API, on the same services.
   await app.register(consoleApiRoutes, { ctx, webhooksCtx, keyUsage, usage, requestLog, limiter, production: config.production, publicUrl: config.publicUrl, webhookMaxAttempts: config.webhooks.retrySchedule.length + 1 });
   await app.register(consoleStatic);
+
+  // The live learner player (/play/): its page and its API, on a launch- or preview-scoped token.
+  await app.register(playerRoutes, { ctx, limiter });
 
   return app;
 }

@@ -47,16 +47,26 @@ ${scripts}
 </head>
 <body data-runtime="${runtime}" data-type="${lesson.type}">
 <main>
-<p class="status" id="lectern-status" role="status" aria-live="polite"></p>
+${lessonBody(lesson)}<footer><button type="button" class="secondary" id="lectern-exit">Exit lesson</button></footer>
+</main>
+</body>
+</html>
+`;
+}
+
+/**
+ * What a lesson shows, inside the page's `<main>`: its status line, kind, title, video, rendered
+ * Markdown and quiz form (no answers: a package's answers travel in its JSON, the live player's
+ * stay on the server). The packages' pages and the live player (`/play/`) show this same markup.
+ */
+export function lessonBody(lesson: LessonDocument): string {
+  const quiz = lesson.type === 'quiz' && lesson.quiz ? packagedQuiz(lesson.quiz as StoredQuiz) : null;
+  return `<p class="status" id="lectern-status" role="status" aria-live="polite"></p>
 <p class="kind">${KIND_LABEL[lesson.type]}</p>
 <h1>${xml(lesson.title)}</h1>
 ${video(lesson)}<div class="content">
 ${markdownHtml(lesson.content ?? '')}</div>
 ${quiz ? quizForm(quiz) : ''}<div id="lectern-end"></div>
-<footer><button type="button" class="secondary" id="lectern-exit">Exit lesson</button></footer>
-</main>
-</body>
-</html>
 `;
 }
 
@@ -96,5 +106,48 @@ ${questions.join('\n')}
 <button type="submit">Submit answers</button>
 </form>
 <p class="result" id="lectern-result" role="status" aria-live="polite" tabindex="-1" hidden></p>
+`;
+}
+
+/**
+ * The Content-Security-Policy of the live player (`/play/`): no script but the player's own file,
+ * no inline script or style, requests only to Lectern itself (its `/play/api`), a video from any
+ * http(s) host once played. No `frame-ancestors`: an LMS shows the player in its frame.
+ */
+export const LIVE_PLAYER_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; media-src http: https:; connect-src 'self'; base-uri 'none'; form-action 'none'";
+
+/**
+ * The live player's page (`GET /play/`): an empty shell, the same for every course and learner.
+ * The player script reads its session token from the URL's fragment, asks `/play/api` for the
+ * course and each lesson (the markup of lessonBody), and drives the same lesson UI as in the
+ * packages, over the `live` transport. Holds nothing secret and nothing of any course.
+ */
+export function livePlayerPage(assetsPath: string): string {
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>Lectern</title>
+<link rel="stylesheet" href="${assetsPath}player.css">
+<script src="${assetsPath}player.js" defer></script>
+</head>
+<body data-runtime="live">
+<div class="live">
+<header class="live-header">
+<p class="course-title" id="lectern-course-title">Lectern</p>
+<p class="live-mode" id="lectern-mode" role="status" aria-live="polite"></p>
+</header>
+<nav class="live-nav" id="lectern-nav" aria-label="Lessons" hidden></nav>
+<main id="lectern-view" tabindex="-1"><p class="status" id="lectern-status" role="status" aria-live="polite">Loading the course…</p></main>
+<footer class="live-footer" id="lectern-pager" hidden>
+<button type="button" class="secondary" id="lectern-previous">Previous lesson</button>
+<button type="button" id="lectern-next">Next lesson</button>
+</footer>
+</div>
+</body>
+</html>
 `;
 }

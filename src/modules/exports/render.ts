@@ -79,6 +79,20 @@ export function packagedQuiz(quiz: StoredQuiz): PackagedQuiz {
   };
 }
 
+/** A question as the live player gets it: what the form needs to answer it, and never the answer. */
+export interface LiveQuestion {
+  id: string;
+  kind: StoredQuestion['kind'];
+}
+
+/**
+ * The quiz as the live player (`/play/`) gets it: no answers, since it is graded on the server
+ * (the form itself, lessonBody's, never holds them either).
+ */
+export function liveQuiz(quiz: StoredQuiz): { passing_score: number; questions: LiveQuestion[] } {
+  return { passing_score: quiz.passing_score, questions: quiz.questions.map((q) => ({ id: q.id, kind: q.kind })) };
+}
+
 /**
  * JSON to embed in an HTML `<script type="application/json">`: `<`, `>` and `&` are escaped as
  * \u sequences, so no text can close the element or open a comment; U+2028/9 likewise.

@@ -21,6 +21,8 @@ export const PLAYER_SESSION_TTL_MS = 4 * 60 * 60 * 1000;
 export const PLAYER_PATH = '/play/';
 
 export interface PlayerSession {
+  /** The token's hash: names the session (its rate limits) without being its secret. */
+  id: string;
   workspaceId: string;
   courseId: string;
   /** The student the session writes for; null in a preview. */
@@ -78,6 +80,7 @@ export async function playerSessionOf(ctx: ServiceContext, token: string): Promi
   const row = await repo.findLivePlayerSession(ctx.db, tokenHash(token), toIso(ctx.clock.now()));
   if (!row) return undefined;
   return {
+    id: row.token_hash,
     workspaceId: row.workspace_id,
     courseId: row.course_id,
     studentId: row.student_id,

@@ -5,9 +5,14 @@
  * the SCORM 1.2 run-time API or as a cmi5 AU (through @xapi/cmi5, shipped beside this file).
  * Opened without an LMS, the page is a preview that records nothing.
  *
+ * The live player (`/play/`, data-runtime="live") runs the same lesson UI over a third transport:
+ * it reads its session token from the URL's fragment, fetches the course and each lesson's markup
+ * from Lectern's `/play/api`, and has quizzes graded and progress recorded there (the page never
+ * holds a quiz's answers).
+ *
  * Loaded without a document (as the tests do in Node), it only defines LecternPlayer.grade.
  */
-/* global window, document, console, IntersectionObserver, fetch, crypto, Cmi5 */
+/* global window, document, console, IntersectionObserver, fetch, crypto, Cmi5, sessionStorage, history, location */
 (function (root) {
   'use strict';
 
@@ -49,17 +54,21 @@
 
   // ---------------------------------------------------------------- the page
 
-  const page = {
-    status: document.getElementById('lectern-status'),
-    result: document.getElementById('lectern-result'),
-    form: document.getElementById('lectern-quiz'),
-    end: document.getElementById('lectern-end'),
-    exit: document.getElementById('lectern-exit'),
-  };
-  const lesson = JSON.parse(document.getElementById('lectern-lesson').textContent);
+  /** The lesson's elements: the page's own in a package; the live player binds them again for each lesson it shows. */
+  let page;
+  function bindPage() {
+    page = {
+      status: document.getElementById('lectern-status'),
+      result: document.getElementById('lectern-result'),
+      form: document.getElementById('lectern-quiz'),
+      end: document.getElementById('lectern-end'),
+      exit: document.getElementById('lectern-exit'),
+    };
+  }
+  bindPage();
 
   function say(text) {
-    page.status.textContent = text;
+    if (page.status) page.status.textContent = text;
   }
 
   /** Logs an LMS error for whoever supports the course, and tells the learner plainly. */
@@ -333,28 +342,50 @@
       restoreAnswers(quiz, session.resume.answers);
       say('Welcome back: your answers so far are restored.');
     }
-    page.form.addEventListener('change', () => runtime.progress({ v: 1, answers: readAnswers(quiz) }));
-    page.form.addEventListener('submit', (event) => {
-      event.preventDefault();
-      const graded = grade(quiz, readAnswers(quiz));
-      const passed = pass(graded.score);
+    const { form, result } = page;
+    function show(graded, passed) {
       graded.correct.forEach((right, i) => {
         const feedback = document.getElementById(`q${i}-feedback`);
         feedback.textContent = right ? 'Correct' : 'Incorrect';
         feedback.className = `feedback ${right ? 'right' : 'wrong'}`;
       });
-      page.result.textContent = `Your score: ${graded.score}% (pass mark ${Math.round(passMark * 100) / 100}%): ${passed ? 'passed' : 'not passed yet'}.`;
-      page.result.className = `result ${passed ? 'passed' : 'failed'}`;
-      page.result.hidden = false;
-      page.result.focus();
+      result.textContent = `Your score: ${graded.score}% (pass mark ${Math.round(passMark * 100) / 100}%): ${passed ? 'passed' : 'not passed yet'}.`;
+      result.className = `result ${passed ? 'passed' : 'failed'}`;
+      result.hidden = false;
+      result.focus();
+    }
+    form.addEventListener('change', () => runtime.progress({ v: 1, answers: readAnswers(quiz) }));
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      const answers = readAnswers(quiz);
+      if (runtime.grade) {
+        // Graded where the answers are (the live player's server), not here.
+        const button = form.querySelector('button[type="submit"]');
+        button.disabled = true;
+        runtime
+          .grade(quiz, answers)
+          .then((graded) => show(graded, graded.passed))
+          .catch((err) => report('Your answers could not be sent', err))
+          .finally(() => {
+            button.disabled = false;
+          });
+        return;
+      }
+      const graded = grade(quiz, answers);
+      const passed = pass(graded.score);
+      show(graded, passed);
       runtime.result(graded.score, passed);
     });
   }
 
   // ---------------------------------------------------------------- start
 
+  /** Calls back once the end of the lesson has been on screen; answers a function that stops watching. */
   function whenSeenToTheEnd(callback) {
-    if (typeof IntersectionObserver === 'undefined') return callback();
+    if (typeof IntersectionObserver === 'undefined') {
+      callback();
+      return () => undefined;
+    }
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((entry) => entry.isIntersecting)) {
         observer.disconnect();
@@ -362,25 +393,248 @@
       }
     });
     observer.observe(page.end);
+    return () => observer.disconnect();
   }
 
-  const runtime = chooseRuntime();
-  page.exit.addEventListener('click', () => {
-    page.exit.disabled = true;
-    runtime.finish().then(() => say('Your progress is saved. You can close this lesson.'));
-  });
-  window.addEventListener('pagehide', () => runtime.leave());
-  runtime
-    .start()
-    .then((session) => {
-      if (lesson.quiz) setUpQuiz(runtime, lesson.quiz, session);
-      else whenSeenToTheEnd(() => runtime.contentSeen());
-      document.body.dataset.ready = 'true';
-    })
-    .catch((err) => {
-      // The lesson still works, as a preview.
-      report('Could not start the lesson with the LMS', err);
-      if (lesson.quiz) setUpQuiz(previewRuntime(), lesson.quiz, { recording: false, mastery: null, resume: null });
-      document.body.dataset.ready = 'true';
+  /** A page of a package: one lesson, its JSON in the page, reported to the LMS (or a preview). */
+  function packageMain() {
+    const lesson = JSON.parse(document.getElementById('lectern-lesson').textContent);
+    const runtime = chooseRuntime();
+    page.exit.addEventListener('click', () => {
+      page.exit.disabled = true;
+      runtime.finish().then(() => say('Your progress is saved. You can close this lesson.'));
     });
+    window.addEventListener('pagehide', () => runtime.leave());
+    runtime
+      .start()
+      .then((session) => {
+        if (lesson.quiz) setUpQuiz(runtime, lesson.quiz, session);
+        else whenSeenToTheEnd(() => runtime.contentSeen());
+        document.body.dataset.ready = 'true';
+      })
+      .catch((err) => {
+        // The lesson still works, as a preview.
+        report('Could not start the lesson with the LMS', err);
+        if (lesson.quiz) setUpQuiz(previewRuntime(), lesson.quiz, { recording: false, mastery: null, resume: null });
+        document.body.dataset.ready = 'true';
+      });
+  }
+
+  // ---------------------------------------------------------------- live (Lectern's /play/)
+
+  /**
+   * The live player's transport for one lesson: progress and quiz attempts go to `/play/api`,
+   * which records them for the session's student (or, in a preview, grades and records nothing).
+   * `recorded` hears each answer, to update the lesson list and the course's progress.
+   */
+  function liveRuntime(call, lessonId, recorded) {
+    const opened = Date.now();
+    let completed = false;
+    return {
+      async start() {
+        recorded(await call('progress', { lesson_id: lessonId, status: 'started' }));
+        return { recording: true, mastery: null, resume: null };
+      },
+      contentSeen() {
+        if (completed) return;
+        completed = true;
+        const seconds = Math.min(86400, Math.round((Date.now() - opened) / 1000));
+        call('progress', { lesson_id: lessonId, status: 'completed', time_spent_seconds: seconds }).then(recorded, (err) => report('Your progress could not be sent', err));
+      },
+      /** Graded on the server; answers as `grade` does, plus `passed`. */
+      async grade(quiz, answers) {
+        const given = [];
+        quiz.questions.forEach((question, i) => {
+          if (answers[i] !== undefined) given.push({ question_id: question.id, answer: answers[i] });
+        });
+        const attempt = await call('quiz-attempts', { lesson_id: lessonId, answers: given });
+        recorded({ lesson_id: lessonId, status: attempt.passed ? 'completed' : 'started', progress_percent: null });
+        const right = new Map(attempt.per_question.map((q) => [q.question_id, q.correct]));
+        return { score: attempt.score, passed: attempt.passed, correct: quiz.questions.map((q) => right.get(q.id) === true) };
+      },
+      progress() {},
+      result() {},
+      async finish() {},
+      leave() {},
+    };
+  }
+
+  const TOKEN_KEY = 'lectern-player-session';
+
+  /** The session token: from the fragment (then taken out of the address bar), else this tab's earlier one. */
+  function liveToken() {
+    let token = location.hash.replace(/^#/, '');
+    try {
+      if (token) sessionStorage.setItem(TOKEN_KEY, token);
+      else token = sessionStorage.getItem(TOKEN_KEY) || '';
+    } catch {
+      // Storage refused (a sandboxed frame): the token in memory is enough for this visit.
+    }
+    if (location.hash) history.replaceState(null, '', location.pathname + location.search);
+    return token;
+  }
+
+  /** Lectern's own player page (/play/): the course's lessons, one at a time, over the live transport. */
+  function liveMain() {
+    const shell = {
+      title: document.getElementById('lectern-course-title'),
+      mode: document.getElementById('lectern-mode'),
+      nav: document.getElementById('lectern-nav'),
+      view: document.getElementById('lectern-view'),
+      pager: document.getElementById('lectern-pager'),
+      previous: document.getElementById('lectern-previous'),
+      next: document.getElementById('lectern-next'),
+    };
+    const token = liveToken();
+    let ended = false;
+
+    /** One call of /play/api with the session as a bearer token (never a cookie); its `data`, or an error. */
+    async function call(path, body) {
+      const response = await fetch(`api/${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        cache: 'no-store',
+        credentials: 'omit',
+      });
+      const json = await response.json().catch(() => null);
+      if (response.status === 401 && !ended) {
+        ended = true;
+        shell.mode.textContent = 'Your session has ended: open the course again from where you started it.';
+      }
+      if (!response.ok) throw new Error((json && json.error && json.error.message) || `HTTP ${response.status}`);
+      return json.data;
+    }
+
+    const lessons = [];
+    const buttons = new Map();
+    let mode = 'learner';
+    let current = -1;
+    let stopWatching = () => undefined;
+
+    function showProgress(percent) {
+      if (mode === 'preview') shell.mode.textContent = 'Preview: nothing is recorded.';
+      else if (typeof percent === 'number' && !ended) shell.mode.textContent = `Course progress: ${percent}%`;
+    }
+
+    function markLesson(id, status) {
+      const button = buttons.get(id);
+      if (!button || mode === 'preview') return;
+      if (status === 'completed') button.dataset.status = 'completed';
+      else if (button.dataset.status !== 'completed') button.dataset.status = status;
+      const mark = button.querySelector('.mark');
+      mark.textContent = button.dataset.status === 'completed' ? ' (completed)' : '';
+    }
+
+    function recorded(answer) {
+      if (!answer) return;
+      markLesson(answer.lesson_id, answer.status);
+      showProgress(answer.progress_percent);
+    }
+
+    function buildNav(course) {
+      shell.nav.replaceChildren();
+      for (const module of course.modules) {
+        if (module.lessons.length === 0) continue;
+        const heading = document.createElement('h2');
+        heading.textContent = module.title;
+        const list = document.createElement('ol');
+        for (const lesson of module.lessons) {
+          const index = lessons.length;
+          lessons.push(lesson);
+          const item = document.createElement('li');
+          const button = document.createElement('button');
+          button.type = 'button';
+          button.className = 'lesson-link';
+          button.dataset.status = lesson.status;
+          button.append(lesson.title);
+          const mark = document.createElement('span');
+          mark.className = 'mark';
+          mark.textContent = lesson.status === 'completed' && mode !== 'preview' ? ' (completed)' : '';
+          button.append(mark);
+          button.addEventListener('click', () => openLesson(index));
+          buttons.set(lesson.id, button);
+          item.append(button);
+          list.append(item);
+        }
+        shell.nav.append(heading, list);
+      }
+      shell.nav.hidden = lessons.length === 0;
+    }
+
+    async function openLesson(index) {
+      stopWatching();
+      current = index;
+      const summary = lessons[index];
+      for (const [id, button] of buttons) {
+        if (id === summary.id) button.setAttribute('aria-current', 'step');
+        else button.removeAttribute('aria-current');
+      }
+      shell.previous.disabled = index === 0;
+      shell.next.disabled = index === lessons.length - 1;
+      document.body.dataset.ready = 'false';
+      const lesson = await call(`lessons/${encodeURIComponent(summary.id)}`);
+      if (current !== index) return; // another lesson was asked for meanwhile
+      // Lectern's own rendering (the packages' lessonBody): escaped text and safe Markdown, no script.
+      shell.view.innerHTML = lesson.html;
+      for (const link of shell.view.querySelectorAll('.content a[href^="http"]')) {
+        link.target = '_blank';
+        link.rel = 'noopener noreferrer';
+      }
+      document.title = `${lesson.title} – ${shell.title.textContent}`;
+      document.body.dataset.type = lesson.type;
+      bindPage();
+      const runtime = liveRuntime(call, lesson.id, recorded);
+      try {
+        const session = await runtime.start();
+        if (current !== index) return;
+        if (lesson.quiz) setUpQuiz(runtime, lesson.quiz, session);
+        else stopWatching = whenSeenToTheEnd(() => current === index && runtime.contentSeen());
+      } catch (err) {
+        report('Could not open the lesson', err);
+      }
+      const heading = shell.view.querySelector('h1');
+      if (heading) {
+        heading.tabIndex = -1;
+        heading.focus();
+      }
+      document.body.dataset.ready = 'true';
+    }
+
+    shell.previous.addEventListener('click', () => current > 0 && openLesson(current - 1));
+    shell.next.addEventListener('click', () => current < lessons.length - 1 && openLesson(current + 1));
+
+    if (!token) {
+      say('Open this player from your course: a link from your LMS or the console\'s Preview.');
+      document.body.dataset.ready = 'true';
+      return;
+    }
+    call('course')
+      .then((outline) => {
+        mode = outline.mode;
+        shell.title.textContent = outline.course.title;
+        document.title = outline.course.title;
+        showProgress(outline.progress_percent);
+        buildNav(outline.course);
+        if (lessons.length === 0) {
+          // Nothing to launch: the description, as a package shows it.
+          shell.view.innerHTML = outline.course.description_html;
+          const heading = document.createElement('h1');
+          heading.textContent = outline.course.title;
+          shell.view.prepend(heading);
+          document.body.dataset.ready = 'true';
+          return undefined;
+        }
+        shell.pager.hidden = false;
+        const next = lessons.findIndex((lesson) => lesson.status !== 'completed');
+        return openLesson(mode === 'learner' && next >= 0 ? next : 0);
+      })
+      .catch((err) => {
+        report('Could not open the course', err);
+        document.body.dataset.ready = 'true';
+      });
+  }
+
+  if (document.body.dataset.runtime === 'live') liveMain();
+  else packageMain();
 })(globalThis);
