@@ -21,6 +21,10 @@ import { RequestLogBuffer } from './modules/request-logs/request-log-buffer.js';
 import { requestLogRoutes } from './modules/request-logs/request-logs.routes.js';
 import { quizAttemptRoutes } from './modules/quiz-attempts/quiz-attempts.routes.js';
 import { lessonRoutes } from './modules/lessons/lessons.routes.js';
+import { ltiLaunchRoutes } from './modules/lti/lti-launch.routes.js';
+import { ltiLoginRoutes } from './modules/lti/lti-login.routes.js';
+import { PlatformKeySets } from './modules/lti/platform-jwks.js';
+import { platformUrlPolicy } from './modules/lti/lti-url-policy.js';
 import { moduleRoutes } from './modules/modules/modules.routes.js';
 import { RateLimiter } from './modules/rate-limits/rate-limiter.js';
 import { rateLimitRoutes } from './modules/rate-limits/rate-limits.routes.js';
@@ -188,6 +192,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The account console (/console): its pages and its cookie-authenticated JSON API, on the same services.
   await app.register(consoleApiRoutes, { ctx, webhooksCtx, keyUsage, usage, requestLog, limiter, production: config.production, publicUrl: config.publicUrl, webhookMaxAttempts: config.webhooks.retrySchedule.length + 1 });
   await app.register(consoleStatic);
+
+  // LTI 1.3 launches from an LMS (/lti/login, /lti/launch): HTML pages for a person, outside the API.
+  const platformCalls = { policy: platformUrlPolicy(config.production, config.webhooks.allowPrivate), ...(options.webhookLookup ? { lookup: options.webhookLookup } : {}) };
+  const ltiCtx = { ...ctx, keySets: new PlatformKeySets(ctx.clock, platformCalls) };
+  await app.register(ltiLoginRoutes, { ctx, publicUrl: config.publicUrl });
+  await app.register(ltiLaunchRoutes, { ctx: ltiCtx, publicUrl: config.publicUrl });
 
   // The live learner player (/play/): its page and its API, on a launch- or preview-scoped token.
   await app.register(playerRoutes, { ctx, limiter });

@@ -560,6 +560,60 @@ export interface LtiToolKeysTable {
   retired_at: string | null;
 }
 
+/** One OIDC login of an LTI launch (lti-login.routes.ts), until its id_token comes back or it expires. */
+export interface LtiLoginStatesTable {
+  /** SHA-256 (base64url) of the `state`; the state itself is never stored. */
+  state_hash: string;
+  workspace_id: string;
+  registration_id: string;
+  /** The nonce the id_token must carry. */
+  nonce: string;
+  /** The login's `target_link_uri`; the id_token's must be the same. */
+  target_link_uri: string;
+  /** JSON of the login's parameters (iss, login_hint, lti_message_hint, client_id, lti_deployment_id): a new window starts the login again with them. */
+  login_params: string;
+  /** The login's `lti_storage_target` (LTI platform storage), or null when the state went in a cookie only. */
+  storage_target: string | null;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** A nonce that a valid id_token spent: the same nonce again is a replay. */
+export interface LtiUsedNoncesTable {
+  registration_id: string;
+  nonce: string;
+  /** After this, the token that carried it has expired anyway and the row may go. */
+  expires_at: string;
+}
+
+/** A launch that opened a course (or a preview of one) from a platform. */
+export interface LtiLaunchesTable {
+  id: string;
+  workspace_id: string;
+  registration_id: string;
+  deployment_id: string;
+  /** The platform's user id (`sub`). */
+  sub: string | null;
+  /** The student the launch made or found; null for a preview. */
+  student_id: string | null;
+  course_id: string | null;
+  context_id: string | null;
+  resource_link_id: string | null;
+  /** JSON array of the launch's role URIs. */
+  roles: string;
+  message_type: string;
+  /** AGS: the line item the score goes to (used as given, query string included). */
+  ags_lineitem: string | null;
+  /** AGS: the context's line items URL. */
+  ags_lineitems: string | null;
+  /** AGS: JSON array of the scopes the platform granted. */
+  ags_scopes: string | null;
+  /** NRPS: the context's memberships URL. */
+  nrps_url: string | null;
+  created_at: string;
+}
+
 export interface DB {
   accounts: AccountsTable;
   workspaces: WorkspacesTable;
@@ -605,4 +659,7 @@ export interface DB {
   lti_registration_links: LtiRegistrationLinksTable;
   lti_tool_keys: LtiToolKeysTable;
   player_sessions: PlayerSessionsTable;
+  lti_login_states: LtiLoginStatesTable;
+  lti_used_nonces: LtiUsedNoncesTable;
+  lti_launches: LtiLaunchesTable;
 }

@@ -127,7 +127,7 @@ describe.each(testDialects())('live learner player [%s]', (dialect) => {
     expect(wrong.body.data).toMatchObject({ score: 0, passed: false, recorded: true });
     const attempt = await play(learner.token, '/play/api/quiz-attempts', { lesson_id: quizLesson.id, answers: rightAnswers() });
     expect(attempt.status, show(attempt)).toBe(200);
-    expect(attempt.body.data).toMatchObject({ lesson_id: quizLesson.id, score: 100, passed: true, recorded: true });
+    expect(attempt.body.data).toMatchObject({ lesson_id: quizLesson.id, score: 100, passed: true, recorded: true, progress_percent: 100 });
     expect(attempt.body.data.attempt_id).toMatch(/^att_/);
     expect(attempt.body.data.per_question).toHaveLength(3);
 
@@ -160,7 +160,7 @@ describe.each(testDialects())('live learner player [%s]', (dialect) => {
     const progress = await play(preview.token, '/play/api/progress', { lesson_id: textLessonId, status: 'completed' });
     expect(progress.body.data, show(progress)).toEqual({ lesson_id: textLessonId, status: 'completed', recorded: false, progress_percent: null });
     const attempt = await play(preview.token, '/play/api/quiz-attempts', { lesson_id: quizLesson.id, answers: rightAnswers().slice(0, 2) });
-    expect(attempt.body.data, show(attempt)).toMatchObject({ attempt_id: null, score: 67, passed: true, recorded: false });
+    expect(attempt.body.data, show(attempt)).toMatchObject({ attempt_id: null, score: 67, passed: true, recorded: false, progress_percent: null });
     expect(await count('lesson_progress')).toBe(before.progress);
     expect(await count('quiz_attempts')).toBe(before.attempts);
   });

@@ -20,6 +20,7 @@ import * as keyChangeNotify from './2026-11-27T12-00-00_key-change-notify.js';
 import * as consoleAccounts from './2026-11-28T10-00-00_console-accounts.js';
 import * as keyRotationHints from './2026-11-28T11-00-00_key-rotation-hints.js';
 import * as ltiRegistrations from './2026-11-28T13-00-00_lti-registrations.js';
+import * as ltiLaunches from './2026-11-28T13-10-00_lti-launches.js';
 import * as playerSessions from './2026-11-28T13-20-00_player-sessions.js';
 
 /** Every migration, in order. Listed explicitly so the built and the source tree run the same set. */
@@ -45,5 +46,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T10-00-00_console-accounts': consoleAccounts,
   '2026-11-28T11-00-00_key-rotation-hints': keyRotationHints,
   '2026-11-28T13-00-00_lti-registrations': ltiRegistrations,
+  '2026-11-28T13-10-00_lti-launches': ltiLaunches,
   '2026-11-28T13-20-00_player-sessions': playerSessions,
 };

@@ -103,6 +103,8 @@ export const PlayerAttemptResponse = Type.Object({
     per_question: Type.Array(Type.Object({ question_id: Type.String(), correct: Type.Boolean() })),
     /** False in a preview: graded, nothing written. */
     recorded: Type.Boolean(),
+    /** The student's enrollment progress after the attempt (0–100); null in a preview. */
+    progress_percent: Type.Union([Type.Integer(), Type.Null()]),
   }),
 });
 export type PlayerAttempt = Static<typeof PlayerAttemptResponse>['data'];

@@ -94,7 +94,16 @@ export async function playerAttempt(ctx: ServiceContext, session: PlayerSession,
   const lesson = await lessonOfCourse(ctx, session, body.lesson_id);
   if (session.studentId !== null) {
     const attempt = await submitAttempt(ctx, session.workspaceId, lesson.id, { student_id: session.studentId, answers: body.answers });
-    return { lesson_id: lesson.id, attempt_id: attempt.id, score: attempt.score, passed: attempt.passed, per_question: attempt.per_question, recorded: true };
+    const progress = (await studentProgress(ctx, session.workspaceId, session.studentId, session.courseId)).courses[0];
+    return {
+      lesson_id: lesson.id,
+      attempt_id: attempt.id,
+      score: attempt.score,
+      passed: attempt.passed,
+      per_question: attempt.per_question,
+      recorded: true,
+      progress_percent: progress?.progress_percent ?? null,
+    };
   }
   if (lesson.type !== 'quiz' || !lesson.quiz) {
     throw new AppError('invalid_parameter', `Lesson ${lesson.id} is not a quiz`, { lesson_id: lesson.id, parameter: 'lesson_id' });
@@ -105,5 +114,5 @@ export async function playerAttempt(ctx: ServiceContext, session: PlayerSession,
     throw new AppError('validation_error', `Invalid body: ${problems.map((p) => `${p.path} ${p.message}`).join('; ')}`, { errors: problems });
   }
   const result = grade(quiz, body.answers);
-  return { lesson_id: lesson.id, attempt_id: null, score: result.score, passed: result.passed, per_question: result.per_question, recorded: false };
+  return { lesson_id: lesson.id, attempt_id: null, score: result.score, passed: result.passed, per_question: result.per_question, recorded: false, progress_percent: null };
 }

@@ -448,7 +448,7 @@
           if (answers[i] !== undefined) given.push({ question_id: question.id, answer: answers[i] });
         });
         const attempt = await call('quiz-attempts', { lesson_id: lessonId, answers: given });
-        recorded({ lesson_id: lessonId, status: attempt.passed ? 'completed' : 'started', progress_percent: null });
+        recorded({ lesson_id: lessonId, status: attempt.passed ? 'completed' : 'started', progress_percent: attempt.progress_percent });
         const right = new Map(attempt.per_question.map((q) => [q.question_id, q.correct]));
         return { score: attempt.score, passed: attempt.passed, correct: quiz.questions.map((q) => right.get(q.id) === true) };
       },
