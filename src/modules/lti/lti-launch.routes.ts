@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import { pageCsp } from './lti-error-page.js';
+import { acceptForms, baseUrlOf, cookieOf, sendFailure, sendPage, stateCookieName, stringFields } from './lti-http.js';
+import { completeLaunch, type LtiLaunchContext } from './lti-launch.service.js';
+import { checkStatePage } from './lti-storage-pages.js';
+
+export interface LtiLaunchOptions {
+  ctx: LtiLaunchContext;
+  publicUrl: string | undefined;
+}
+
+/**
+ * POST /lti/launch: the platform's form_post of the id_token and state. A valid launch answers 303
+ * to the player; an invalid one an HTML page saying why (400/401/403), having created nothing.
+ */
+export async function ltiLaunchRoutes(app: FastifyInstance, options: LtiLaunchOptions) {
+  acceptForms(app);
+  app.post('/lti/launch', { schema: { hide: true } }, async (request, reply) => {
+    const form = stringFields(request.body);
+    const baseUrl = baseUrlOf(request, options.publicUrl);
+    const state = form.state ?? '';
+    const cookie = state !== '' && cookieOf(request, stateCookieName(state)) === state;
+    const site = request.headers['sec-fetch-site'];
+    const sameOrigin = site === 'same-origin' || (site === undefined && request.headers.origin === new URL(baseUrl).origin);
+    try {
+      const outcome = await completeLaunch(options.ctx, form, { cookie, sameOrigin }, baseUrl);
+      if (outcome.kind === 'check_storage') {
+        const html = checkStatePage({ ...outcome, action: `${baseUrl}/lti/launch` });
+        return sendPage(reply, 200, html, pageCsp({ script: true, formAction: ["'self'"] }));
+      }
+      // The state cookie has done its work.
+      if (cookie) reply.header('set-cookie', `${stateCookieName(state)}=; Path=/lti/launch; Max-Age=0; HttpOnly; Secure; SameSite=None; Partitioned`);
+      return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(outcome.url, 303);
+    } catch (error) {
+      return sendFailure(request, reply, error);
+    }
+  });
+}
