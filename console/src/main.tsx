@@ -3,6 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError, type Environment, onSessionEnded, type Profile, setCsrfToken } from './api.js';
 import { confirmLeave, Notice } from './components.js';
 import { AccountPage } from './pages/account.js';
+import { CoursesPage } from './pages/courses.js';
 import { KeysPage } from './pages/keys.js';
 import { LogsPage } from './pages/logs.js';
 import { SignInPage } from './pages/sign-in.js';
@@ -14,6 +15,7 @@ import './styles.css';
 const pages = [
   { route: 'keys', title: 'API keys' },
   { route: 'webhooks', title: 'Webhooks' },
+  { route: 'courses', title: 'Courses' },
   { route: 'usage', title: 'Usage' },
   { route: 'logs', title: 'Request log' },
   { route: 'users', title: 'Users', ownersOnly: true },
@@ -190,6 +192,7 @@ function App() {
       <main id="main" tabIndex={-1}>
         {current === 'keys' && <KeysPage environment={environment} profile={profile} key={`keys-${environment}`} />}
         {current === 'webhooks' && <WebhooksPage environment={environment} profile={profile} key={`webhooks-${environment}`} />}
+        {current === 'courses' && <CoursesPage environment={environment} key={`courses-${environment}`} />}
         {current === 'usage' && <UsagePage environment={environment} key={`usage-${environment}`} />}
         {current === 'logs' && <LogsPage environment={environment} key={`logs-${environment}`} />}
         {current === 'users' && <UsersPage profile={profile} />}

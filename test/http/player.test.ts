@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workspaceOf } from '../../src/modules/accounts/accounts.service.js';
 import { createPlayerSession, PLAYER_SESSION_TTL_MS, playerSessionOf } from '../../src/modules/player/player-sessions.service.js';
+import { createUser } from '../../src/modules/users/users.service.js';
 import { testDialects } from '../dialects.js';
 import { setupApp, show, type TestApp } from '../harness.js';
 
@@ -199,6 +200,29 @@ describe.each(testDialects())('live learner player [%s]', (dialect) => {
     const asKey = await t.request({ url: '/api/v1/courses', key: learner.token });
     expect(asKey.status, show(asKey)).toBe(401);
     expect(asKey.body.error.code).toBe('invalid_api_key');
+  });
+
+  it('lists the environment\'s courses in the console and opens a preview of one, for any role', async () => {
+    const { signInToken } = await createUser(t.ctx, { accountId: t.accountId, email: 'viewer@school.example', role: 'viewer' });
+    const signedIn = await t.request({ method: 'POST', url: '/console/api/session/link', key: null, body: { token: signInToken } });
+    expect(signedIn.status, show(signedIn)).toBe(200);
+    const cookie = String(signedIn.headers['set-cookie']).split(';')[0]!;
+    const headers = { cookie, 'x-csrf-token': signedIn.body.data.csrf_token as string };
+    const list = await t.request({ url: '/console/api/environments/production/courses', key: null, headers });
+    expect(list.status, show(list)).toBe(200);
+    expect(list.body.data.map((c: { id: string }) => c.id)).toEqual([courseId, otherCourseId]);
+    expect((await t.request({ url: '/console/api/environments/staging/courses', key: null, headers })).body.data).toEqual([]);
+
+    const made = await t.request({ method: 'POST', url: `/console/api/environments/production/courses/${courseId}/preview`, key: null, headers });
+    expect(made.status, show(made)).toBe(200);
+    expect(made.body.data.url).toMatch(/^http:\/\/localhost(:\d+)?\/play\/#[\w-]{43}$/);
+    expect(made.body.data.expires_at).toBe(new Date(t.clock.now() + PLAYER_SESSION_TTL_MS).toISOString());
+    const token = made.body.data.url.split('#')[1];
+    expect((await play(token, '/play/api/course')).body.data).toMatchObject({ mode: 'preview', course: { id: courseId } });
+    // Another environment's (or account's) course is not found; a preview needs the session's CSRF token.
+    expect((await t.request({ method: 'POST', url: `/console/api/environments/staging/courses/${courseId}/preview`, key: null, headers })).status).toBe(404);
+    expect((await t.request({ method: 'POST', url: `/console/api/environments/production/courses/${courseId}/preview`, key: null, headers: { cookie } })).status).toBe(403);
+    expect((await t.request({ method: 'POST', url: `/console/api/environments/production/courses/${courseId}/preview`, key: null })).status).toBe(401);
   });
 
   it('ends a session when it expires', async () => {

@@ -8,10 +8,12 @@ import { pageReply, resourceReply } from '../../shared/reply.js';
 import { gracePeriodOf } from '../../shared/rotation.js';
 import * as apiKeys from '../api-keys/api-keys.service.js';
 import type { PendingKeyUsage } from '../api-keys/key-usage.js';
+import { listCourses } from '../courses/courses.service.js';
 import { listEvents } from '../events/events.service.js';
 import { ListEventsQuery } from '../events/events.schemas.js';
 import { AUTH_FAILURE_LIMIT } from '../rate-limits/budgets.js';
 import type { RateLimiter } from '../rate-limits/rate-limiter.js';
+import { createPlayerSession } from '../player/player-sessions.service.js';
 import { ListRequestLogsQuery } from '../request-logs/request-logs.schemas.js';
 import { listRequestLogEntries, type RequestLogFlusher } from '../request-logs/request-logs.service.js';
 import { UsageQuery } from '../usage/usage.schemas.js';
@@ -250,4 +252,15 @@ export async function consoleApiRoutes(parent: FastifyInstance, options: Console
   app.get(`${env}/request-logs`, { schema: { ...hide, params: EnvironmentParams, querystring: ListRequestLogsQuery } }, async (request, reply) =>
     pageReply(request, reply, await listRequestLogEntries(ctx, options.requestLog, (await caller(request)).workspaceId, request.query)),
   );
+
+  // Courses and their Preview (every role: a preview reads and records nothing): the courses
+  // service behind GET /api/v1/courses, and a preview session of the live player (docs/player.md).
+  app.get(`${env}/courses`, { schema: { ...hide, params: EnvironmentParams, querystring: ConsolePageQuery } }, async (request, reply) =>
+    pageReply(request, reply, await listCourses(ctx, (await caller(request)).workspaceId, { ...request.query, per_page: request.query.per_page ?? 100 })),
+  );
+  app.post(`${env}/courses/:id/preview`, { schema: { ...hide, params: EnvironmentIdParams } }, async (request) => {
+    const { workspaceId } = await caller(request);
+    const preview = await createPlayerSession(ctx, { workspaceId, courseId: request.params.id, studentId: null, mode: 'preview', baseUrl: linkBase(request) });
+    return { data: { url: preview.url, expires_at: preview.expiresAt } };
+  });
 }
