@@ -21,8 +21,10 @@ import { RequestLogBuffer } from './modules/request-logs/request-log-buffer.js';
 import { requestLogRoutes } from './modules/request-logs/request-logs.routes.js';
 import { quizAttemptRoutes } from './modules/quiz-attempts/quiz-attempts.routes.js';
 import { lessonRoutes } from './modules/lessons/lessons.routes.js';
+import { ltiJwksRoutes } from './modules/lti/lti-jwks.routes.js';
 import { ltiLaunchRoutes } from './modules/lti/lti-launch.routes.js';
 import { ltiLoginRoutes } from './modules/lti/lti-login.routes.js';
+import { ltiRegistrationRoutes } from './modules/lti/lti-registrations.routes.js';
 import { PlatformKeySets } from './modules/lti/platform-jwks.js';
 import { platformUrlPolicy } from './modules/lti/lti-url-policy.js';
 import { moduleRoutes } from './modules/modules/modules.routes.js';
@@ -171,6 +173,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, { database, limiter });
   await app.register(homeRoutes);
+  await app.register(ltiJwksRoutes, { ctx }); // the LTI tool's public keys, at the root like health
   await app.register(apiKeyRoutes, { prefix: API_PREFIX, ctx, keyUsage });
   await app.register(rateLimitRoutes, { prefix: API_PREFIX, ctx, limiter });
   await app.register(courseRoutes, { prefix: API_PREFIX, ctx });
@@ -188,6 +191,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(exportRoutes, { prefix: API_PREFIX, ctx: { ...ctx, exportDir: config.exportDir } });
   const webhooksCtx = { ...ctx, urlPolicy: webhookUrlPolicy(config), lookup: options.webhookLookup, deliverer: background.deliverer };
   await app.register(webhookRoutes, { prefix: API_PREFIX, ctx: webhooksCtx });
+  const ltiRegistrationsCtx = { ...ctx, urlPolicy: platformUrlPolicy(config.production, config.webhooks.allowPrivate), lookup: options.webhookLookup };
+  await app.register(ltiRegistrationRoutes, { prefix: API_PREFIX, ctx: ltiRegistrationsCtx, publicUrl: config.publicUrl });
 
   // The account console (/console): its pages and its cookie-authenticated JSON API, on the same services.
   await app.register(consoleApiRoutes, { ctx, webhooksCtx, keyUsage, usage, requestLog, limiter, production: config.production, publicUrl: config.publicUrl, webhookMaxAttempts: config.webhooks.retrySchedule.length + 1 });

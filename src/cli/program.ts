@@ -4,6 +4,7 @@ import { migrateToLatest } from '../db/database.js';
 import { AppError } from '../shared/errors.js';
 import { addAccountCommands } from './account-commands.js';
 import { addKeyCommands } from './key-commands.js';
+import { addLtiCommands } from './lti-commands.js';
 import { addUserCommands } from './user-commands.js';
 import { type CliIo, processIo, withContext } from './output.js';
 
@@ -55,6 +56,7 @@ export function buildProgram(io: CliIo = processIo): Command {
   addAccountCommands(program, io);
   addKeyCommands(program, io);
   addUserCommands(program, io);
+  addLtiCommands(program, io);
   return program;
 }
 

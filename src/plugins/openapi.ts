@@ -12,6 +12,7 @@ import { enrollmentSchemas } from '../modules/enrollments/enrollments.schemas.js
 import { eventSchemaName, eventSchemas } from '../modules/events/events.schemas.js';
 import { exportSchemas } from '../modules/exports/exports.schemas.js';
 import { lessonSchemas } from '../modules/lessons/lessons.schemas.js';
+import { ltiRegistrationSchemas } from '../modules/lti/lti-registrations.schemas.js';
 import { moduleSchemas } from '../modules/modules/modules.schemas.js';
 import { progressSchemas } from '../modules/progress/progress.schemas.js';
 import { quizAttemptSchemas } from '../modules/quiz-attempts/quiz-attempts.schemas.js';
@@ -72,6 +73,7 @@ export const openapiPlugin = fp(
       ...eventSchemas,
       ...usageSchemas,
       ...requestLogSchemas,
+      ...ltiRegistrationSchemas,
     ];
     for (const schema of shared) app.addSchema(schema);
     await app.register(swagger, {
@@ -119,6 +121,7 @@ export const openapiPlugin = fp(
           { name: 'events', description: 'The event log of the last 30 days: the polling fallback to webhooks' },
           { name: 'usage', description: 'API requests per hour or day, by key and status class' },
           { name: 'request-logs', description: 'The workspace\'s failed requests of the last 7 days, by request id' },
+          { name: 'lti', description: 'LTI 1.3: the LMS platforms a workspace accepts launches from, one-time Dynamic Registration links, and the tool\'s public keys (docs/lti.md)' },
           { name: 'operations', description: 'Health, readiness, metrics and this OpenAPI document (no key needed)' },
         ],
         components: {

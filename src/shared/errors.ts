@@ -28,6 +28,7 @@ export const errorStatus = {
   export_not_ready: 409,
   api_key_revoked: 409,
   last_owner: 409,
+  lti_registration_exists: 409,
   export_expired: 410,
   precondition_failed: 412,
   payload_too_large: 413,

@@ -131,6 +131,12 @@ const detailShapes: { name: string; codes: ErrorCode[]; details: TSchema }[] = [
       field: Type.Union([Type.Literal('email'), Type.Literal('external_id')]),
     }),
   },
+  {
+    name: 'LtiRegistrationExistsErrorObject', codes: ['lti_registration_exists'],
+    details: Type.Object({
+      registration_id: Nullable(Type.String({ description: 'The registration that has this issuer and client_id, when it is this workspace\'s; null when it is another workspace\'s.' })),
+    }),
+  },
   { name: 'CourseHasEnrollmentsErrorObject', codes: ['course_has_enrollments'], details: Type.Object({ enrollment_count: Type.Integer() }) },
   { name: 'CourseNotPublishedErrorObject', codes: ['course_not_published'], details: Type.Object({ course_id: Type.String() }) },
   { name: 'IdempotencyErrorObject', codes: ['idempotency_request_in_progress', 'idempotency_key_reused'], details: Type.Object({ idempotency_key: Type.String() }) },

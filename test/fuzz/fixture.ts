@@ -18,6 +18,7 @@ export const kindPrefix = {
   delivery: 'dlv',
   event: 'evt',
   apiKey: 'key',
+  ltiRegistration: 'ltr',
 } as const satisfies Record<string, IdPrefix>;
 
 export type Kind = keyof typeof kindPrefix;
@@ -30,6 +31,21 @@ export interface Fixture {
   ids: Record<Kind, string>;
   studentEmail: string;
   studentExternalId: string;
+}
+
+/**
+ * An LTI platform registration body whose (issuer, client_id) is `name`'s own: that pair is unique
+ * across workspaces. Its URLs are local (WEBHOOK_ALLOW_PRIVATE must be on), like the webhook's.
+ */
+export function ltiPlatform(name: string, fields: Record<string, unknown> = {}) {
+  return {
+    issuer: 'https://lms.probe.example',
+    client_id: `client-${name}`,
+    auth_login_url: 'http://127.0.0.1:9/lti/auth',
+    auth_token_url: 'http://127.0.0.1:9/lti/token',
+    jwks_url: 'http://127.0.0.1:9/lti/jwks',
+    ...fields,
+  };
 }
 
 /** Limits out of a harness's way: every window of the account very high. */
@@ -46,8 +62,8 @@ export async function unlimited(t: TestApp, accountId: string): Promise<void> {
 /**
  * Creates, with `key`, a published course with a module, a text lesson and a quiz lesson, a
  * student enrolled in it with progress and a quiz attempt, an export, a webhook endpoint
- * (pointing at a closed local port: WEBHOOK_ALLOW_PRIVATE must be on) with one delivery, and an
- * API key. `label` makes the workspace's unique values (email, external id) its own.
+ * (pointing at a closed local port: WEBHOOK_ALLOW_PRIVATE must be on) with one delivery, an API
+ * key and an LTI platform registration (with a deployment). `label` makes the workspace's unique values (email, external id) its own.
  */
 export async function buildFixture(t: TestApp, key: string, label: string, environment: Environment = 'production'): Promise<Fixture> {
   const call = async (method: 'GET' | 'POST', url: string, body?: unknown, expected = [200, 201, 202]) => {
@@ -78,6 +94,7 @@ export async function buildFixture(t: TestApp, key: string, label: string, envir
   const delivery = (await call('POST', `/api/v1/webhook-endpoints/${endpoint.id}/test`)).data;
   const event = (await call('GET', '/api/v1/events?per_page=1')).data[0];
   const apiKey = (await call('POST', '/api/v1/api-keys', { name: `probe ${label}`, environment, scopes: ['courses:read'] })).data;
+  const ltiRegistration = (await call('POST', '/api/v1/lti/registrations', ltiPlatform(label, { deployment_ids: [`${label}-deployment`] }))).data;
   return {
     label,
     key,
@@ -98,6 +115,7 @@ export async function buildFixture(t: TestApp, key: string, label: string, envir
       delivery: delivery.id,
       event: event.id,
       apiKey: apiKey.id,
+      ltiRegistration: ltiRegistration.id,
     },
   };
 }
@@ -121,6 +139,7 @@ export async function snapshot(t: TestApp, f: Fixture): Promise<Record<string, u
     `/api/v1/webhook-deliveries/${ids.delivery}`,
     `/api/v1/events/${ids.event}`,
     `/api/v1/api-keys/${ids.apiKey}`,
+    `/api/v1/lti/registrations/${ids.ltiRegistration}`,
     '/api/v1/courses?per_page=100',
     `/api/v1/courses/${ids.course}/modules?per_page=100`,
     `/api/v1/modules/${ids.module}/lessons?per_page=100`,
@@ -129,6 +148,7 @@ export async function snapshot(t: TestApp, f: Fixture): Promise<Record<string, u
     '/api/v1/events?per_page=100',
     '/api/v1/api-keys?per_page=100',
     '/api/v1/webhook-endpoints?per_page=100',
+    '/api/v1/lti/registrations?per_page=100',
     `/api/v1/webhook-endpoints/${ids.endpoint}/deliveries?per_page=100`,
   ];
   const out: Record<string, unknown> = {};

@@ -133,7 +133,8 @@ export function urlOf(operation: Pick<Operation, 'path'>, pathValues: Record<str
 
 /**
  * Names of the id-taking inputs of an operation: the path's `{id}`, query and body fields ending in
- * `_id` (at any depth), except `external_id`, which is the client's own identifier, not one of ours.
+ * `_id` (at any depth), except `external_id`, which is the client's own identifier, and `client_id`
+ * (an LTI platform's name for Lectern), neither of them one of ours.
  */
 export function idInputs(operation: Operation): { in: 'path' | 'query' | 'body'; name: string }[] {
   const out: { in: 'path' | 'query' | 'body'; name: string }[] = [];
@@ -158,5 +159,5 @@ export function idInputs(operation: Operation): { in: 'path' | 'query' | 'body';
 }
 
 function isIdName(name: string): boolean {
-  return name.endsWith('_id') && name !== 'external_id';
+  return name.endsWith('_id') && name !== 'external_id' && name !== 'client_id';
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { newId } from '../../src/shared/ids.js';
 import { testDialects } from '../dialects.js';
-import { buildFixture, type Fixture, type Kind, kindPrefix, snapshot, unlimited } from '../fuzz/fixture.js';
+import { buildFixture, type Fixture, type Kind, kindPrefix, ltiPlatform, snapshot, unlimited } from '../fuzz/fixture.js';
 import { apiOperations, idInputs, type Operation, urlOf } from '../fuzz/operations.js';
 import { setupApp, show, type TestApp, type TestResponse } from '../harness.js';
 
@@ -179,6 +179,17 @@ const table: Record<string, Entry> = {
   listWebhookDeliveries: { ids: [path('endpoint'), { in: 'query', name: 'event_id', kind: 'event', missing: 200 }] },
   getWebhookDelivery: { ids: [path('delivery')] },
   retryWebhookDelivery: { ids: [path('delivery')] },
+
+  listLtiRegistrations: { probe: 'lists the caller workspace only' },
+  createLtiRegistration: {
+    probe: "A's issuer is free in another workspace with another client id",
+    body: (_: Fixture, own: Fixture) => ltiPlatform(`${own.label}-probe`, { deployment_ids: ['probe-deployment'] }),
+  },
+  getLtiRegistration: { ids: [path('ltiRegistration')] },
+  updateLtiRegistration: { ids: [path('ltiRegistration')], body: () => ({ unknown_deployments: 'reject', deployment_ids: ['taken-over'] }) },
+  putLtiRegistration: { ids: [path('ltiRegistration')], body: () => ({ unknown_deployments: 'reject', deployment_ids: ['taken-over'] }) },
+  deleteLtiRegistration: { ids: [path('ltiRegistration')] },
+  createLtiRegistrationLink: { probe: 'makes a link for the caller workspace' },
 };
 
 /** An answer with ids and request ids masked: what must not differ between A's id and a random one. */
@@ -339,6 +350,7 @@ async function secondOfEach(t: TestApp, f: Fixture): Promise<void> {
   await post('/api/v1/enrollments', { student_id: student.id, course_id: f.ids.course });
   await post('/api/v1/webhook-endpoints', { url: 'http://127.0.0.1:9/second' });
   await post(`/api/v1/webhook-endpoints/${f.ids.endpoint}/test`);
+  await post('/api/v1/lti/registrations', ltiPlatform(`${f.label}-second`));
 }
 
 /** Each slot's value from a fixture. */

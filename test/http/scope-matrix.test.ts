@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { scopes } from '../../src/modules/api-keys/scopes.js';
 import { testDialects } from '../dialects.js';
-import { buildFixture, type Fixture, snapshot, unlimited } from '../fuzz/fixture.js';
+import { buildFixture, type Fixture, ltiPlatform, snapshot, unlimited } from '../fuzz/fixture.js';
 import { apiOperations, type Operation } from '../fuzz/operations.js';
 import { setupApp, show, type TestApp } from '../harness.js';
 
@@ -32,6 +32,7 @@ interface Maker {
   enrollment(): Promise<string>;
   endpoint(): Promise<string>;
   apiKey(scopes: string[]): Promise<string>;
+  ltiRegistration(): Promise<string>;
   unique(): string;
 }
 
@@ -127,6 +128,14 @@ const table: Record<string, Entry> = {
   listWebhookDeliveries: (f) => ({ url: `/api/v1/webhook-endpoints/${f.endpoint}/deliveries`, status: 200 }),
   getWebhookDelivery: (f) => ({ url: `/api/v1/webhook-deliveries/${f.delivery}`, status: 200 }),
   retryWebhookDelivery: (f) => ({ url: `/api/v1/webhook-deliveries/${f.delivery}/retry`, status: 200 }),
+
+  listLtiRegistrations: () => ({ url: '/api/v1/lti/registrations', status: 200 }),
+  createLtiRegistration: (_, make) => ({ url: '/api/v1/lti/registrations', body: ltiPlatform(make.unique()), status: 201 }),
+  getLtiRegistration: (f) => ({ url: `/api/v1/lti/registrations/${f.ltiRegistration}`, status: 200 }),
+  updateLtiRegistration: (f) => ({ url: `/api/v1/lti/registrations/${f.ltiRegistration}`, body: { deployment_ids: ['patched-by-a-scoped-key'] }, status: 200 }),
+  putLtiRegistration: (f) => ({ url: `/api/v1/lti/registrations/${f.ltiRegistration}`, body: { deployment_ids: ['put-by-a-scoped-key'] }, status: 200 }),
+  deleteLtiRegistration: async (_, make) => ({ url: `/api/v1/lti/registrations/${await make.ltiRegistration()}`, status: 200 }),
+  createLtiRegistrationLink: () => ({ url: '/api/v1/lti/registration-links', body: { expires_in_seconds: 3_600 }, status: 201 }),
 };
 
 /** Every scope but `required`, and but its `write` when a `read` is required (write implies read). */
@@ -185,6 +194,7 @@ describe.each(testDialects())('scope matrix [%s]', (dialect) => {
       enrollment: async () => made('/api/v1/enrollments', { student_id: await make.student(), course_id: f.ids.course }),
       endpoint: () => made('/api/v1/webhook-endpoints', { url: 'http://127.0.0.1:9/one-call' }),
       apiKey: async (keyScopes) => (await t.newKey({ accountId: t.accountId, scopes: keyScopes })).keyId,
+      ltiRegistration: () => made('/api/v1/lti/registrations', ltiPlatform(make.unique())),
     };
     const failures: string[] = [];
     let refused = 0;

@@ -11,6 +11,8 @@ export const scopes = [
   'webhooks:read',
   'webhooks:write',
   'keys:write',
+  'lti:read',
+  'lti:write',
 ] as const;
 
 export type Scope = (typeof scopes)[number];

@@ -4,6 +4,7 @@ import type { UserRole } from '../../db/types.js';
 import type { ServiceContext } from '../../shared/context.js';
 import { AppError } from '../../shared/errors.js';
 import { type Session, SESSION_TTL_MS, sessionOf } from '../users/users.service.js';
+import { publicBaseUrl } from '../../shared/public-url.js';
 
 export const SESSION_COOKIE = 'lectern_session';
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -81,7 +82,7 @@ export function assertOwner(role: UserRole): void {
  * came to (its protocol and host as Fastify resolves them: through a proxy only with TRUST_PROXY).
  */
 export function consoleBaseUrl(request: FastifyRequest, publicUrl: string | undefined): string {
-  return publicUrl ?? `${request.protocol}://${request.host}`;
+  return publicBaseUrl(request, publicUrl);
 }
 
 function csrfFailed(): AppError {

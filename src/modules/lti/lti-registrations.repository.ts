@@ -21,12 +21,22 @@ const registrationColumns = [
 
 export type RegistrationRow = LtiRegistrationsTable;
 
-export async function listRegistrations(db: Kysely<DB>, workspaceId: string, page: PageRequest): Promise<RegistrationRow[]> {
-  return applyPage(db.selectFrom('lti_registrations').select(registrationColumns).where('workspace_id', '=', workspaceId), page).execute();
+export interface RegistrationFilters {
+  updatedSince?: string | undefined;
 }
 
-export async function countRegistrations(db: Kysely<DB>, workspaceId: string): Promise<number> {
-  return countRows(db.selectFrom('lti_registrations').where('workspace_id', '=', workspaceId));
+function filteredRegistrations(db: Kysely<DB>, workspaceId: string, filters: RegistrationFilters) {
+  let query = db.selectFrom('lti_registrations').where('workspace_id', '=', workspaceId);
+  if (filters.updatedSince !== undefined) query = query.where('updated_at', '>=', filters.updatedSince);
+  return query;
+}
+
+export async function listRegistrations(db: Kysely<DB>, workspaceId: string, filters: RegistrationFilters, page: PageRequest): Promise<RegistrationRow[]> {
+  return applyPage(filteredRegistrations(db, workspaceId, filters).select(registrationColumns), page).execute();
+}
+
+export async function countRegistrations(db: Kysely<DB>, workspaceId: string, filters: RegistrationFilters): Promise<number> {
+  return countRows(filteredRegistrations(db, workspaceId, filters));
 }
 
 export async function findRegistration(db: Kysely<DB>, workspaceId: string, id: string): Promise<RegistrationRow | undefined> {
