@@ -2,6 +2,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workspaceOf } from '../../src/modules/accounts/accounts.service.js';
 import { createPlayerSession } from '../../src/modules/player/player-sessions.service.js';
+import { createUser } from '../../src/modules/users/users.service.js';
+import { ensureConsoleBuilt } from '../built.js';
+import { pageWidth, viewports } from '../console/console-harness.js';
 import { testDialects } from '../dialects.js';
 import { setupApp, show, type TestApp } from '../harness.js';
 import { guardNetwork, openChromium, poll } from './browser-support.js';
@@ -30,6 +33,7 @@ describe.each(testDialects().slice(0, 1))('the live learner player in Chromium [
   };
 
   beforeAll(async () => {
+    ensureConsoleBuilt(); // the console's Courses page opens the preview
     t = await setupApp(dialect);
     workspaceId = await workspaceOf(t.ctx, t.accountId, 'production');
     courseId = (await post('/courses', { title: 'Road safety' })).id;
@@ -55,6 +59,7 @@ describe.each(testDialects().slice(0, 1))('the live learner player in Chromium [
     browser = await openChromium();
     if (!browser) return;
     context = await browser.newContext({ viewport: { width: 375, height: 700 } });
+    context.setDefaultTimeout(20_000);
     foreign = await guardNetwork(context, [origin]);
   });
   afterAll(async () => {
@@ -95,6 +100,8 @@ describe.each(testDialects().slice(0, 1))('the live learner player in Chromium [
     await poll(() => page.locator('#lectern-result').textContent()).toBe('Your score: 100% (pass mark 50%): passed.');
     await poll(() => page.locator('#q0-feedback').textContent()).toBe('Correct');
     await poll(() => page.locator('#lectern-mode').textContent()).toBe('Course progress: 100%');
+    // At 375 px nothing scrolls sideways.
+    expect(await page.evaluate(pageWidth)).toSatisfy((w: { scrollWidth: number; innerWidth: number }) => w.scrollWidth <= w.innerWidth);
 
     const progress = await t.request({ url: `/api/v1/students/${studentId}/progress?course_id=${courseId}` });
     expect(progress.body.data.courses[0], show(progress)).toMatchObject({ status: 'completed', progress_percent: 100 });
@@ -123,6 +130,30 @@ describe.each(testDialects().slice(0, 1))('the live learner player in Chromium [
     await poll(() => page.locator('#lectern-result').textContent()).toBe('Your score: 0% (pass mark 50%): not passed yet.');
     expect(await attempts()).toBe(before);
     await page.close();
+  });
+
+  it('opens a preview from the console\'s Courses page in a new tab', async ({ skip }) => {
+    if (!browser) return skip();
+    const { signInToken } = await createUser(t.ctx, { accountId: t.accountId, email: 'viewer@school.example', role: 'viewer' });
+    const console = await context.newPage();
+    console.on('pageerror', (err) => problems.push(`console page error: ${err.message}`));
+    await console.goto(`${origin}/console/#/sign-in/${signInToken}`);
+    await console.getByRole('heading', { name: 'API keys' }).waitFor();
+    await console.getByRole('link', { name: 'Courses' }).click();
+    await console.getByRole('heading', { name: 'Courses' }).waitFor();
+    await console.getByRole('row', { name: /Road safety/ }).waitFor();
+    for (const viewport of [viewports.desktop, viewports.mobile]) {
+      await console.setViewportSize(viewport);
+      await poll(() => console.evaluate(pageWidth)).toSatisfy((w: { scrollWidth: number; innerWidth: number }) => w.innerWidth === viewport.width && w.scrollWidth <= w.innerWidth);
+    }
+    const [player] = await Promise.all([context.waitForEvent('page'), console.getByRole('button', { name: 'Preview Road safety' }).click()]);
+    await player.waitForSelector('body[data-ready="true"]');
+    await poll(() => player.locator('#lectern-mode').textContent()).toBe('Preview: nothing is recorded.');
+    await poll(() => player.locator('h1').textContent()).toBe('Look both ways');
+    expect(player.url()).toBe(`${origin}/play/`);
+    await console.getByRole('link', { name: 'open the preview' }).waitFor();
+    await player.close();
+    await console.close();
   });
 
   it('says so when the session has ended, and loads nothing from elsewhere', async ({ skip }) => {
