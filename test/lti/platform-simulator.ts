@@ -1,0 +1,365 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
+
+/**
+ * An LTI 1.3 platform (an LMS) of our own, for tests: a real HTTP server on 127.0.0.1 with its own
+ * RSA keys and JWKS (keys can be rotated), an OIDC auth endpoint that mints id_tokens for the tool's
+ * logins, a token endpoint, AGS line items and scores, NRPS memberships, a Deep Linking return and
+ * Dynamic Registration (openid-configuration, registration). Everything it receives is recorded in
+ * `requests`. The claims of the id_tokens it mints come from `claims()` (sensible defaults of a
+ * learner's resource-link launch) with the test's overrides.
+ *
+ * Lectern reaches it over real HTTP (JWKS, and later tokens, scores, rosters), so apps under test
+ * need WEBHOOK_ALLOW_PRIVATE=true (config.webhooks.allowPrivate). Tests drive launches either
+ * through `authorize()` (no browser: the auth request's answer as data) or, in a browser, through
+ * GET /auth, which answers the auto-posting form a real platform would.
+ */
+
+export interface RecordedRequest {
+  method: string;
+  /** Path and query, as received. */
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+export interface SigningKey {
+  kid: string;
+  privateKey: Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
+  publicJwk: JWK;
+}
+
+export type Claims = Record<string, unknown>;
+
+export const LTI = 'https://purl.imsglobal.org/spec/lti/claim/';
+export const ROLES = {
+  learner: 'http://purl.imsglobal.org/vocab/lis/v2/membership#Learner',
+  instructor: 'http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor',
+  teachingAssistant: 'http://purl.imsglobal.org/vocab/lis/v2/membership/Instructor#TeachingAssistant',
+  contentDeveloper: 'http://purl.imsglobal.org/vocab/lis/v2/membership#ContentDeveloper',
+  administrator: 'http://purl.imsglobal.org/vocab/lis/v2/membership#Administrator',
+  institutionStudent: 'http://purl.imsglobal.org/vocab/lis/v2/institution/person#Student',
+  institutionInstructor: 'http://purl.imsglobal.org/vocab/lis/v2/institution/person#Instructor',
+  mentor: 'http://purl.imsglobal.org/vocab/lis/v2/membership#Mentor',
+} as const;
+
+export interface SimulatorOptions {
+  clientId?: string;
+  deploymentId?: string;
+  /** Cache-Control of the JWKS answer (default `max-age=300`). */
+  jwksCacheControl?: string;
+}
+
+/** The OIDC authentication request a tool's login redirected to (its query). */
+export type AuthRequest = Record<string, string>;
+
+export class PlatformSimulator {
+  readonly requests: RecordedRequest[] = [];
+  /** Signing keys, the current one last; the JWKS publishes all of them. */
+  keys: SigningKey[] = [];
+  clientId: string;
+  deploymentId: string;
+  jwksCacheControl: string;
+  /** Claims every minted id_token gets on top of the defaults (tests set it for GET /auth in a browser). */
+  nextClaims: Claims = {};
+  /** NRPS members answered by the memberships endpoint. */
+  members: Claims[] = [];
+  /** Status the score endpoint answers (AGS tests make it fail). */
+  scoreStatus = 200;
+  /** Seconds since the epoch, for `iat`/`exp`; tests align it with the app's clock. */
+  now: () => number = () => Math.floor(Date.now() / 1000);
+
+  private server: http.Server;
+  private port = 0;
+
+  private constructor(options: SimulatorOptions) {
+    this.clientId = options.clientId ?? 'lectern-tool';
+    this.deploymentId = options.deploymentId ?? 'deployment-1';
+    this.jwksCacheControl = options.jwksCacheControl ?? 'max-age=300';
+    this.server = http.createServer((req, res) => void this.handle(req, res));
+  }
+
+  /** A simulator listening on 127.0.0.1 at a free port, with one signing key. */
+  static async start(options: SimulatorOptions = {}): Promise<PlatformSimulator> {
+    const sim = new PlatformSimulator(options);
+    await sim.rotateKey();
+    await new Promise<void>((resolve) => sim.server.listen(0, '127.0.0.1', resolve));
+    sim.port = (sim.server.address() as AddressInfo).port;
+    return sim;
+  }
+
+  get origin(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+  /** The platform's `iss`. */
+  get issuer(): string {
+    return this.origin;
+  }
+  get authUrl(): string {
+    return `${this.origin}/auth`;
+  }
+  get tokenUrl(): string {
+    return `${this.origin}/token`;
+  }
+  get jwksUrl(): string {
+    return `${this.origin}/jwks`;
+  }
+  get currentKey(): SigningKey {
+    return this.keys[this.keys.length - 1]!;
+  }
+  /** How many times the JWKS was fetched. */
+  get jwksFetches(): number {
+    return this.requests.filter((r) => r.url.startsWith('/jwks')).length;
+  }
+
+  /** The body of `POST /api/v1/lti/registrations` for this platform. */
+  registration(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+    return {
+      issuer: this.issuer,
+      client_id: this.clientId,
+      auth_login_url: this.authUrl,
+      auth_token_url: this.tokenUrl,
+      jwks_url: this.jwksUrl,
+      deployment_ids: [this.deploymentId],
+      unknown_deployments: 'accept',
+      ...overrides,
+    };
+  }
+
+  /** Adds a new current key; `keepOld: false` drops the others from the JWKS. */
+  async rotateKey(options: { keepOld?: boolean } = {}): Promise<SigningKey> {
+    const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
+    const kid = `kid-${randomBytes(6).toString('hex')}`;
+    const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' };
+    const key = { kid, privateKey, publicJwk };
+    this.keys = options.keepOld === false ? [key] : [...this.keys, key];
+    return key;
+  }
+
+  /** The claims of a learner's resource-link launch into `courseId`, with overrides (a value `undefined` removes the claim). */
+  claims(overrides: Claims = {}, courseId?: string): Claims {
+    const now = this.now();
+    const base: Claims = {
+      iss: this.issuer,
+      aud: this.clientId,
+      sub: 'user-1',
+      iat: now,
+      exp: now + 300,
+      nonce: randomBytes(16).toString('base64url'),
+      name: 'Ada Lovelace',
+      given_name: 'Ada',
+      family_name: 'Lovelace',
+      email: 'ada@school.example',
+      [`${LTI}message_type`]: 'LtiResourceLinkRequest',
+      [`${LTI}version`]: '1.3.0',
+      [`${LTI}deployment_id`]: this.deploymentId,
+      [`${LTI}target_link_uri`]: 'http://lectern.test/lti/launch',
+      [`${LTI}resource_link`]: { id: 'link-1', title: 'Algebra' },
+      [`${LTI}roles`]: [ROLES.learner],
+      [`${LTI}context`]: { id: 'context-1', label: 'ALG1', title: 'Algebra I' },
+      [`${LTI}custom`]: courseId ? { course_id: courseId } : {},
+      ...this.nextClaims,
+      ...overrides,
+    };
+    // Each user their own address, unless the test says otherwise (students' emails are unique in a workspace).
+    if (!('email' in overrides) && !('email' in this.nextClaims) && typeof base.sub === 'string') base.email = `${base.sub}@school.example`;
+    for (const [name, value] of Object.entries(base)) if (value === undefined) delete base[name];
+    return base;
+  }
+
+  /** Signs claims as this platform (its current key unless `key` is given); header fields may be overridden. */
+  async sign(claims: Claims, options: { key?: SigningKey; header?: Record<string, unknown> } = {}): Promise<string> {
+    const key = options.key ?? this.currentKey;
+    return new SignJWT(claims).setProtectedHeader({ alg: 'RS256', typ: 'JWT', kid: key.kid, ...options.header }).sign(key.privateKey);
+  }
+
+  /**
+   * What the auth endpoint answers for a tool's authentication request, as data: the id_token for
+   * it (nonce from the request, target_link_uri from the login) and the state to post back.
+   */
+  async authorize(request: AuthRequest, claims: Claims = {}): Promise<{ id_token: string; state: string; redirect_uri: string }> {
+    const idToken = await this.sign(this.claims({ nonce: request.nonce, ...claims }));
+    return { id_token: idToken, state: request.state ?? '', redirect_uri: request.redirect_uri ?? '' };
+  }
+
+  /** Requests received at a path (prefix), in order. */
+  received(pathPrefix: string): RecordedRequest[] {
+    return this.requests.filter((r) => r.url.startsWith(pathPrefix));
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks).toString('utf8');
+    this.requests.push({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body });
+    const url = new URL(req.url ?? '/', this.origin);
+    const json = (status: number, value: unknown, headers: Record<string, string> = {}) => {
+      res.writeHead(status, { 'content-type': 'application/json', ...headers });
+      res.end(JSON.stringify(value));
+    };
+    const path = url.pathname;
+    if (path === '/jwks') return json(200, { keys: this.keys.map((k) => k.publicJwk) }, { 'cache-control': this.jwksCacheControl });
+    if (path === '/auth') {
+      const request = Object.fromEntries(url.searchParams);
+      const answer = await this.authorize(request);
+      if (url.searchParams.get('format') === 'json') return json(200, answer);
+      // As a real platform does: a page that posts the id_token to the tool's redirect_uri.
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(
+        `<!doctype html><html><body><form id="f" method="post" action="${escapeAttr(answer.redirect_uri)}">` +
+          `<input type="hidden" name="id_token" value="${escapeAttr(answer.id_token)}">` +
+          `<input type="hidden" name="state" value="${escapeAttr(answer.state)}">` +
+          `<button type="submit">Continue</button></form><script src="/autopost.js"></script></body></html>`,
+      );
+      return;
+    }
+    if (path === '/autopost.js') {
+      res.writeHead(200, { 'content-type': 'text/javascript' });
+      res.end("document.getElementById('f').submit();");
+      return;
+    }
+    if (path === '/token') return json(200, { access_token: `token-${randomBytes(8).toString('hex')}`, token_type: 'Bearer', expires_in: 3600, scope: new URLSearchParams(body).get('scope') ?? '' });
+    if (path.startsWith('/lineitems') && path.endsWith('/scores')) return json(this.scoreStatus, {});
+    if (path.startsWith('/lineitems')) return json(200, req.method === 'POST' ? { id: `${this.origin}/lineitems/${randomBytes(4).toString('hex')}`, ...safeJson(body) } : []);
+    if (path === '/memberships') return json(200, { id: `${this.origin}/memberships`, context: { id: 'context-1' }, members: this.members }, { 'content-type': 'application/vnd.ims.lti-nrps.v2.membershipcontainer+json' });
+    if (path === '/deep-link-return') {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<!doctype html><p>Deep link received</p>');
+      return;
+    }
+    if (path === '/.well-known/openid-configuration') {
+      return json(200, {
+        issuer: this.issuer,
+        authorization_endpoint: this.authUrl,
+        token_endpoint: this.tokenUrl,
+        jwks_uri: this.jwksUrl,
+        registration_endpoint: `${this.origin}/register`,
+        scopes_supported: ['openid', 'https://purl.imsglobal.org/spec/lti-ags/scope/score', 'https://purl.imsglobal.org/spec/lti-ags/scope/lineitem'],
+        response_types_supported: ['id_token'],
+        id_token_signing_alg_values_supported: ['RS256'],
+        claims_supported: ['sub', 'iss', 'name', 'given_name', 'family_name', 'email'],
+        'https://purl.imsglobal.org/spec/lti-platform-configuration': {
+          product_family_code: 'lectern-simulator',
+          version: '1.0',
+          messages_supported: [{ type: 'LtiResourceLinkRequest' }, { type: 'LtiDeepLinkingRequest' }],
+        },
+      });
+    }
+    if (path === '/register' && req.method === 'POST') {
+      return json(200, { ...safeJson(body), client_id: this.clientId, 'https://purl.imsglobal.org/spec/lti-tool-configuration': { ...(safeJson(body)['https://purl.imsglobal.org/spec/lti-tool-configuration'] as object), deployment_id: this.deploymentId } });
+    }
+    json(404, { error: 'not found' });
+  }
+}
+
+function safeJson(text: string): Record<string, unknown> {
+  try {
+    const value = JSON.parse(text) as unknown;
+    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function escapeAttr(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+/** What a request to the app answered (fastify inject's response, reduced). */
+export interface AppResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
+
+/** The app under test, as the helpers need it: anything with fastify's `inject`. */
+export interface Injectable {
+  inject(options: { method: 'GET' | 'POST'; url: string; headers?: Record<string, string>; payload?: string }): Promise<{ statusCode: number; headers: Record<string, unknown>; body: string }>;
+}
+
+export interface LoginResult {
+  response: AppResponse;
+  /** The auth request the login redirected to (its query), when it redirected. */
+  auth: AuthRequest;
+  /** `name=value` of the state cookie the login set, or '' when none. */
+  cookie: string;
+}
+
+const reduce = (r: { statusCode: number; headers: Record<string, unknown>; body: string }): AppResponse => ({
+  status: r.statusCode,
+  headers: r.headers as AppResponse['headers'],
+  text: r.body,
+});
+
+/** Starts a launch as the platform would: GET /lti/login with its parameters (overridable; `undefined` leaves one out). */
+export async function login(app: Injectable, sim: PlatformSimulator, params: Record<string, string | undefined> = {}): Promise<LoginResult> {
+  const query = new URLSearchParams();
+  const all: Record<string, string | undefined> = {
+    iss: sim.issuer,
+    login_hint: 'user-1',
+    target_link_uri: 'http://lectern.test/lti/launch',
+    lti_message_hint: 'hint-1',
+    client_id: sim.clientId,
+    lti_deployment_id: sim.deploymentId,
+    ...params,
+  };
+  for (const [name, value] of Object.entries(all)) if (value !== undefined) query.set(name, value);
+  const response = reduce(await app.inject({ method: 'GET', url: `/lti/login?${query.toString()}` }));
+  const location = response.headers.location;
+  const auth = typeof location === 'string' ? Object.fromEntries(new URL(location).searchParams) : {};
+  const setCookie = response.headers['set-cookie'];
+  const first = Array.isArray(setCookie) ? setCookie[0] : setCookie;
+  return { response, auth, cookie: first ? first.split(';')[0]! : '' };
+}
+
+/** Posts a launch form to /lti/launch. */
+export async function postLaunch(app: Injectable, form: Record<string, string>, headers: Record<string, string> = {}): Promise<AppResponse> {
+  return reduce(
+    await app.inject({
+      method: 'POST',
+      url: '/lti/launch',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      payload: new URLSearchParams(form).toString(),
+    }),
+  );
+}
+
+export interface LaunchOptions {
+  /** The course of the link (custom `course_id`). */
+  courseId?: string;
+  /** Claim overrides (`undefined` removes a claim). */
+  claims?: Claims;
+  /** JOSE header overrides (`kid`, `alg`…). */
+  header?: Record<string, unknown>;
+  /** Replaces the signed token altogether (alg none, HS256…); gets the claims that would have been signed. */
+  token?: (claims: Claims) => Promise<string> | string;
+  /** Login parameter overrides. */
+  loginParams?: Record<string, string | undefined>;
+  /** Form fields to send instead of (or beside) the minted ones. */
+  form?: Record<string, string>;
+  /** Sends no state cookie. */
+  noCookie?: boolean;
+  headers?: Record<string, string>;
+}
+
+/**
+ * One whole launch without a browser: the login, the platform's answer to its auth request (a
+ * token with the test's claims), and the form post to /lti/launch with the login's cookie.
+ */
+export async function launch(app: Injectable, sim: PlatformSimulator, options: LaunchOptions = {}): Promise<AppResponse & { login: LoginResult; idToken: string; claims: Claims }> {
+  const started = await login(app, sim, options.loginParams);
+  if (started.response.status !== 302) throw new Error(`login failed: ${started.response.status} ${started.response.text.slice(0, 500)}`);
+  const claims = sim.claims({ nonce: started.auth.nonce, ...options.claims }, options.courseId);
+  const idToken = options.token ? await options.token(claims) : await sim.sign(claims, { header: options.header ?? {} });
+  const form = { id_token: idToken, state: started.auth.state ?? '', ...options.form };
+  const headers = { ...(options.noCookie || !started.cookie ? {} : { cookie: started.cookie }), ...options.headers };
+  const response = await postLaunch(app, form, headers);
+  return { ...response, login: started, idToken, claims };
+}
