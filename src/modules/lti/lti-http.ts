@@ -15,11 +15,6 @@ export function acceptForms(app: FastifyInstance): void {
   });
 }
 
-/** PUBLIC_URL when set, else the origin the request came to (through a proxy only with TRUST_PROXY). */
-export function baseUrlOf(request: FastifyRequest, publicUrl: string | undefined): string {
-  return publicUrl ?? `${request.protocol}://${request.host}`;
-}
-
 /** Only the string values of a query or form (a repeated parameter keeps its first). */
 export function stringFields(source: unknown): Record<string, string> {
   const fields: Record<string, string> = {};

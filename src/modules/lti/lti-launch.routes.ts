@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { publicBaseUrl } from '../../shared/public-url.js';
 import { pageCsp } from './lti-error-page.js';
-import { acceptForms, baseUrlOf, cookieOf, sendFailure, sendPage, stateCookieName, stringFields } from './lti-http.js';
+import { acceptForms, cookieOf, sendFailure, sendPage, stateCookieName, stringFields } from './lti-http.js';
 import { completeLaunch, type LtiLaunchContext } from './lti-launch.service.js';
 import { checkStatePage } from './lti-storage-pages.js';
 
@@ -17,7 +18,7 @@ export async function ltiLaunchRoutes(app: FastifyInstance, options: LtiLaunchOp
   acceptForms(app);
   app.post('/lti/launch', { schema: { hide: true } }, async (request, reply) => {
     const form = stringFields(request.body);
-    const baseUrl = baseUrlOf(request, options.publicUrl);
+    const baseUrl = publicBaseUrl(request, options.publicUrl);
     const state = form.state ?? '';
     const cookie = state !== '' && cookieOf(request, stateCookieName(state)) === state;
     const site = request.headers['sec-fetch-site'];
@@ -25,7 +26,8 @@ export async function ltiLaunchRoutes(app: FastifyInstance, options: LtiLaunchOp
     try {
       const outcome = await completeLaunch(options.ctx, form, { cookie, sameOrigin }, baseUrl);
       if (outcome.kind === 'check_storage') {
-        const html = checkStatePage({ ...outcome, action: `${baseUrl}/lti/launch` });
+        // A relative action: the page posts back to wherever it was served from, whatever PUBLIC_URL says.
+        const html = checkStatePage({ ...outcome, action: '/lti/launch' });
         return sendPage(reply, 200, html, pageCsp({ script: true, formAction: ["'self'"] }));
       }
       // The state cookie has done its work.

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceContext } from '../../shared/context.js';
+import { publicBaseUrl } from '../../shared/public-url.js';
 import { pageCsp } from './lti-error-page.js';
-import { acceptForms, baseUrlOf, sendFailure, sendPage, stateCookieName, stringFields } from './lti-http.js';
+import { acceptForms, sendFailure, sendPage, stateCookieName, stringFields } from './lti-http.js';
 import { LOGIN_TTL_MS, startLogin } from './lti-launch.service.js';
 import { LTI_STORAGE_SCRIPT, LTI_STORAGE_SCRIPT_PATH, storeStatePage } from './lti-storage-pages.js';
 
@@ -19,7 +20,7 @@ export async function ltiLoginRoutes(app: FastifyInstance, options: LtiLoginOpti
   acceptForms(app);
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const params = stringFields(request.method === 'POST' ? request.body : request.query);
-    const baseUrl = baseUrlOf(request, options.publicUrl);
+    const baseUrl = publicBaseUrl(request, options.publicUrl);
     try {
       const login = await startLogin(options.ctx, params, `${baseUrl}/lti/launch`);
       // SameSite=None needs Secure, which browsers honour over https and on localhost only (docs/lti.md, "Launches").
