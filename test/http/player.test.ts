@@ -225,6 +225,19 @@ describe.each(testDialects())('live learner player [%s]', (dialect) => {
     expect((await t.request({ method: 'POST', url: `/console/api/environments/production/courses/${courseId}/preview`, key: null })).status).toBe(401);
   });
 
+  it('limits each session to a burst of 120 requests a minute', async () => {
+    const busy = await createPlayerSession(t.ctx, { workspaceId, courseId, studentId: null, mode: 'preview', baseUrl: 'https://x' });
+    for (let i = 0; i < 120; i++) {
+      const response = await play(busy.token, `/play/api/lessons/${textLessonId}`);
+      if (response.status !== 200) throw new Error(`request ${i + 1}: ${show(response)}`);
+    }
+    const refused = await play(busy.token, `/play/api/lessons/${textLessonId}`);
+    expect(refused.status, show(refused)).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Another session's budget is its own.
+    expect((await play(preview.token, '/play/api/course')).status).toBe(200);
+  });
+
   it('ends a session when it expires', async () => {
     const short = await createPlayerSession(t.ctx, { workspaceId, courseId, studentId: null, mode: 'preview', baseUrl: 'https://x' });
     expect((await play(short.token, '/play/api/course')).status).toBe(200);
