@@ -66,6 +66,8 @@ export class PlatformSimulator {
   nextClaims: Claims = {};
   /** NRPS members answered by the memberships endpoint. */
   members: Claims[] = [];
+  /** Status the JWKS endpoint answers (200 with the keys, else an empty error). */
+  jwksStatus = 200;
   /** Status the score endpoint answers (AGS tests make it fail). */
   scoreStatus = 200;
   /** Seconds since the epoch, for `iat`/`exp`; tests align it with the app's clock. */
@@ -205,7 +207,10 @@ export class PlatformSimulator {
       res.end(JSON.stringify(value));
     };
     const path = url.pathname;
-    if (path === '/jwks') return json(200, { keys: this.keys.map((k) => k.publicJwk) }, { 'cache-control': this.jwksCacheControl });
+    if (path === '/jwks') {
+      if (this.jwksStatus !== 200) return json(this.jwksStatus, { error: 'unavailable' });
+      return json(200, { keys: this.keys.map((k) => k.publicJwk) }, { 'cache-control': this.jwksCacheControl });
+    }
     if (path === '/auth') {
       const request = Object.fromEntries(url.searchParams);
       const answer = await this.authorize(request);

@@ -97,9 +97,10 @@ export class PlatformKeySets {
       ttl = cacheLifetime(response.headers['cache-control']);
     } catch (error) {
       const reason = error instanceof PlatformCallError ? error.reason : 'its answer is not a key set';
-      // A set still held stays usable through a failed refetch; the cool-down applies to failures too.
+      // A set still held stays usable through a failed refetch, for a minute more before the next try;
+      // the cool-down applies to failures too.
       if (previous) {
-        const kept = { ...previous, fetchedAt };
+        const kept = { keys: previous.keys, expiresAt: Math.max(previous.expiresAt, fetchedAt + MIN_TTL_MS), fetchedAt };
         this.sets.set(jwksUrl, kept);
         return kept;
       }
