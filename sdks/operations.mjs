@@ -32,6 +32,9 @@ const names = {
   listApiKeys: ['apiKeys', 'list'], createApiKey: ['apiKeys', 'create'], getApiKey: ['apiKeys', 'get'], rotateApiKey: ['apiKeys', 'rotate'], revokeApiKey: ['apiKeys', 'revoke'],
   getRateLimits: ['rateLimits', 'get'],
   getUsage: ['usage', 'get'], listRequestLogs: ['requestLogs', 'list'],
+  listLtiRegistrations: ['lti', 'listRegistrations'], createLtiRegistration: ['lti', 'createRegistration'], getLtiRegistration: ['lti', 'getRegistration'],
+  updateLtiRegistration: ['lti', 'updateRegistration'], patchLtiRegistration: ['lti', 'patchRegistration'], deleteLtiRegistration: ['lti', 'deleteRegistration'],
+  createLtiRegistrationLink: ['lti', 'createRegistrationLink'],
 };
 
 const prefix = '/api/v1';

@@ -187,7 +187,7 @@ const table: Record<string, Entry> = {
   },
   getLtiRegistration: { ids: [path('ltiRegistration')] },
   updateLtiRegistration: { ids: [path('ltiRegistration')], body: () => ({ unknown_deployments: 'reject', deployment_ids: ['taken-over'] }) },
-  putLtiRegistration: { ids: [path('ltiRegistration')], body: () => ({ unknown_deployments: 'reject', deployment_ids: ['taken-over'] }) },
+  patchLtiRegistration: { ids: [path('ltiRegistration')], body: () => ({ unknown_deployments: 'reject', deployment_ids: ['taken-over'] }) },
   deleteLtiRegistration: { ids: [path('ltiRegistration')] },
   createLtiRegistrationLink: { probe: 'makes a link for the caller workspace' },
 };

@@ -136,6 +136,16 @@ describe.each(testDialects())('LTI registrations [%s]', (dialect) => {
     expect(move.body.error.details).toEqual({ registration_id: null });
   });
 
+  it('registers a platform once when several ask at the same time', async () => {
+    const body = platform({ deployment_ids: ['raced'] });
+    const other = await t.newKey();
+    const answers = await Promise.all([t.key, other.key, t.key, other.key, t.key].map((key) => create(body, key)));
+    expect(answers.map((a) => a.status).sort(), answers.map(show).join('\n')).toEqual([201, 409, 409, 409, 409]);
+    for (const answer of answers.filter((a) => a.status === 409)) expect(answer.body.error.code).toBe('lti_registration_exists');
+    const winner = answers.find((a) => a.status === 201)!.body.data;
+    expect(await findRegistrationByPlatform(t.database, body.issuer, body.client_id)).toMatchObject({ id: winner.id });
+  });
+
   it("answers 404 for another workspace's registration, and lists only the caller's", async () => {
     const { data } = (await create(platform())).body;
     for (const other of [await t.newKey(), await t.newKey({ accountId: t.accountId, environment: 'development' })]) {
@@ -215,6 +225,16 @@ describe.each(testDialects())('LTI registrations [%s]', (dialect) => {
       const expiring = (await t.request({ method: 'POST', url: '/api/v1/lti/registration-links', body: { expires_in_seconds: 60 } })).body.data;
       t.clock.advance(60_000);
       expect(await consumeRegistrationLink(t.ctx, tokenOf(expiring.url))).toBeUndefined();
+    });
+
+    it('leaves the URL out of an idempotent replay, since the link is kept nowhere', async () => {
+      const send = () => t.request({ method: 'POST', url: '/api/v1/lti/registration-links', body: { expires_in_seconds: 600 }, headers: { 'idempotency-key': 'link-once' } });
+      const first = await send();
+      expect(first.status, show(first)).toBe(201);
+      const replay = await send();
+      expect(replay.status, show(replay)).toBe(201);
+      expect(replay.headers['idempotent-replayed']).toBe('true');
+      expect(replay.body.data).toEqual({ expires_at: first.body.data.expires_at });
     });
 
     it('checks the expiry bounds and builds the URL on PUBLIC_URL when set', async () => {

@@ -132,8 +132,8 @@ const table: Record<string, Entry> = {
   listLtiRegistrations: () => ({ url: '/api/v1/lti/registrations', status: 200 }),
   createLtiRegistration: (_, make) => ({ url: '/api/v1/lti/registrations', body: ltiPlatform(make.unique()), status: 201 }),
   getLtiRegistration: (f) => ({ url: `/api/v1/lti/registrations/${f.ltiRegistration}`, status: 200 }),
-  updateLtiRegistration: (f) => ({ url: `/api/v1/lti/registrations/${f.ltiRegistration}`, body: { deployment_ids: ['patched-by-a-scoped-key'] }, status: 200 }),
-  putLtiRegistration: (f) => ({ url: `/api/v1/lti/registrations/${f.ltiRegistration}`, body: { deployment_ids: ['put-by-a-scoped-key'] }, status: 200 }),
+  updateLtiRegistration: (f) => ({ url: `/api/v1/lti/registrations/${f.ltiRegistration}`, body: { deployment_ids: ['put-by-a-scoped-key'] }, status: 200 }),
+  patchLtiRegistration: (f) => ({ url: `/api/v1/lti/registrations/${f.ltiRegistration}`, body: { deployment_ids: ['patched-by-a-scoped-key'] }, status: 200 }),
   deleteLtiRegistration: async (_, make) => ({ url: `/api/v1/lti/registrations/${await make.ltiRegistration()}`, status: 200 }),
   createLtiRegistrationLink: () => ({ url: '/api/v1/lti/registration-links', body: { expires_in_seconds: 3_600 }, status: 201 }),
 };

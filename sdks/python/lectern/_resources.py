@@ -22,12 +22,15 @@ from .types import (
     CreateEnrollmentRequest,
     CreateExportRequest,
     CreateLessonRequest,
+    CreateLtiRegistrationLinkRequest,
+    CreateLtiRegistrationRequest,
     CreateModuleRequest,
     CreateStudentRequest,
     CreateWebhookEndpointRequest,
     DeleteCourseData,
     DeleteCourseParams,
     DeleteLessonData,
+    DeleteLtiRegistrationData,
     DeleteModuleData,
     DeleteStudentData,
     DeleteWebhookEndpointData,
@@ -51,6 +54,8 @@ from .types import (
     ListEventsResponse,
     ListLessonsParams,
     ListLessonsResponse,
+    ListLtiRegistrationsParams,
+    ListLtiRegistrationsResponse,
     ListModulesParams,
     ListModulesResponse,
     ListRequestLogsParams,
@@ -61,6 +66,8 @@ from .types import (
     ListWebhookDeliveriesResponse,
     ListWebhookEndpointsParams,
     ListWebhookEndpointsResponse,
+    LtiRegistration,
+    LtiRegistrationLink,
     Module,
     Progress,
     QuizAttempt,
@@ -82,6 +89,7 @@ from .types import (
     SubmitQuizAttemptRequest,
     UpdateCourseRequest,
     UpdateLessonRequest,
+    UpdateLtiRegistrationRequest,
     UpdateModuleRequest,
     UpdateStudentRequest,
     UpdateWebhookEndpointRequest,
@@ -103,6 +111,7 @@ __all__ = [
     "EventsResource",
     "ExportsResource",
     "LessonsResource",
+    "LtiResource",
     "ModulesResource",
     "ProgressResource",
     "RateLimitsResource",
@@ -1171,6 +1180,233 @@ class LessonsResource(_Resource):
         )
 
 
+class LtiResource(_Resource):
+    """``client.lti``: 7 operations."""
+
+    def list_registrations(
+        self,
+        params: Optional[ListLtiRegistrationsParams] = None,
+        *,
+        headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[float] = None,
+    ) -> Iterator[LtiRegistration]:
+        """List LTI platform registrations: every item, page after page in cursor mode, each page requested
+        only when the previous one's items are consumed. ``list_registrations_page`` answers one page as
+        asked.
+
+        ``GET /lti/registrations`` · scope ``lti:read``
+
+        The LMS platforms this workspace accepts launches from, each with its known deployment ids.
+        Filter: `updated_since`. Page mode by default; cursor mode with `cursor`.
+
+        Requires scope `lti:read` (or `lti:write`). Rate limits: one request against the key's hourly
+        quota and burst bucket.
+        """
+        return self._client._paginate("/lti/registrations", {}, params, headers=headers, timeout=timeout)
+
+    def list_registrations_page(
+        self,
+        params: Optional[ListLtiRegistrationsParams] = None,
+        *,
+        headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[float] = None,
+    ) -> ListLtiRegistrationsResponse:
+        """List LTI platform registrations: one page (page mode by default; ``cursor`` for cursor mode).
+
+        ``GET /lti/registrations`` · scope ``lti:read``
+
+        The LMS platforms this workspace accepts launches from, each with its known deployment ids.
+        Filter: `updated_since`. Page mode by default; cursor mode with `cursor`.
+
+        Requires scope `lti:read` (or `lti:write`). Rate limits: one request against the key's hourly
+        quota and burst bucket.
+        """
+        return self._client._call(
+            "GET",
+            "/lti/registrations",
+            {},
+            params=params,
+            result="envelope",
+            headers=headers,
+            timeout=timeout,
+        )
+
+    def create_registration(
+        self,
+        body: CreateLtiRegistrationRequest,
+        *,
+        idempotency_key: IdempotencyKey = None,
+        headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[float] = None,
+    ) -> LtiRegistration:
+        """Register an LTI platform.
+
+        ``POST /lti/registrations`` · scope ``lti:write``
+
+        Registers an LMS by the values it shows when Lectern is added as an LTI 1.3 tool. A platform is
+        found by (`issuer`, `client_id`): that pair is registered once across every workspace (409
+        `lti_registration_exists`), while two workspaces may register one issuer with different client
+        ids. `unknown_deployments` defaults to `accept`. The three platform URLs must be https and may
+        not point to a loopback, private, link-local or metadata address (400 `validation_error` naming
+        each one); the dev switch `WEBHOOK_ALLOW_PRIVATE=true` lifts both outside production.
+
+        Requires scope `lti:write`. Rate limits: one request against the key's hourly quota and burst
+        bucket.
+        """
+        return self._client._call(
+            "POST",
+            "/lti/registrations",
+            {},
+            body=body,
+            result="data",
+            idempotency_key=idempotency_key,
+            headers=headers,
+            timeout=timeout,
+        )
+
+    def get_registration(
+        self,
+        id: str,
+        *,
+        headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[float] = None,
+    ) -> LtiRegistration:
+        """Get an LTI platform registration.
+
+        ``GET /lti/registrations/{id}`` · scope ``lti:read``
+
+        The registration with its known deployment ids, and its `ETag`.
+
+        Requires scope `lti:read` (or `lti:write`). Rate limits: one request against the key's hourly
+        quota and burst bucket.
+        """
+        return self._client._call(
+            "GET",
+            "/lti/registrations/{id}",
+            {"id": id},
+            result="data",
+            headers=headers,
+            timeout=timeout,
+        )
+
+    def update_registration(
+        self,
+        id: str,
+        body: UpdateLtiRegistrationRequest,
+        *,
+        headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[float] = None,
+    ) -> LtiRegistration:
+        """Update an LTI platform registration.
+
+        ``PUT /lti/registrations/{id}`` · scope ``lti:write``
+
+        Changes the fields given; `deployment_ids` replaces the known ids. The three platform URLs must
+        be https and may not point to a loopback, private, link-local or metadata address (400
+        `validation_error` naming each one); the dev switch `WEBHOOK_ALLOW_PRIVATE=true` lifts both
+        outside production.
+
+        Requires scope `lti:write`. Rate limits: one request against the key's hourly quota and burst
+        bucket.
+        """
+        return self._client._call(
+            "PUT",
+            "/lti/registrations/{id}",
+            {"id": id},
+            body=body,
+            result="data",
+            headers=headers,
+            timeout=timeout,
+        )
+
+    def patch_registration(
+        self,
+        id: str,
+        body: UpdateLtiRegistrationRequest,
+        *,
+        headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[float] = None,
+    ) -> LtiRegistration:
+        """Update an LTI platform registration (alias of PUT).
+
+        ``PATCH /lti/registrations/{id}`` · scope ``lti:write``
+
+        Changes the fields given; `deployment_ids` replaces the known ids. The three platform URLs must
+        be https and may not point to a loopback, private, link-local or metadata address (400
+        `validation_error` naming each one); the dev switch `WEBHOOK_ALLOW_PRIVATE=true` lifts both
+        outside production.
+
+        Requires scope `lti:write`. Rate limits: one request against the key's hourly quota and burst
+        bucket.
+        """
+        return self._client._call(
+            "PATCH",
+            "/lti/registrations/{id}",
+            {"id": id},
+            body=body,
+            result="data",
+            headers=headers,
+            timeout=timeout,
+        )
+
+    def delete_registration(
+        self,
+        id: str,
+        *,
+        headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[float] = None,
+    ) -> DeleteLtiRegistrationData:
+        """Delete an LTI platform registration.
+
+        ``DELETE /lti/registrations/{id}`` · scope ``lti:write``
+
+        Launches from this platform are refused from then on; its known deployment ids go with it.
+        Students and enrollments its launches made stay.
+
+        Requires scope `lti:write`. Rate limits: one request against the key's hourly quota and burst
+        bucket.
+        """
+        return self._client._call(
+            "DELETE",
+            "/lti/registrations/{id}",
+            {"id": id},
+            result="data",
+            headers=headers,
+            timeout=timeout,
+        )
+
+    def create_registration_link(
+        self,
+        body: Optional[CreateLtiRegistrationLinkRequest] = None,
+        *,
+        idempotency_key: IdempotencyKey = None,
+        headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[float] = None,
+    ) -> LtiRegistrationLink:
+        """Make a one-time LTI Dynamic Registration link.
+
+        ``POST /lti/registration-links`` · scope ``lti:write``
+
+        A URL to paste into the LMS's "register a tool by URL" (LTI Dynamic Registration): the LMS opens
+        it, and Lectern registers that platform in this workspace. It works once, until `expires_at`
+        (`expires_in_seconds`: 60 s to 30 days, default 7 days). The URL is shown only in this answer.
+        It is built on PUBLIC_URL when set, else on the address this request came to.
+
+        Requires scope `lti:write`. Rate limits: one request against the key's hourly quota and burst
+        bucket.
+        """
+        return self._client._call(
+            "POST",
+            "/lti/registration-links",
+            {},
+            body=body,
+            result="data",
+            idempotency_key=idempotency_key,
+            headers=headers,
+            timeout=timeout,
+        )
+
+
 class ModulesResource(_Resource):
     """``client.modules``: 6 operations."""
 
@@ -2231,6 +2467,7 @@ class ClientResources:
     events: EventsResource
     exports: ExportsResource
     lessons: LessonsResource
+    lti: LtiResource
     modules: ModulesResource
     progress: ProgressResource
     rate_limits: RateLimitsResource
@@ -2249,6 +2486,7 @@ class ClientResources:
         self.events = EventsResource(client)
         self.exports = ExportsResource(client)
         self.lessons = LessonsResource(client)
+        self.lti = LtiResource(client)
         self.modules = ModulesResource(client)
         self.progress = ProgressResource(client)
         self.rate_limits = RateLimitsResource(client)

@@ -47,6 +47,8 @@ __all__ = [
     "CreateEnrollmentRequest",
     "CreateExportRequest",
     "CreateLessonRequest",
+    "CreateLtiRegistrationLinkRequest",
+    "CreateLtiRegistrationRequest",
     "CreateModuleRequest",
     "CreateQuizLessonRequest",
     "CreateStudentRequest",
@@ -57,6 +59,7 @@ __all__ = [
     "DeleteCourseData",
     "DeleteCourseParams",
     "DeleteLessonData",
+    "DeleteLtiRegistrationData",
     "DeleteModuleData",
     "DeleteStudentData",
     "DeleteWebhookEndpointData",
@@ -121,6 +124,8 @@ __all__ = [
     "ListEventsResponse",
     "ListLessonsParams",
     "ListLessonsResponse",
+    "ListLtiRegistrationsParams",
+    "ListLtiRegistrationsResponse",
     "ListModulesParams",
     "ListModulesResponse",
     "ListRequestLogsParams",
@@ -131,6 +136,12 @@ __all__ = [
     "ListWebhookDeliveriesResponse",
     "ListWebhookEndpointsParams",
     "ListWebhookEndpointsResponse",
+    "LtiJwks",
+    "LtiJwksKeysItem",
+    "LtiRegistration",
+    "LtiRegistrationExistsErrorObject",
+    "LtiRegistrationExistsErrorObjectDetails",
+    "LtiRegistrationLink",
     "MethodNotAllowedErrorObject",
     "MethodNotAllowedErrorObjectDetails",
     "Module",
@@ -224,6 +235,7 @@ __all__ = [
     "TrueFalseQuestionInput",
     "UpdateCourseRequest",
     "UpdateLessonRequest",
+    "UpdateLtiRegistrationRequest",
     "UpdateModuleRequest",
     "UpdateStudentRequest",
     "UpdateWebhookEndpointRequest",
@@ -270,7 +282,7 @@ class ApiKey(TypedDict):
     name: str
     environment: Literal["production", "development", "staging"]
     #: `["*"]` for every scope; a `write` scope also grants its `read`.
-    scopes: List[Literal["*", "courses:read", "courses:write", "students:read", "students:write", "enrollments:read", "enrollments:write", "analytics:read", "exports:write", "webhooks:read", "webhooks:write", "keys:write"]]
+    scopes: List[Literal["*", "courses:read", "courses:write", "students:read", "students:write", "enrollments:read", "enrollments:write", "analytics:read", "exports:write", "webhooks:read", "webhooks:write", "keys:write", "lti:read", "lti:write"]]
     #: Marker and first/last 4 characters of the current secret, e.g. lct_prod_AbCd…wXyZ.
     key_hint: str
     #: While a rotation's grace period runs, the hint (as `key_hint`) of the secret it replaced,
@@ -307,7 +319,7 @@ class _ApiKeyWithSecretRequired(TypedDict):
     name: str
     environment: Literal["production", "development", "staging"]
     #: `["*"]` for every scope; a `write` scope also grants its `read`.
-    scopes: List[Literal["*", "courses:read", "courses:write", "students:read", "students:write", "enrollments:read", "enrollments:write", "analytics:read", "exports:write", "webhooks:read", "webhooks:write", "keys:write"]]
+    scopes: List[Literal["*", "courses:read", "courses:write", "students:read", "students:write", "enrollments:read", "enrollments:write", "analytics:read", "exports:write", "webhooks:read", "webhooks:write", "keys:write", "lti:read", "lti:write"]]
     #: Marker and first/last 4 characters of the current secret, e.g. lct_prod_AbCd…wXyZ.
     key_hint: str
     #: While a rotation's grace period runs, the hint (as `key_hint`) of the secret it replaced,
@@ -593,7 +605,7 @@ class _CreateApiKeyRequestRequired(TypedDict):
 
 class CreateApiKeyRequest(_CreateApiKeyRequestRequired, total=False):
     #: Default ["*"]; never wider than the calling key's.
-    scopes: List[Literal["*", "courses:read", "courses:write", "students:read", "students:write", "enrollments:read", "enrollments:write", "analytics:read", "exports:write", "webhooks:read", "webhooks:write", "keys:write"]]
+    scopes: List[Literal["*", "courses:read", "courses:write", "students:read", "students:write", "enrollments:read", "enrollments:write", "analytics:read", "exports:write", "webhooks:read", "webhooks:write", "keys:write", "lti:read", "lti:write"]]
     #: After this instant the key stops working.
     expires_at: str
 
@@ -643,6 +655,42 @@ class CreateExportRequest(TypedDict):
     #: lesson, reporting completion and quiz scores); cmi5: a cmi5 package (a .zip, one AU per
     #: lesson, reporting through xAPI). See docs/exports.md.
     format: Literal["json", "imscc", "scorm12", "cmi5"]
+
+
+class CreateLtiRegistrationLinkRequest(TypedDict, total=False):
+    #: How long the link can be used: 60 s to 30 days (default 7 days).
+    expires_in_seconds: int
+
+
+class _CreateLtiRegistrationRequestRequired(TypedDict):
+    #: The platform's issuer (`iss` of its id_tokens), exactly as it sends it, e.g.
+    #: `https://canvas.instructure.com`.
+    issuer: str
+    #: The client id the platform gave Lectern (the `aud` of its id_tokens).
+    client_id: str
+    #: The platform's OIDC authorization endpoint: https, never a loopback, private, link-local or
+    #: metadata address (http and such addresses only with the dev switch
+    #: WEBHOOK_ALLOW_PRIVATE=true).
+    auth_login_url: str
+    #: The platform's OAuth 2 token endpoint: https, never a loopback, private, link-local or
+    #: metadata address (http and such addresses only with the dev switch
+    #: WEBHOOK_ALLOW_PRIVATE=true).
+    auth_token_url: str
+    #: The platform's JWKS: https, never a loopback, private, link-local or metadata address (http
+    #: and such addresses only with the dev switch WEBHOOK_ALLOW_PRIVATE=true).
+    jwks_url: str
+
+
+class CreateLtiRegistrationRequest(_CreateLtiRegistrationRequestRequired, total=False):
+    #: Deployment ids known for this platform
+    #: (`https://purl.imsglobal.org/spec/lti/claim/deployment_id`).
+    deployment_ids: List[str]
+    #: A launch with a deployment id not in `deployment_ids`: `accept` (default) records it and
+    #: goes on, `reject` refuses the launch.
+    unknown_deployments: Literal["accept", "reject"]
+    #: The id_token claim whose value becomes the student's `external_id` (a top-level claim, e.g.
+    #: `email` or a platform's own claim URI); null (default) for `lti:<iss>:<sub>`.
+    student_id_claim: Optional[str]
 
 
 class _CreateModuleRequestRequired(TypedDict):
@@ -1184,6 +1232,86 @@ class LessonUpdatedEventData(TypedDict):
 
     #: A lesson of a module, by `type`: only a quiz lesson has a `quiz` (null for the others).
     object: Lesson
+
+
+class LtiJwks(TypedDict):
+    """A JSON Web Key Set (RFC 7517) of the tool's public signing keys; never a private part."""
+
+    #: The current key first, then the previous one (for a while after `lectern lti rotate-key`).
+    keys: List[LtiJwksKeysItem]
+
+
+class LtiJwksKeysItem(TypedDict):
+    """A public RSA key (RFC 7517)."""
+
+    kty: Literal["RSA"]
+    #: The modulus, base64url.
+    n: str
+    #: The public exponent, base64url.
+    e: str
+    #: The key id, as the `kid` header of every JWT it signs (its RFC 7638 thumbprint).
+    kid: str
+    alg: Literal["RS256"]
+    use: Literal["sig"]
+
+
+class LtiRegistration(TypedDict):
+    """An LMS (LTI 1.3 platform) this workspace trusts: its launches of Lectern are accepted. Found by
+    (`issuer`, `client_id`).
+    """
+
+    id: str
+    #: The platform's issuer (`iss`).
+    issuer: str
+    #: Lectern's client id at the platform.
+    client_id: str
+    #: The platform's OIDC authorization endpoint.
+    auth_login_url: str
+    #: The platform's OAuth 2 token endpoint (grades, rosters).
+    auth_token_url: str
+    #: The platform's public keys.
+    jwks_url: str
+    #: The deployment ids known for this platform, in the order they became known (given, or
+    #: recorded by launches).
+    deployment_ids: List[str]
+    #: A launch with a deployment id not in `deployment_ids`: `accept` (default) records it and
+    #: goes on, `reject` refuses the launch.
+    unknown_deployments: Literal["accept", "reject"]
+    #: The id_token claim whose value becomes the student's `external_id` (a top-level claim, e.g.
+    #: `email` or a platform's own claim URI); null (default) for `lti:<iss>:<sub>`.
+    student_id_claim: Optional[str]
+    created_at: str
+    updated_at: str
+
+
+class LtiRegistrationExistsErrorObject(TypedDict):
+    """The error of `lti_registration_exists`, with its details."""
+
+    #: Machine-readable, from the closed list (docs/api.md, "Errors").
+    code: Literal["lti_registration_exists"]
+    #: What went wrong, for a person; may change between versions.
+    message: str
+    details: LtiRegistrationExistsErrorObjectDetails
+    #: The X-Request-Id of this response: quote it when asking for help.
+    request_id: str
+
+
+class LtiRegistrationExistsErrorObjectDetails(TypedDict):
+    registration_id: Optional[str]
+
+
+class _LtiRegistrationLinkRequired(TypedDict):
+    #: After this the link registers nothing.
+    expires_at: str
+
+
+class LtiRegistrationLink(_LtiRegistrationLinkRequired, total=False):
+    """A one-time LTI Dynamic Registration URL bound to this workspace."""
+
+    #: Paste it into the LMS as the Dynamic Registration URL. It registers one platform in this
+    #: workspace, once; shown only in this answer. Absent when an Idempotency-Key replays the
+    #: answer, since the link is not kept for replay (make another).
+    url: str
 
 
 class MethodNotAllowedErrorObject(TypedDict):
@@ -2098,6 +2226,35 @@ class UpdateLessonRequest(TypedDict, total=False):
     quiz: QuizInput
 
 
+class UpdateLtiRegistrationRequest(TypedDict, total=False):
+    """The fields to change; the others stay."""
+
+    #: The platform's issuer (`iss` of its id_tokens), exactly as it sends it, e.g.
+    #: `https://canvas.instructure.com`.
+    issuer: str
+    #: The client id the platform gave Lectern (the `aud` of its id_tokens).
+    client_id: str
+    #: The platform's OIDC authorization endpoint: https, never a loopback, private, link-local or
+    #: metadata address (http and such addresses only with the dev switch
+    #: WEBHOOK_ALLOW_PRIVATE=true).
+    auth_login_url: str
+    #: The platform's OAuth 2 token endpoint: https, never a loopback, private, link-local or
+    #: metadata address (http and such addresses only with the dev switch
+    #: WEBHOOK_ALLOW_PRIVATE=true).
+    auth_token_url: str
+    #: The platform's JWKS: https, never a loopback, private, link-local or metadata address (http
+    #: and such addresses only with the dev switch WEBHOOK_ALLOW_PRIVATE=true).
+    jwks_url: str
+    #: Replaces the known deployment ids with these.
+    deployment_ids: List[str]
+    #: A launch with a deployment id not in `deployment_ids`: `accept` (default) records it and
+    #: goes on, `reject` refuses the launch.
+    unknown_deployments: Literal["accept", "reject"]
+    #: The id_token claim whose value becomes the student's `external_id` (a top-level claim, e.g.
+    #: `email` or a platform's own claim URI); null (default) for `lti:<iss>:<sub>`.
+    student_id_claim: Optional[str]
+
+
 class UpdateModuleRequest(TypedDict, total=False):
     """The fields to change; the others stay."""
 
@@ -2773,6 +2930,34 @@ class ListWebhookDeliveriesResponse(TypedDict):
     pagination: Union[PagePagination, CursorPagination]
 
 
+class ListLtiRegistrationsParams(TypedDict, total=False):
+    """Query parameters of ``GET /lti/registrations``."""
+
+    #: Page number, 1-based (page mode).
+    page: int
+    #: Records per page, 1..100 (default 20).
+    per_page: int
+    #: Cursor mode: `next_cursor` of the previous page; empty to start from the beginning.
+    cursor: str
+    #: Only records updated at or after this time.
+    updated_since: str
+    #: created_at (default), -created_at, updated_at or -updated_at.
+    sort: Literal["created_at", "-created_at", "updated_at", "-updated_at"]
+
+
+class ListLtiRegistrationsResponse(TypedDict):
+    """A page of the list. `Link` has the next page (and in page mode prev, first, last)."""
+
+    data: List[LtiRegistration]
+    #: PagePagination in page mode, CursorPagination in cursor mode.
+    pagination: Union[PagePagination, CursorPagination]
+
+
+class DeleteLtiRegistrationData(TypedDict):
+    id: str
+    deleted: Literal[True]
+
+
 #: A new lesson, by `type`: `quiz` is required for, and only taken by, lessons of type quiz (400
 #: `validation_error` on `/quiz` otherwise).
 CreateLessonRequest = Union[CreateTextLessonRequest, CreateVideoLessonRequest, CreateQuizLessonRequest, CreateAssignmentLessonRequest]
@@ -2784,7 +2969,7 @@ EnrollmentBulkResult = Union[EnrollmentBulkCreated, EnrollmentBulkError]
 
 #: The error: `code` from the closed list (docs/api.md, "Errors"), `details` in the shape of its
 #: code.
-ErrorObject = Union[ValidationErrorObject, InvalidParameterErrorObject, InsufficientPermissionsErrorObject, PlanNotEligibleErrorObject, ResourceNotFoundErrorObject, MethodNotAllowedErrorObject, AlreadyEnrolledErrorObject, NotEnrolledErrorObject, StudentExistsErrorObject, CourseHasEnrollmentsErrorObject, CourseNotPublishedErrorObject, IdempotencyErrorObject, ExportNotReadyErrorObject, ApiKeyRevokedErrorObject, ExportExpiredErrorObject, PreconditionFailedErrorObject, RateLimitExceededErrorObject, PlainErrorObject]
+ErrorObject = Union[ValidationErrorObject, InvalidParameterErrorObject, InsufficientPermissionsErrorObject, PlanNotEligibleErrorObject, ResourceNotFoundErrorObject, MethodNotAllowedErrorObject, AlreadyEnrolledErrorObject, NotEnrolledErrorObject, StudentExistsErrorObject, LtiRegistrationExistsErrorObject, CourseHasEnrollmentsErrorObject, CourseNotPublishedErrorObject, IdempotencyErrorObject, ExportNotReadyErrorObject, ApiKeyRevokedErrorObject, ExportExpiredErrorObject, PreconditionFailedErrorObject, RateLimitExceededErrorObject, PlainErrorObject]
 
 
 #: The payload of a webhook delivery, and an entry of the event log; `type` tells what

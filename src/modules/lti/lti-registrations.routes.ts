@@ -72,15 +72,15 @@ export async function ltiRegistrationRoutes(parent: FastifyInstance, { ctx, publ
     handler: async (request, reply) => resourceReply(reply, await service.getRegistration(ctx, request.auth.workspaceId, request.params.id)),
   });
 
-  for (const method of ['PATCH', 'PUT'] as const) {
+  for (const method of ['PUT', 'PATCH'] as const) {
     app.route({
       method,
       url: '/lti/registrations/:id',
       config: { scope: 'lti:write' },
       schema: {
         tags,
-        operationId: method === 'PATCH' ? 'updateLtiRegistration' : 'putLtiRegistration',
-        summary: method === 'PATCH' ? 'Update an LTI platform registration' : 'Update an LTI platform registration (alias of PATCH)',
+        operationId: method === 'PUT' ? 'updateLtiRegistration' : 'patchLtiRegistration',
+        summary: method === 'PUT' ? 'Update an LTI platform registration' : 'Update an LTI platform registration (alias of PUT)',
         description: `Changes the fields given; \`deployment_ids\` replaces the known ids. ${URL_RULES}`,
         responseHeaders: ['ETag'],
         params: LtiRegistrationParams,

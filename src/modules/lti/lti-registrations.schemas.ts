@@ -26,7 +26,7 @@ const UnknownDeployments = Type.Union([Type.Literal('accept'), Type.Literal('rej
 });
 const StudentIdClaim = Type.Union([Type.String({ minLength: 1, maxLength: 255 }), Type.Null()], {
   description:
-    'The claim whose value becomes the student\'s `external_id` (a top-level claim name, or a claim URI such as `https://purl.imsglobal.org/spec/lti/claim/lis` followed by `#person_sourcedid`); null (default) for `lti:<iss>:<sub>`.',
+    'The id_token claim whose value becomes the student\'s `external_id` (a top-level claim, e.g. `email` or a platform\'s own claim URI); null (default) for `lti:<iss>:<sub>`.',
 });
 
 export const exampleRegistration = {
@@ -164,7 +164,12 @@ export function linkBodyOf(body: unknown): CreateLtiRegistrationLinkBody {
 
 export const LtiRegistrationLink = Type.Object(
   {
-    url: Type.String({ description: 'Paste it into the LMS as the Dynamic Registration URL. It registers one platform in this workspace, once; shown only in this answer.' }),
+    url: Type.Optional(
+      Type.String({
+        description:
+          'Paste it into the LMS as the Dynamic Registration URL. It registers one platform in this workspace, once; shown only in this answer. Absent when an Idempotency-Key replays the answer, since the link is not kept for replay (make another).',
+      }),
+    ),
     expires_at: Timestamp('After this the link registers nothing.'),
   },
   {

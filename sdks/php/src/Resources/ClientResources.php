@@ -24,6 +24,7 @@ trait ClientResources
     public readonly RequestLogs $requestLogs;
     public readonly Exports $exports;
     public readonly Webhooks $webhooks;
+    public readonly Lti $lti;
 
     private function initResources(): void
     {
@@ -42,5 +43,6 @@ trait ClientResources
         $this->requestLogs = new RequestLogs($this);
         $this->exports = new Exports($this);
         $this->webhooks = new Webhooks($this);
+        $this->lti = new Lti($this);
     }
 }

@@ -21,7 +21,7 @@ namespace Lectern\Resources;
  *   id: string,
  *   name: string,
  *   environment: 'production'|'development'|'staging',
- *   scopes: list<'*'|'courses:read'|'courses:write'|'students:read'|'students:write'|'enrollments:read'|'enrollments:write'|'analytics:read'|'exports:write'|'webhooks:read'|'webhooks:write'|'keys:write'>,
+ *   scopes: list<'*'|'courses:read'|'courses:write'|'students:read'|'students:write'|'enrollments:read'|'enrollments:write'|'analytics:read'|'exports:write'|'webhooks:read'|'webhooks:write'|'keys:write'|'lti:read'|'lti:write'>,
  *   key_hint: string,
  *   previous_key_hint: string|null,
  *   previous_key_expires_at: string|null,
@@ -42,7 +42,7 @@ namespace Lectern\Resources;
  *   id: string,
  *   name: string,
  *   environment: 'production'|'development'|'staging',
- *   scopes: list<'*'|'courses:read'|'courses:write'|'students:read'|'students:write'|'enrollments:read'|'enrollments:write'|'analytics:read'|'exports:write'|'webhooks:read'|'webhooks:write'|'keys:write'>,
+ *   scopes: list<'*'|'courses:read'|'courses:write'|'students:read'|'students:write'|'enrollments:read'|'enrollments:write'|'analytics:read'|'exports:write'|'webhooks:read'|'webhooks:write'|'keys:write'|'lti:read'|'lti:write'>,
  *   key_hint: string,
  *   previous_key_hint: string|null,
  *   previous_key_expires_at: string|null,
@@ -183,7 +183,7 @@ namespace Lectern\Resources;
  * @phpstan-type CreateApiKeyRequest array{
  *   name: string,
  *   environment: 'production'|'development'|'staging',
- *   scopes?: list<'*'|'courses:read'|'courses:write'|'students:read'|'students:write'|'enrollments:read'|'enrollments:write'|'analytics:read'|'exports:write'|'webhooks:read'|'webhooks:write'|'keys:write'>,
+ *   scopes?: list<'*'|'courses:read'|'courses:write'|'students:read'|'students:write'|'enrollments:read'|'enrollments:write'|'analytics:read'|'exports:write'|'webhooks:read'|'webhooks:write'|'keys:write'|'lti:read'|'lti:write'>,
  *   expires_at?: string
  * }
  *
@@ -208,6 +208,19 @@ namespace Lectern\Resources;
  * @phpstan-type CreateExportRequest array{format: 'json'|'imscc'|'scorm12'|'cmi5'}
  *
  * @phpstan-type CreateLessonRequest CreateTextLessonRequest|CreateVideoLessonRequest|CreateQuizLessonRequest|CreateAssignmentLessonRequest
+ *
+ * @phpstan-type CreateLtiRegistrationLinkRequest array{expires_in_seconds?: int}
+ *
+ * @phpstan-type CreateLtiRegistrationRequest array{
+ *   issuer: string,
+ *   client_id: string,
+ *   auth_login_url: string,
+ *   auth_token_url: string,
+ *   jwks_url: string,
+ *   deployment_ids?: list<string>,
+ *   unknown_deployments?: 'accept'|'reject',
+ *   student_id_claim?: string|null
+ * }
  *
  * @phpstan-type CreateModuleRequest array{title: string, description?: string, position?: int}
  *
@@ -315,7 +328,7 @@ namespace Lectern\Resources;
  *
  * @phpstan-type EnrollmentBulkResult EnrollmentBulkCreated|EnrollmentBulkError
  *
- * @phpstan-type ErrorObject ValidationErrorObject|InvalidParameterErrorObject|InsufficientPermissionsErrorObject|PlanNotEligibleErrorObject|ResourceNotFoundErrorObject|MethodNotAllowedErrorObject|AlreadyEnrolledErrorObject|NotEnrolledErrorObject|StudentExistsErrorObject|CourseHasEnrollmentsErrorObject|CourseNotPublishedErrorObject|IdempotencyErrorObject|ExportNotReadyErrorObject|ApiKeyRevokedErrorObject|ExportExpiredErrorObject|PreconditionFailedErrorObject|RateLimitExceededErrorObject|PlainErrorObject
+ * @phpstan-type ErrorObject ValidationErrorObject|InvalidParameterErrorObject|InsufficientPermissionsErrorObject|PlanNotEligibleErrorObject|ResourceNotFoundErrorObject|MethodNotAllowedErrorObject|AlreadyEnrolledErrorObject|NotEnrolledErrorObject|StudentExistsErrorObject|LtiRegistrationExistsErrorObject|CourseHasEnrollmentsErrorObject|CourseNotPublishedErrorObject|IdempotencyErrorObject|ExportNotReadyErrorObject|ApiKeyRevokedErrorObject|ExportExpiredErrorObject|PreconditionFailedErrorObject|RateLimitExceededErrorObject|PlainErrorObject
  *
  * @phpstan-type ErrorResponse array{error: ErrorObject}
  *
@@ -456,6 +469,40 @@ namespace Lectern\Resources;
  *   created_at: string,
  *   data: array{object: Lesson}
  * }
+ *
+ * @phpstan-type LtiJwks array{
+ *   keys: list<array{
+ *     kty: 'RSA',
+ *     n: string,
+ *     e: string,
+ *     kid: string,
+ *     alg: 'RS256',
+ *     use: 'sig'
+ *   }>
+ * }
+ *
+ * @phpstan-type LtiRegistration array{
+ *   id: string,
+ *   issuer: string,
+ *   client_id: string,
+ *   auth_login_url: string,
+ *   auth_token_url: string,
+ *   jwks_url: string,
+ *   deployment_ids: list<string>,
+ *   unknown_deployments: 'accept'|'reject',
+ *   student_id_claim: string|null,
+ *   created_at: string,
+ *   updated_at: string
+ * }
+ *
+ * @phpstan-type LtiRegistrationExistsErrorObject array{
+ *   code: 'lti_registration_exists',
+ *   message: string,
+ *   details: array{registration_id: string|null},
+ *   request_id: string
+ * }
+ *
+ * @phpstan-type LtiRegistrationLink array{url?: string, expires_at: string}
  *
  * @phpstan-type MethodNotAllowedErrorObject array{
  *   code: 'method_not_allowed',
@@ -870,6 +917,17 @@ namespace Lectern\Resources;
  *   duration_seconds?: int|null,
  *   position?: int,
  *   quiz?: QuizInput
+ * }
+ *
+ * @phpstan-type UpdateLtiRegistrationRequest array{
+ *   issuer?: string,
+ *   client_id?: string,
+ *   auth_login_url?: string,
+ *   auth_token_url?: string,
+ *   jwks_url?: string,
+ *   deployment_ids?: list<string>,
+ *   unknown_deployments?: 'accept'|'reject',
+ *   student_id_claim?: string|null
  * }
  *
  * @phpstan-type UpdateModuleRequest array{title?: string, description?: string, position?: int}

@@ -99,6 +99,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/lti/jwks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tool's public keys (JWKS)
+         * @description The JSON Web Key Set that LMS platforms verify Lectern's signed messages with (Deep Linking responses, client assertions): the public halves of the current and the previous RS256 key, never a private part. Public: no key is needed. Cacheable for 5 minutes. The same set is at /.well-known/jwks.json.
+         */
+        get: operations["getLtiJwks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/jwks.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tool's public keys (JWKS), at the well-known address
+         * @description The JSON Web Key Set that LMS platforms verify Lectern's signed messages with (Deep Linking responses, client assertions): the public halves of the current and the previous RS256 key, never a private part. Public: no key is needed. Cacheable for 5 minutes. The same set as GET /lti/jwks.
+         */
+        get: operations["getWellKnownJwks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/api-keys": {
         parameters: {
             query?: never;
@@ -1167,6 +1207,96 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/lti/registrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List LTI platform registrations
+         * @description The LMS platforms this workspace accepts launches from, each with its known deployment ids. Filter: `updated_since`. Page mode by default; cursor mode with `cursor`.
+         *
+         *     Requires scope `lti:read` (or `lti:write`). Rate limits: one request against the key's hourly quota and burst bucket.
+         */
+        get: operations["listLtiRegistrations"];
+        put?: never;
+        /**
+         * Register an LTI platform
+         * @description Registers an LMS by the values it shows when Lectern is added as an LTI 1.3 tool. A platform is found by (`issuer`, `client_id`): that pair is registered once across every workspace (409 `lti_registration_exists`), while two workspaces may register one issuer with different client ids. `unknown_deployments` defaults to `accept`. The three platform URLs must be https and may not point to a loopback, private, link-local or metadata address (400 `validation_error` naming each one); the dev switch `WEBHOOK_ALLOW_PRIVATE=true` lifts both outside production.
+         *
+         *     Requires scope `lti:write`. Rate limits: one request against the key's hourly quota and burst bucket.
+         */
+        post: operations["createLtiRegistration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/lti/registrations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an LTI platform registration
+         * @description The registration with its known deployment ids, and its `ETag`.
+         *
+         *     Requires scope `lti:read` (or `lti:write`). Rate limits: one request against the key's hourly quota and burst bucket.
+         */
+        get: operations["getLtiRegistration"];
+        /**
+         * Update an LTI platform registration
+         * @description Changes the fields given; `deployment_ids` replaces the known ids. The three platform URLs must be https and may not point to a loopback, private, link-local or metadata address (400 `validation_error` naming each one); the dev switch `WEBHOOK_ALLOW_PRIVATE=true` lifts both outside production.
+         *
+         *     Requires scope `lti:write`. Rate limits: one request against the key's hourly quota and burst bucket.
+         */
+        put: operations["updateLtiRegistration"];
+        post?: never;
+        /**
+         * Delete an LTI platform registration
+         * @description Launches from this platform are refused from then on; its known deployment ids go with it. Students and enrollments its launches made stay.
+         *
+         *     Requires scope `lti:write`. Rate limits: one request against the key's hourly quota and burst bucket.
+         */
+        delete: operations["deleteLtiRegistration"];
+        options?: never;
+        head?: never;
+        /**
+         * Update an LTI platform registration (alias of PUT)
+         * @description Changes the fields given; `deployment_ids` replaces the known ids. The three platform URLs must be https and may not point to a loopback, private, link-local or metadata address (400 `validation_error` naming each one); the dev switch `WEBHOOK_ALLOW_PRIVATE=true` lifts both outside production.
+         *
+         *     Requires scope `lti:write`. Rate limits: one request against the key's hourly quota and burst bucket.
+         */
+        patch: operations["patchLtiRegistration"];
+        trace?: never;
+    };
+    "/api/v1/lti/registration-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a one-time LTI Dynamic Registration link
+         * @description A URL to paste into the LMS's "register a tool by URL" (LTI Dynamic Registration): the LMS opens it, and Lectern registers that platform in this workspace. It works once, until `expires_at` (`expires_in_seconds`: 60 s to 30 days, default 7 days). The URL is shown only in this answer. It is built on PUBLIC_URL when set, else on the address this request came to.
+         *
+         *     Requires scope `lti:write`. Rate limits: one request against the key's hourly quota and burst bucket.
+         */
+        post: operations["createLtiRegistrationLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "course.created": {
@@ -1883,6 +2013,24 @@ export interface components {
             request_id: string;
         };
         /**
+         * LtiRegistrationExistsErrorObject
+         * @description The error of `lti_registration_exists`, with its details.
+         */
+        LtiRegistrationExistsErrorObject: {
+            /**
+             * @description Machine-readable, from the closed list (docs/api.md, "Errors").
+             * @enum {string}
+             */
+            code: "lti_registration_exists";
+            /** @description What went wrong, for a person; may change between versions. */
+            message: string;
+            details: {
+                registration_id: string | null;
+            };
+            /** @description The X-Request-Id of this response: quote it when asking for help. */
+            request_id: string;
+        };
+        /**
          * CourseHasEnrollmentsErrorObject
          * @description The error of `course_has_enrollments`, with its details.
          */
@@ -2050,7 +2198,7 @@ export interface components {
             request_id: string;
         };
         /** @description The error: `code` from the closed list (docs/api.md, "Errors"), `details` in the shape of its code. */
-        ErrorObject: components["schemas"]["ValidationErrorObject"] | components["schemas"]["InvalidParameterErrorObject"] | components["schemas"]["InsufficientPermissionsErrorObject"] | components["schemas"]["PlanNotEligibleErrorObject"] | components["schemas"]["ResourceNotFoundErrorObject"] | components["schemas"]["MethodNotAllowedErrorObject"] | components["schemas"]["AlreadyEnrolledErrorObject"] | components["schemas"]["NotEnrolledErrorObject"] | components["schemas"]["StudentExistsErrorObject"] | components["schemas"]["CourseHasEnrollmentsErrorObject"] | components["schemas"]["CourseNotPublishedErrorObject"] | components["schemas"]["IdempotencyErrorObject"] | components["schemas"]["ExportNotReadyErrorObject"] | components["schemas"]["ApiKeyRevokedErrorObject"] | components["schemas"]["ExportExpiredErrorObject"] | components["schemas"]["PreconditionFailedErrorObject"] | components["schemas"]["RateLimitExceededErrorObject"] | components["schemas"]["PlainErrorObject"];
+        ErrorObject: components["schemas"]["ValidationErrorObject"] | components["schemas"]["InvalidParameterErrorObject"] | components["schemas"]["InsufficientPermissionsErrorObject"] | components["schemas"]["PlanNotEligibleErrorObject"] | components["schemas"]["ResourceNotFoundErrorObject"] | components["schemas"]["MethodNotAllowedErrorObject"] | components["schemas"]["AlreadyEnrolledErrorObject"] | components["schemas"]["NotEnrolledErrorObject"] | components["schemas"]["StudentExistsErrorObject"] | components["schemas"]["LtiRegistrationExistsErrorObject"] | components["schemas"]["CourseHasEnrollmentsErrorObject"] | components["schemas"]["CourseNotPublishedErrorObject"] | components["schemas"]["IdempotencyErrorObject"] | components["schemas"]["ExportNotReadyErrorObject"] | components["schemas"]["ApiKeyRevokedErrorObject"] | components["schemas"]["ExportExpiredErrorObject"] | components["schemas"]["PreconditionFailedErrorObject"] | components["schemas"]["RateLimitExceededErrorObject"] | components["schemas"]["PlainErrorObject"];
         /**
          * ErrorResponse
          * @description The body of every error answer.
@@ -3191,7 +3339,7 @@ export interface components {
             name: string;
             environment: "production" | "development" | "staging";
             /** @description `["*"]` for every scope; a `write` scope also grants its `read`. */
-            scopes: ("*" | "courses:read" | "courses:write" | "students:read" | "students:write" | "enrollments:read" | "enrollments:write" | "analytics:read" | "exports:write" | "webhooks:read" | "webhooks:write" | "keys:write")[];
+            scopes: ("*" | "courses:read" | "courses:write" | "students:read" | "students:write" | "enrollments:read" | "enrollments:write" | "analytics:read" | "exports:write" | "webhooks:read" | "webhooks:write" | "keys:write" | "lti:read" | "lti:write")[];
             /** @description Marker and first/last 4 characters of the current secret, e.g. lct_prod_AbCd…wXyZ. */
             key_hint: string;
             /** @description While a rotation's grace period runs, the hint (as `key_hint`) of the secret it replaced, which still works; null otherwise. */
@@ -3217,7 +3365,7 @@ export interface components {
             name: string;
             environment: "production" | "development" | "staging";
             /** @description `["*"]` for every scope; a `write` scope also grants its `read`. */
-            scopes: ("*" | "courses:read" | "courses:write" | "students:read" | "students:write" | "enrollments:read" | "enrollments:write" | "analytics:read" | "exports:write" | "webhooks:read" | "webhooks:write" | "keys:write")[];
+            scopes: ("*" | "courses:read" | "courses:write" | "students:read" | "students:write" | "enrollments:read" | "enrollments:write" | "analytics:read" | "exports:write" | "webhooks:read" | "webhooks:write" | "keys:write" | "lti:read" | "lti:write")[];
             /** @description Marker and first/last 4 characters of the current secret, e.g. lct_prod_AbCd…wXyZ. */
             key_hint: string;
             /** @description While a rotation's grace period runs, the hint (as `key_hint`) of the secret it replaced, which still works; null otherwise. */
@@ -4708,6 +4856,106 @@ export interface components {
             created_at: string;
         };
         /**
+         * LtiRegistration
+         * @description An LMS (LTI 1.3 platform) this workspace trusts: its launches of Lectern are accepted. Found by (`issuer`, `client_id`).
+         * @example {
+         *       "id": "ltr_01jd4z3v3w4x5y6z7a8b9c0d1e",
+         *       "issuer": "https://canvas.instructure.com",
+         *       "client_id": "10000000000042",
+         *       "auth_login_url": "https://sso.canvaslms.com/api/lti/authorize_redirect",
+         *       "auth_token_url": "https://sso.canvaslms.com/login/oauth2/token",
+         *       "jwks_url": "https://sso.canvaslms.com/api/lti/security/jwks",
+         *       "deployment_ids": [
+         *         "42:8865aa05b4b79b64a91a86042e43af5ea8ae79eb"
+         *       ],
+         *       "unknown_deployments": "accept",
+         *       "student_id_claim": null,
+         *       "created_at": "2026-11-28T13:00:00.000Z",
+         *       "updated_at": "2026-11-28T13:00:00.000Z"
+         *     }
+         */
+        LtiRegistration: {
+            /** @example ltr_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            id: string;
+            /** @description The platform's issuer (`iss`). */
+            issuer: string;
+            /** @description Lectern's client id at the platform. */
+            client_id: string;
+            /** @description The platform's OIDC authorization endpoint. */
+            auth_login_url: string;
+            /** @description The platform's OAuth 2 token endpoint (grades, rosters). */
+            auth_token_url: string;
+            /** @description The platform's public keys. */
+            jwks_url: string;
+            /** @description The deployment ids known for this platform, in the order they became known (given, or recorded by launches). */
+            deployment_ids: string[];
+            /** @description A launch with a deployment id not in `deployment_ids`: `accept` (default) records it and goes on, `reject` refuses the launch. */
+            unknown_deployments: "accept" | "reject";
+            /** @description The id_token claim whose value becomes the student's `external_id` (a top-level claim, e.g. `email` or a platform's own claim URI); null (default) for `lti:<iss>:<sub>`. */
+            student_id_claim: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            updated_at: string;
+        };
+        /**
+         * LtiRegistrationLink
+         * @description A one-time LTI Dynamic Registration URL bound to this workspace.
+         * @example {
+         *       "url": "https://lectern.school.example/lti/register?link=q5m1Yy0dZr5b0hD6cT1mCq5m1Yy0dZr5b0hD6cT1mCq",
+         *       "expires_at": "2026-12-05T13:00:00.000Z"
+         *     }
+         */
+        LtiRegistrationLink: {
+            /** @description Paste it into the LMS as the Dynamic Registration URL. It registers one platform in this workspace, once; shown only in this answer. Absent when an Idempotency-Key replays the answer, since the link is not kept for replay (make another). */
+            url?: string;
+            /**
+             * Format: date-time
+             * @description After this the link registers nothing.
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            expires_at: string;
+        };
+        /**
+         * LtiJwks
+         * @description A JSON Web Key Set (RFC 7517) of the tool's public signing keys; never a private part.
+         * @example {
+         *       "keys": [
+         *         {
+         *           "kty": "RSA",
+         *           "n": "sXchDaQebHnPiGvyDOAT4saGEUetSyo9MKLOoWFsueri23bOdgWp4Dy1WlUzewbgBHod5pcM9H95GQRV3JDXboIRROSBigeC5yjU1hGzHHyXss8UDprecbAYxknTcQkhslANGRUZmdTOQ5qTRsLAt6BTYuyvVRdhS8exSZEy_c4gs_7svlJJQ4H9_NxsiIoLwAEk7-Q3UXERGYw_75IDrGA84-lA_-Ct4eTlXHBIY2EaV7t7LjJaynVJCpkv4LKjTTAumiGUIuQhrNhZLuF_RJLqHpM2kgWFLU7-VTdL1VbC2tejvcI2BlMkEpk1BzBZI0KQB0GaDWFLN-aEAw3vRw",
+         *           "e": "AQAB",
+         *           "kid": "NzbLsXh8uDCcd-6MNwXF4W_7noWXFZAfHkxZsRGC9Xs",
+         *           "alg": "RS256",
+         *           "use": "sig"
+         *         }
+         *       ]
+         *     }
+         */
+        LtiJwks: {
+            /** @description The current key first, then the previous one (for a while after `lectern lti rotate-key`). */
+            keys: {
+                /** @enum {string} */
+                kty: "RSA";
+                /** @description The modulus, base64url. */
+                n: string;
+                /** @description The public exponent, base64url. */
+                e: string;
+                /** @description The key id, as the `kid` header of every JWT it signs (its RFC 7638 thumbprint). */
+                kid: string;
+                /** @enum {string} */
+                alg: "RS256";
+                /** @enum {string} */
+                use: "sig";
+            }[];
+        };
+        /**
          * @example {
          *       "email": "ada@example.com",
          *       "name": "Ada Lovelace",
@@ -4816,7 +5064,7 @@ export interface components {
             name: string;
             environment: "production" | "development" | "staging";
             /** @description Default ["*"]; never wider than the calling key's. */
-            scopes?: ("*" | "courses:read" | "courses:write" | "students:read" | "students:write" | "enrollments:read" | "enrollments:write" | "analytics:read" | "exports:write" | "webhooks:read" | "webhooks:write" | "keys:write")[];
+            scopes?: ("*" | "courses:read" | "courses:write" | "students:read" | "students:write" | "enrollments:read" | "enrollments:write" | "analytics:read" | "exports:write" | "webhooks:read" | "webhooks:write" | "keys:write" | "lti:read" | "lti:write")[];
             /**
              * Format: date-time
              * @description After this instant the key stops working.
@@ -4984,12 +5232,74 @@ export interface components {
             /** @description true again after Lectern disabled it resumes deliveries (new events only). */
             enabled?: boolean;
         };
+        CreateLtiRegistrationRequest: {
+            /** @description The platform's issuer (`iss` of its id_tokens), exactly as it sends it, e.g. `https://canvas.instructure.com`. */
+            issuer: string;
+            /** @description The client id the platform gave Lectern (the `aud` of its id_tokens). */
+            client_id: string;
+            /** @description The platform's OIDC authorization endpoint: https, never a loopback, private, link-local or metadata address (http and such addresses only with the dev switch WEBHOOK_ALLOW_PRIVATE=true). */
+            auth_login_url: string;
+            /** @description The platform's OAuth 2 token endpoint: https, never a loopback, private, link-local or metadata address (http and such addresses only with the dev switch WEBHOOK_ALLOW_PRIVATE=true). */
+            auth_token_url: string;
+            /** @description The platform's JWKS: https, never a loopback, private, link-local or metadata address (http and such addresses only with the dev switch WEBHOOK_ALLOW_PRIVATE=true). */
+            jwks_url: string;
+            /** @description Deployment ids known for this platform (`https://purl.imsglobal.org/spec/lti/claim/deployment_id`). */
+            deployment_ids?: string[];
+            /** @description A launch with a deployment id not in `deployment_ids`: `accept` (default) records it and goes on, `reject` refuses the launch. */
+            unknown_deployments?: "accept" | "reject";
+            /** @description The id_token claim whose value becomes the student's `external_id` (a top-level claim, e.g. `email` or a platform's own claim URI); null (default) for `lti:<iss>:<sub>`. */
+            student_id_claim?: string | null;
+        };
+        /** @description The fields to change; the others stay. */
+        UpdateLtiRegistrationRequest: {
+            /** @description The platform's issuer (`iss` of its id_tokens), exactly as it sends it, e.g. `https://canvas.instructure.com`. */
+            issuer?: string;
+            /** @description The client id the platform gave Lectern (the `aud` of its id_tokens). */
+            client_id?: string;
+            /** @description The platform's OIDC authorization endpoint: https, never a loopback, private, link-local or metadata address (http and such addresses only with the dev switch WEBHOOK_ALLOW_PRIVATE=true). */
+            auth_login_url?: string;
+            /** @description The platform's OAuth 2 token endpoint: https, never a loopback, private, link-local or metadata address (http and such addresses only with the dev switch WEBHOOK_ALLOW_PRIVATE=true). */
+            auth_token_url?: string;
+            /** @description The platform's JWKS: https, never a loopback, private, link-local or metadata address (http and such addresses only with the dev switch WEBHOOK_ALLOW_PRIVATE=true). */
+            jwks_url?: string;
+            /** @description Replaces the known deployment ids with these. */
+            deployment_ids?: string[];
+            /** @description A launch with a deployment id not in `deployment_ids`: `accept` (default) records it and goes on, `reject` refuses the launch. */
+            unknown_deployments?: "accept" | "reject";
+            /** @description The id_token claim whose value becomes the student's `external_id` (a top-level claim, e.g. `email` or a platform's own claim URI); null (default) for `lti:<iss>:<sub>`. */
+            student_id_claim?: string | null;
+        };
+        CreateLtiRegistrationLinkRequest: {
+            /** @description How long the link can be used: 60 s to 30 days (default 7 days). */
+            expires_in_seconds?: number;
+        };
     };
     responses: {
         /** @description The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read. */
         HeadersTooLarge: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description A bug on our side (`internal_error`); the request id identifies it in our logs. */
+        InternalErrorWithoutKey: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
+        ServiceUnavailable: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
             };
             content: {
@@ -5062,17 +5372,6 @@ export interface components {
                 "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                 "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                 RateLimit: components["headers"]["RateLimit"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorResponse"];
-            };
-        };
-        /** @description The database is unavailable for a moment or the process is shutting down (`service_unavailable`): retry after `Retry-After` seconds. */
-        ServiceUnavailable: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "Retry-After": components["headers"]["Retry-After"];
                 [name: string]: unknown;
             };
             content: {
@@ -5564,6 +5863,54 @@ export interface operations {
                 };
             };
             431: components["responses"]["HeadersTooLarge"];
+        };
+    };
+    getLtiJwks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A JSON Web Key Set (RFC 7517) of the tool's public signing keys; never a private part. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LtiJwks"];
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalErrorWithoutKey"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getWellKnownJwks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A JSON Web Key Set (RFC 7517) of the tool's public signing keys; never a private part. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LtiJwks"];
+                };
+            };
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalErrorWithoutKey"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listApiKeys: {
@@ -10461,6 +10808,490 @@ export interface operations {
             403: components["responses"]["ForbiddenOnPost"];
             404: components["responses"]["NotFoundOnPost"];
             409: components["responses"]["ConflictOnPost"];
+            422: components["responses"]["UnprocessableEntityOnPost"];
+            429: components["responses"]["TooManyRequestsOnPost"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalErrorOnPost"];
+            503: components["responses"]["ServiceUnavailableOnPost"];
+        };
+    };
+    listLtiRegistrations: {
+        parameters: {
+            query?: {
+                /** @description Page number, 1-based (page mode). */
+                page?: number;
+                /** @description Records per page, 1..100 (default 20). */
+                per_page?: number;
+                /** @description Cursor mode: `next_cursor` of the previous page; empty to start from the beginning. */
+                cursor?: string;
+                /**
+                 * @description Only records updated at or after this time.
+                 * @example 2026-11-21T19:05:00.000Z
+                 */
+                updated_since?: string;
+                /** @description created_at (default), -created_at, updated_at or -updated_at. */
+                sort?: "created_at" | "-created_at" | "updated_at" | "-updated_at";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the list. `Link` has the next page (and in page mode prev, first, last). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "ltr_01jd4z3v3w4x5y6z7a8b9c0d1e",
+                     *           "issuer": "https://canvas.instructure.com",
+                     *           "client_id": "10000000000042",
+                     *           "auth_login_url": "https://sso.canvaslms.com/api/lti/authorize_redirect",
+                     *           "auth_token_url": "https://sso.canvaslms.com/login/oauth2/token",
+                     *           "jwks_url": "https://sso.canvaslms.com/api/lti/security/jwks",
+                     *           "deployment_ids": [
+                     *             "42:8865aa05b4b79b64a91a86042e43af5ea8ae79eb"
+                     *           ],
+                     *           "unknown_deployments": "accept",
+                     *           "student_id_claim": null,
+                     *           "created_at": "2026-11-28T13:00:00.000Z",
+                     *           "updated_at": "2026-11-28T13:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "per_page": 20,
+                     *         "total": 1,
+                     *         "total_pages": 1,
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["LtiRegistration"][];
+                        /** @description PagePagination in page mode, CursorPagination in cursor mode. */
+                        pagination: components["schemas"]["PagePagination"] | components["schemas"]["CursorPagination"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createLtiRegistration: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: within 24 h the same key from the same workspace replays the first answer (status and body) with `Idempotent-Replayed: true`; the same key with another body answers 422 `idempotency_key_reused`, and 409 `idempotency_request_in_progress` while the first is still running.
+                 * @example 3f2c9a4e-7b1d-4c8e-9f60-2a5d8e1b7c34
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "issuer": "https://canvas.instructure.com",
+                 *       "client_id": "10000000000042",
+                 *       "auth_login_url": "https://sso.canvaslms.com/api/lti/authorize_redirect",
+                 *       "auth_token_url": "https://sso.canvaslms.com/login/oauth2/token",
+                 *       "jwks_url": "https://sso.canvaslms.com/api/lti/security/jwks",
+                 *       "deployment_ids": [
+                 *         "42:8865aa05b4b79b64a91a86042e43af5ea8ae79eb"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateLtiRegistrationRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "ltr_01jd4z3v3w4x5y6z7a8b9c0d1e",
+                     *         "issuer": "https://canvas.instructure.com",
+                     *         "client_id": "10000000000042",
+                     *         "auth_login_url": "https://sso.canvaslms.com/api/lti/authorize_redirect",
+                     *         "auth_token_url": "https://sso.canvaslms.com/login/oauth2/token",
+                     *         "jwks_url": "https://sso.canvaslms.com/api/lti/security/jwks",
+                     *         "deployment_ids": [
+                     *           "42:8865aa05b4b79b64a91a86042e43af5ea8ae79eb"
+                     *         ],
+                     *         "unknown_deployments": "accept",
+                     *         "student_id_claim": null,
+                     *         "created_at": "2026-11-28T13:00:00.000Z",
+                     *         "updated_at": "2026-11-28T13:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["LtiRegistration"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestOnPost"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenOnPost"];
+            409: components["responses"]["ConflictOnPost"];
+            413: components["responses"]["PayloadTooLargeOnPost"];
+            415: components["responses"]["UnsupportedMediaTypeOnPost"];
+            422: components["responses"]["UnprocessableEntityOnPost"];
+            429: components["responses"]["TooManyRequestsOnPost"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalErrorOnPost"];
+            503: components["responses"]["ServiceUnavailableOnPost"];
+        };
+    };
+    getLtiRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description LTI registration id (ltr_…) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "ltr_01jd4z3v3w4x5y6z7a8b9c0d1e",
+                     *         "issuer": "https://canvas.instructure.com",
+                     *         "client_id": "10000000000042",
+                     *         "auth_login_url": "https://sso.canvaslms.com/api/lti/authorize_redirect",
+                     *         "auth_token_url": "https://sso.canvaslms.com/login/oauth2/token",
+                     *         "jwks_url": "https://sso.canvaslms.com/api/lti/security/jwks",
+                     *         "deployment_ids": [
+                     *           "42:8865aa05b4b79b64a91a86042e43af5ea8ae79eb"
+                     *         ],
+                     *         "unknown_deployments": "accept",
+                     *         "student_id_claim": null,
+                     *         "created_at": "2026-11-28T13:00:00.000Z",
+                     *         "updated_at": "2026-11-28T13:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["LtiRegistration"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateLtiRegistration: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETag of the version you read; the update fails with 412 if it changed. */
+                "if-match"?: string;
+            };
+            path: {
+                /** @description LTI registration id (ltr_…) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description The fields to change; the others stay. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "unknown_deployments": "reject",
+                 *       "deployment_ids": [
+                 *         "42:8865aa05b4b79b64a91a86042e43af5ea8ae79eb"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateLtiRegistrationRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "ltr_01jd4z3v3w4x5y6z7a8b9c0d1e",
+                     *         "issuer": "https://canvas.instructure.com",
+                     *         "client_id": "10000000000042",
+                     *         "auth_login_url": "https://sso.canvaslms.com/api/lti/authorize_redirect",
+                     *         "auth_token_url": "https://sso.canvaslms.com/login/oauth2/token",
+                     *         "jwks_url": "https://sso.canvaslms.com/api/lti/security/jwks",
+                     *         "deployment_ids": [
+                     *           "42:8865aa05b4b79b64a91a86042e43af5ea8ae79eb"
+                     *         ],
+                     *         "unknown_deployments": "accept",
+                     *         "student_id_claim": null,
+                     *         "created_at": "2026-11-28T13:00:00.000Z",
+                     *         "updated_at": "2026-11-28T13:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["LtiRegistration"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteLtiRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description LTI registration id (ltr_…) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The resource is gone. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "ltr_01jd4z3k9q8x7v6b5n4m3c2x1z",
+                     *         "deleted": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @example ltr_01jd4z3k9q8x7v6b5n4m3c2x1z */
+                            id: string;
+                            /** @enum {boolean} */
+                            deleted: true;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    patchLtiRegistration: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description ETag of the version you read; the update fails with 412 if it changed. */
+                "if-match"?: string;
+            };
+            path: {
+                /** @description LTI registration id (ltr_…) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description The fields to change; the others stay. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "unknown_deployments": "reject",
+                 *       "deployment_ids": [
+                 *         "42:8865aa05b4b79b64a91a86042e43af5ea8ae79eb"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateLtiRegistrationRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "ltr_01jd4z3v3w4x5y6z7a8b9c0d1e",
+                     *         "issuer": "https://canvas.instructure.com",
+                     *         "client_id": "10000000000042",
+                     *         "auth_login_url": "https://sso.canvaslms.com/api/lti/authorize_redirect",
+                     *         "auth_token_url": "https://sso.canvaslms.com/login/oauth2/token",
+                     *         "jwks_url": "https://sso.canvaslms.com/api/lti/security/jwks",
+                     *         "deployment_ids": [
+                     *           "42:8865aa05b4b79b64a91a86042e43af5ea8ae79eb"
+                     *         ],
+                     *         "unknown_deployments": "accept",
+                     *         "student_id_claim": null,
+                     *         "created_at": "2026-11-28T13:00:00.000Z",
+                     *         "updated_at": "2026-11-28T13:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["LtiRegistration"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createLtiRegistrationLink: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: within 24 h the same key from the same workspace replays the first answer (status and body) with `Idempotent-Replayed: true`; the same key with another body answers 422 `idempotency_key_reused`, and 409 `idempotency_request_in_progress` while the first is still running.
+                 * @example 3f2c9a4e-7b1d-4c8e-9f60-2a5d8e1b7c34
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "expires_in_seconds": 86400
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateLtiRegistrationLinkRequest"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["LtiRegistrationLink"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestOnPost"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenOnPost"];
+            413: components["responses"]["PayloadTooLargeOnPost"];
+            415: components["responses"]["UnsupportedMediaTypeOnPost"];
             422: components["responses"]["UnprocessableEntityOnPost"];
             429: components["responses"]["TooManyRequestsOnPost"];
             431: components["responses"]["HeadersTooLarge"];

@@ -796,6 +796,90 @@ export declare const OPERATIONS: {
         readonly cursorList: false;
         readonly raw: false;
     };
+    readonly listLtiRegistrations: {
+        readonly operationId: "listLtiRegistrations";
+        readonly resource: "lti";
+        readonly method: "listRegistrations";
+        readonly httpMethod: "GET";
+        readonly path: "/lti/registrations";
+        readonly pathParams: readonly [];
+        readonly queryParams: readonly ["page", "per_page", "cursor", "updated_since", "sort"];
+        readonly hasBody: false;
+        readonly cursorList: true;
+        readonly raw: false;
+    };
+    readonly createLtiRegistration: {
+        readonly operationId: "createLtiRegistration";
+        readonly resource: "lti";
+        readonly method: "createRegistration";
+        readonly httpMethod: "POST";
+        readonly path: "/lti/registrations";
+        readonly pathParams: readonly [];
+        readonly queryParams: readonly [];
+        readonly hasBody: true;
+        readonly cursorList: false;
+        readonly raw: false;
+    };
+    readonly getLtiRegistration: {
+        readonly operationId: "getLtiRegistration";
+        readonly resource: "lti";
+        readonly method: "getRegistration";
+        readonly httpMethod: "GET";
+        readonly path: "/lti/registrations/{id}";
+        readonly pathParams: readonly ["id"];
+        readonly queryParams: readonly [];
+        readonly hasBody: false;
+        readonly cursorList: false;
+        readonly raw: false;
+    };
+    readonly updateLtiRegistration: {
+        readonly operationId: "updateLtiRegistration";
+        readonly resource: "lti";
+        readonly method: "updateRegistration";
+        readonly httpMethod: "PUT";
+        readonly path: "/lti/registrations/{id}";
+        readonly pathParams: readonly ["id"];
+        readonly queryParams: readonly [];
+        readonly hasBody: true;
+        readonly cursorList: false;
+        readonly raw: false;
+    };
+    readonly patchLtiRegistration: {
+        readonly operationId: "patchLtiRegistration";
+        readonly resource: "lti";
+        readonly method: "patchRegistration";
+        readonly httpMethod: "PATCH";
+        readonly path: "/lti/registrations/{id}";
+        readonly pathParams: readonly ["id"];
+        readonly queryParams: readonly [];
+        readonly hasBody: true;
+        readonly cursorList: false;
+        readonly raw: false;
+    };
+    readonly deleteLtiRegistration: {
+        readonly operationId: "deleteLtiRegistration";
+        readonly resource: "lti";
+        readonly method: "deleteRegistration";
+        readonly httpMethod: "DELETE";
+        readonly path: "/lti/registrations/{id}";
+        readonly pathParams: readonly ["id"];
+        readonly queryParams: readonly [];
+        readonly hasBody: false;
+        readonly cursorList: false;
+        readonly raw: false;
+    };
+    readonly createLtiRegistrationLink: {
+        readonly operationId: "createLtiRegistrationLink";
+        readonly resource: "lti";
+        readonly method: "createRegistrationLink";
+        readonly httpMethod: "POST";
+        readonly path: "/lti/registration-links";
+        readonly pathParams: readonly [];
+        readonly queryParams: readonly [];
+        readonly hasBody: true;
+        readonly cursorList: false;
+        readonly raw: false;
+    };
 };
 /** `client.apiKeys` */
 export declare class ApiKeysResource {
@@ -1024,6 +1108,27 @@ export declare class WebhooksResource {
     /** Send a delivery again now. `POST /webhook-deliveries/{id}/retry` (retryWebhookDelivery). */
     retryDelivery(id: PathParam<"retryWebhookDelivery", "id">, options?: RequestOptions): Promise<Result<"retryWebhookDelivery">>;
 }
+/** `client.lti` */
+export declare class LtiResource {
+    protected readonly client: Requester;
+    constructor(client: Requester);
+    /** List LTI platform registrations. `GET /lti/registrations` (listLtiRegistrations). Iterates over every item lazily, page by page in cursor mode. */
+    listRegistrations(query?: ListQuery<"listLtiRegistrations">, options?: RequestOptions): PageIterator<Item<"listLtiRegistrations">>;
+    /** List LTI platform registrations. `GET /lti/registrations` (listLtiRegistrations). Answers one page envelope as asked (page or cursor mode). */
+    listRegistrationsPage(query?: Query<"listLtiRegistrations">, options?: RequestOptions): Promise<Result<"listLtiRegistrations">>;
+    /** Register an LTI platform. `POST /lti/registrations` (createLtiRegistration). */
+    createRegistration(body: Body<"createLtiRegistration">, options?: RequestOptions): Promise<Result<"createLtiRegistration">>;
+    /** Get an LTI platform registration. `GET /lti/registrations/{id}` (getLtiRegistration). */
+    getRegistration(id: PathParam<"getLtiRegistration", "id">, options?: RequestOptions): Promise<Result<"getLtiRegistration">>;
+    /** Update an LTI platform registration. `PUT /lti/registrations/{id}` (updateLtiRegistration). */
+    updateRegistration(id: PathParam<"updateLtiRegistration", "id">, body: Body<"updateLtiRegistration">, options?: RequestOptions): Promise<Result<"updateLtiRegistration">>;
+    /** Update an LTI platform registration (alias of PUT). `PATCH /lti/registrations/{id}` (patchLtiRegistration). */
+    patchRegistration(id: PathParam<"patchLtiRegistration", "id">, body: Body<"patchLtiRegistration">, options?: RequestOptions): Promise<Result<"patchLtiRegistration">>;
+    /** Delete an LTI platform registration. `DELETE /lti/registrations/{id}` (deleteLtiRegistration). */
+    deleteRegistration(id: PathParam<"deleteLtiRegistration", "id">, options?: RequestOptions): Promise<Result<"deleteLtiRegistration">>;
+    /** Make a one-time LTI Dynamic Registration link. `POST /lti/registration-links` (createLtiRegistrationLink). */
+    createRegistrationLink(body?: Body<"createLtiRegistrationLink">, options?: RequestOptions): Promise<Result<"createLtiRegistrationLink">>;
+}
 /** Every resource of the API, each bound to the client that sends its requests. */
 export declare abstract class LecternResources implements Requester {
     abstract request<T>(...args: Parameters<Requester['request']>): Promise<T>;
@@ -1043,4 +1148,5 @@ export declare abstract class LecternResources implements Requester {
     readonly requestLogs: RequestLogsResource;
     readonly exports: ExportsResource;
     readonly webhooks: WebhooksResource;
+    readonly lti: LtiResource;
 }

@@ -69,6 +69,13 @@ export const OPERATIONS = {
     listWebhookDeliveries: { "operationId": "listWebhookDeliveries", "resource": "webhooks", "method": "listDeliveries", "httpMethod": "GET", "path": "/webhook-endpoints/{id}/deliveries", "pathParams": ["id"], "queryParams": ["page", "per_page", "cursor", "sort", "status", "event_id"], "hasBody": false, "cursorList": true, "raw": false },
     getWebhookDelivery: { "operationId": "getWebhookDelivery", "resource": "webhooks", "method": "getDelivery", "httpMethod": "GET", "path": "/webhook-deliveries/{id}", "pathParams": ["id"], "queryParams": [], "hasBody": false, "cursorList": false, "raw": false },
     retryWebhookDelivery: { "operationId": "retryWebhookDelivery", "resource": "webhooks", "method": "retryDelivery", "httpMethod": "POST", "path": "/webhook-deliveries/{id}/retry", "pathParams": ["id"], "queryParams": [], "hasBody": false, "cursorList": false, "raw": false },
+    listLtiRegistrations: { "operationId": "listLtiRegistrations", "resource": "lti", "method": "listRegistrations", "httpMethod": "GET", "path": "/lti/registrations", "pathParams": [], "queryParams": ["page", "per_page", "cursor", "updated_since", "sort"], "hasBody": false, "cursorList": true, "raw": false },
+    createLtiRegistration: { "operationId": "createLtiRegistration", "resource": "lti", "method": "createRegistration", "httpMethod": "POST", "path": "/lti/registrations", "pathParams": [], "queryParams": [], "hasBody": true, "cursorList": false, "raw": false },
+    getLtiRegistration: { "operationId": "getLtiRegistration", "resource": "lti", "method": "getRegistration", "httpMethod": "GET", "path": "/lti/registrations/{id}", "pathParams": ["id"], "queryParams": [], "hasBody": false, "cursorList": false, "raw": false },
+    updateLtiRegistration: { "operationId": "updateLtiRegistration", "resource": "lti", "method": "updateRegistration", "httpMethod": "PUT", "path": "/lti/registrations/{id}", "pathParams": ["id"], "queryParams": [], "hasBody": true, "cursorList": false, "raw": false },
+    patchLtiRegistration: { "operationId": "patchLtiRegistration", "resource": "lti", "method": "patchRegistration", "httpMethod": "PATCH", "path": "/lti/registrations/{id}", "pathParams": ["id"], "queryParams": [], "hasBody": true, "cursorList": false, "raw": false },
+    deleteLtiRegistration: { "operationId": "deleteLtiRegistration", "resource": "lti", "method": "deleteRegistration", "httpMethod": "DELETE", "path": "/lti/registrations/{id}", "pathParams": ["id"], "queryParams": [], "hasBody": false, "cursorList": false, "raw": false },
+    createLtiRegistrationLink: { "operationId": "createLtiRegistrationLink", "resource": "lti", "method": "createRegistrationLink", "httpMethod": "POST", "path": "/lti/registration-links", "pathParams": [], "queryParams": [], "hasBody": true, "cursorList": false, "raw": false },
 };
 /** `client.apiKeys` */
 export class ApiKeysResource {
@@ -479,6 +486,45 @@ export class WebhooksResource {
         return this.client.request(OPERATIONS.retryWebhookDelivery, [id], undefined, undefined, options);
     }
 }
+/** `client.lti` */
+export class LtiResource {
+    client;
+    constructor(client) {
+        this.client = client;
+    }
+    /** List LTI platform registrations. `GET /lti/registrations` (listLtiRegistrations). Iterates over every item lazily, page by page in cursor mode. */
+    listRegistrations(query, options) {
+        return this.client.paginate(OPERATIONS.listLtiRegistrations, [], query, options);
+    }
+    /** List LTI platform registrations. `GET /lti/registrations` (listLtiRegistrations). Answers one page envelope as asked (page or cursor mode). */
+    listRegistrationsPage(query, options) {
+        return this.client.request(OPERATIONS.listLtiRegistrations, [], undefined, query, options);
+    }
+    /** Register an LTI platform. `POST /lti/registrations` (createLtiRegistration). */
+    createRegistration(body, options) {
+        return this.client.request(OPERATIONS.createLtiRegistration, [], body, undefined, options);
+    }
+    /** Get an LTI platform registration. `GET /lti/registrations/{id}` (getLtiRegistration). */
+    getRegistration(id, options) {
+        return this.client.request(OPERATIONS.getLtiRegistration, [id], undefined, undefined, options);
+    }
+    /** Update an LTI platform registration. `PUT /lti/registrations/{id}` (updateLtiRegistration). */
+    updateRegistration(id, body, options) {
+        return this.client.request(OPERATIONS.updateLtiRegistration, [id], body, undefined, options);
+    }
+    /** Update an LTI platform registration (alias of PUT). `PATCH /lti/registrations/{id}` (patchLtiRegistration). */
+    patchRegistration(id, body, options) {
+        return this.client.request(OPERATIONS.patchLtiRegistration, [id], body, undefined, options);
+    }
+    /** Delete an LTI platform registration. `DELETE /lti/registrations/{id}` (deleteLtiRegistration). */
+    deleteRegistration(id, options) {
+        return this.client.request(OPERATIONS.deleteLtiRegistration, [id], undefined, undefined, options);
+    }
+    /** Make a one-time LTI Dynamic Registration link. `POST /lti/registration-links` (createLtiRegistrationLink). */
+    createRegistrationLink(body, options) {
+        return this.client.request(OPERATIONS.createLtiRegistrationLink, [], body, undefined, options);
+    }
+}
 /** Every resource of the API, each bound to the client that sends its requests. */
 export class LecternResources {
     apiKeys = new ApiKeysResource(this);
@@ -496,4 +542,5 @@ export class LecternResources {
     requestLogs = new RequestLogsResource(this);
     exports = new ExportsResource(this);
     webhooks = new WebhooksResource(this);
+    lti = new LtiResource(this);
 }

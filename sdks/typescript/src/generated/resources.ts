@@ -74,6 +74,13 @@ export const OPERATIONS = {
   listWebhookDeliveries: {"operationId":"listWebhookDeliveries","resource":"webhooks","method":"listDeliveries","httpMethod":"GET","path":"/webhook-endpoints/{id}/deliveries","pathParams":["id"],"queryParams":["page","per_page","cursor","sort","status","event_id"],"hasBody":false,"cursorList":true,"raw":false},
   getWebhookDelivery: {"operationId":"getWebhookDelivery","resource":"webhooks","method":"getDelivery","httpMethod":"GET","path":"/webhook-deliveries/{id}","pathParams":["id"],"queryParams":[],"hasBody":false,"cursorList":false,"raw":false},
   retryWebhookDelivery: {"operationId":"retryWebhookDelivery","resource":"webhooks","method":"retryDelivery","httpMethod":"POST","path":"/webhook-deliveries/{id}/retry","pathParams":["id"],"queryParams":[],"hasBody":false,"cursorList":false,"raw":false},
+  listLtiRegistrations: {"operationId":"listLtiRegistrations","resource":"lti","method":"listRegistrations","httpMethod":"GET","path":"/lti/registrations","pathParams":[],"queryParams":["page","per_page","cursor","updated_since","sort"],"hasBody":false,"cursorList":true,"raw":false},
+  createLtiRegistration: {"operationId":"createLtiRegistration","resource":"lti","method":"createRegistration","httpMethod":"POST","path":"/lti/registrations","pathParams":[],"queryParams":[],"hasBody":true,"cursorList":false,"raw":false},
+  getLtiRegistration: {"operationId":"getLtiRegistration","resource":"lti","method":"getRegistration","httpMethod":"GET","path":"/lti/registrations/{id}","pathParams":["id"],"queryParams":[],"hasBody":false,"cursorList":false,"raw":false},
+  updateLtiRegistration: {"operationId":"updateLtiRegistration","resource":"lti","method":"updateRegistration","httpMethod":"PUT","path":"/lti/registrations/{id}","pathParams":["id"],"queryParams":[],"hasBody":true,"cursorList":false,"raw":false},
+  patchLtiRegistration: {"operationId":"patchLtiRegistration","resource":"lti","method":"patchRegistration","httpMethod":"PATCH","path":"/lti/registrations/{id}","pathParams":["id"],"queryParams":[],"hasBody":true,"cursorList":false,"raw":false},
+  deleteLtiRegistration: {"operationId":"deleteLtiRegistration","resource":"lti","method":"deleteRegistration","httpMethod":"DELETE","path":"/lti/registrations/{id}","pathParams":["id"],"queryParams":[],"hasBody":false,"cursorList":false,"raw":false},
+  createLtiRegistrationLink: {"operationId":"createLtiRegistrationLink","resource":"lti","method":"createRegistrationLink","httpMethod":"POST","path":"/lti/registration-links","pathParams":[],"queryParams":[],"hasBody":true,"cursorList":false,"raw":false},
 } as const satisfies Record<string, OperationSpec>;
 
 /** `client.apiKeys` */
@@ -531,6 +538,51 @@ export class WebhooksResource {
   }
 }
 
+/** `client.lti` */
+export class LtiResource {
+  constructor(protected readonly client: Requester) {}
+
+  /** List LTI platform registrations. `GET /lti/registrations` (listLtiRegistrations). Iterates over every item lazily, page by page in cursor mode. */
+  listRegistrations(query?: ListQuery<"listLtiRegistrations">, options?: RequestOptions): PageIterator<Item<"listLtiRegistrations">> {
+    return this.client.paginate<Item<"listLtiRegistrations">>(OPERATIONS.listLtiRegistrations, [], query, options);
+  }
+
+  /** List LTI platform registrations. `GET /lti/registrations` (listLtiRegistrations). Answers one page envelope as asked (page or cursor mode). */
+  listRegistrationsPage(query?: Query<"listLtiRegistrations">, options?: RequestOptions): Promise<Result<"listLtiRegistrations">> {
+    return this.client.request<Result<"listLtiRegistrations">>(OPERATIONS.listLtiRegistrations, [], undefined, query, options);
+  }
+
+  /** Register an LTI platform. `POST /lti/registrations` (createLtiRegistration). */
+  createRegistration(body: Body<"createLtiRegistration">, options?: RequestOptions): Promise<Result<"createLtiRegistration">> {
+    return this.client.request<Result<"createLtiRegistration">>(OPERATIONS.createLtiRegistration, [], body, undefined, options);
+  }
+
+  /** Get an LTI platform registration. `GET /lti/registrations/{id}` (getLtiRegistration). */
+  getRegistration(id: PathParam<"getLtiRegistration", "id">, options?: RequestOptions): Promise<Result<"getLtiRegistration">> {
+    return this.client.request<Result<"getLtiRegistration">>(OPERATIONS.getLtiRegistration, [id], undefined, undefined, options);
+  }
+
+  /** Update an LTI platform registration. `PUT /lti/registrations/{id}` (updateLtiRegistration). */
+  updateRegistration(id: PathParam<"updateLtiRegistration", "id">, body: Body<"updateLtiRegistration">, options?: RequestOptions): Promise<Result<"updateLtiRegistration">> {
+    return this.client.request<Result<"updateLtiRegistration">>(OPERATIONS.updateLtiRegistration, [id], body, undefined, options);
+  }
+
+  /** Update an LTI platform registration (alias of PUT). `PATCH /lti/registrations/{id}` (patchLtiRegistration). */
+  patchRegistration(id: PathParam<"patchLtiRegistration", "id">, body: Body<"patchLtiRegistration">, options?: RequestOptions): Promise<Result<"patchLtiRegistration">> {
+    return this.client.request<Result<"patchLtiRegistration">>(OPERATIONS.patchLtiRegistration, [id], body, undefined, options);
+  }
+
+  /** Delete an LTI platform registration. `DELETE /lti/registrations/{id}` (deleteLtiRegistration). */
+  deleteRegistration(id: PathParam<"deleteLtiRegistration", "id">, options?: RequestOptions): Promise<Result<"deleteLtiRegistration">> {
+    return this.client.request<Result<"deleteLtiRegistration">>(OPERATIONS.deleteLtiRegistration, [id], undefined, undefined, options);
+  }
+
+  /** Make a one-time LTI Dynamic Registration link. `POST /lti/registration-links` (createLtiRegistrationLink). */
+  createRegistrationLink(body?: Body<"createLtiRegistrationLink">, options?: RequestOptions): Promise<Result<"createLtiRegistrationLink">> {
+    return this.client.request<Result<"createLtiRegistrationLink">>(OPERATIONS.createLtiRegistrationLink, [], body, undefined, options);
+  }
+}
+
 /** Every resource of the API, each bound to the client that sends its requests. */
 export abstract class LecternResources implements Requester {
   abstract request<T>(...args: Parameters<Requester['request']>): Promise<T>;
@@ -550,4 +602,5 @@ export abstract class LecternResources implements Requester {
   readonly requestLogs: RequestLogsResource = new RequestLogsResource(this);
   readonly exports: ExportsResource = new ExportsResource(this);
   readonly webhooks: WebhooksResource = new WebhooksResource(this);
+  readonly lti: LtiResource = new LtiResource(this);
 }
