@@ -216,6 +216,9 @@ describe.each(testDialects())('LTI launches (%s)', (dialect) => {
     });
     expect(posted.statusCode, posted.body).toBe(302);
     expect(posted.headers.location).toMatch(new RegExp(`^${sim.authUrl}\\?`));
+    // A HEAD (a link checker) starts no login.
+    const head = await t.app.inject({ method: 'HEAD', url: `/lti/login?iss=${encodeURIComponent(sim.issuer)}&login_hint=u&target_link_uri=x` });
+    expect(head.statusCode).toBe(405);
   });
 
   it('refuses a login of an unknown platform or without its parameters (an HTML page)', async () => {

@@ -35,7 +35,8 @@ export async function ltiLoginRoutes(app: FastifyInstance, options: LtiLoginOpti
       return sendFailure(request, reply, error);
     }
   };
-  app.route({ method: ['GET', 'POST'], url: '/lti/login', schema: { hide: true }, handler });
+  // No HEAD: a login records a state, which a link checker's HEAD must not.
+  app.route({ method: ['GET', 'POST'], url: '/lti/login', schema: { hide: true }, exposeHeadRoute: false, handler });
 
   app.get(LTI_STORAGE_SCRIPT_PATH, { schema: { hide: true } }, async (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').header('cache-control', 'public, max-age=3600').header('x-content-type-options', 'nosniff').send(LTI_STORAGE_SCRIPT),
