@@ -40,6 +40,8 @@ describe('lectern: help and usage errors', () => {
     ['user'],
     ['user', 'create'],
     ['user', 'link'],
+    ['lti'],
+    ['lti', 'rotate-key'],
   ];
 
   it.each(commands.map((c) => [c.join(' ') || '(none)', c] as const))('%s --help: the usage on stdout, exit 0', async (_, command) => {
@@ -51,7 +53,7 @@ describe('lectern: help and usage errors', () => {
 
   it('lists the commands of the program and of each group', async () => {
     const top = (await run(['--help'])).stdout;
-    for (const command of ['serve', 'worker', 'migrate', 'account', 'key', 'user']) expect(top).toContain(`  ${command}`);
+    for (const command of ['serve', 'worker', 'migrate', 'account', 'key', 'user', 'lti']) expect(top).toContain(`  ${command}`);
     const keyHelp = await run(['help', 'key']);
     expect(keyHelp.status).toBe(0);
     expect(keyHelp.stdout).toMatch(/create[\s\S]*list[\s\S]*revoke/);
@@ -82,6 +84,9 @@ describe('lectern: help and usage errors', () => {
     [['user', 'create', '--email', 'a@example.com'], "required option '--account <id>' not specified"],
     [['user', 'create', '--account', 'acc_x'], "required option '--email <email>' not specified"],
     [['user', 'create', '--account', 'acc_x', '--email', 'a@example.com', '--role', 'admin'], 'Allowed choices are owner, developer, viewer'],
+    [['lti'], 'Usage: lectern lti'],
+    [['lti', 'rotate-key', 'now'], 'too many arguments'],
+    [['key', 'create', '--account', 'acc_x', '--env', 'production', '--name', 'x', '--scopes', 'lti:read,lti:admin'], 'Unknown scopes: lti:admin'],
   ];
 
   it.each(usageErrors.map(([args, message]) => [args.join(' ') || '(none)', args, message] as const))(
