@@ -7,7 +7,8 @@ import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
  * An LTI 1.3 platform (an LMS) of our own, for tests: a real HTTP server on 127.0.0.1 with its own
  * RSA keys and JWKS (keys can be rotated), an OIDC auth endpoint that mints id_tokens for the tool's
  * logins, a token endpoint, AGS line items and scores, NRPS memberships, a Deep Linking return and
- * Dynamic Registration (openid-configuration, registration). Everything it receives is recorded in
+ * Dynamic Registration (openid-configuration, registration), and a course page (GET /lms?tool=<login
+ * URL>) that frames the tool and offers it the LTI platform storage. Everything it receives is recorded in
  * `requests`. The claims of the id_tokens it mints come from `claims()` (sensible defaults of a
  * learner's resource-link launch) with the test's overrides.
  *
@@ -225,6 +226,21 @@ export class PlatformSimulator {
       );
       return;
     }
+    if (path === '/lms') {
+      // A course page of the LMS framing the tool (its login URL in `tool`), as Canvas or Moodle do;
+      // it offers the LTI platform storage to the frame (target `_parent`).
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(
+        `<!doctype html><html><body><h1>LMS course</h1><iframe name="tool" id="tool" style="width:100%;height:600px" ` +
+          `allow="storage-access-by-user-activation" src="${escapeAttr(url.searchParams.get('tool') ?? 'about:blank')}"></iframe><script src="/lms.js"></script></body></html>`,
+      );
+      return;
+    }
+    if (path === '/lms.js') {
+      res.writeHead(200, { 'content-type': 'text/javascript' });
+      res.end(PLATFORM_STORAGE_SCRIPT);
+      return;
+    }
     if (path === '/autopost.js') {
       res.writeHead(200, { 'content-type': 'text/javascript' });
       res.end("document.getElementById('f').submit();");
@@ -263,6 +279,28 @@ export class PlatformSimulator {
     json(404, { error: 'not found' });
   }
 }
+
+/**
+ * The LMS side of the LTI platform storage (LTI Client Side postMessages): answers lti.capabilities,
+ * lti.put_data and lti.get_data from any frame, keeping values per origin (the spec's rule), and
+ * records every message in window.ltiMessages for browser tests.
+ */
+const PLATFORM_STORAGE_SCRIPT = `(function () {
+  var store = {};
+  window.ltiMessages = [];
+  window.addEventListener('message', function (event) {
+    var m = event.data;
+    if (!m || typeof m !== 'object' || typeof m.subject !== 'string') return;
+    window.ltiMessages.push({ origin: event.origin, message: m });
+    var answer = { subject: m.subject + '.response', message_id: m.message_id };
+    if (m.subject === 'lti.capabilities') answer.supported_messages = [{ subject: 'lti.put_data' }, { subject: 'lti.get_data' }];
+    else if (m.subject === 'lti.put_data') { store[event.origin + ' ' + m.key] = m.value; answer.key = m.key; answer.value = m.value; }
+    else if (m.subject === 'lti.get_data') { answer.key = m.key; answer.value = store[event.origin + ' ' + m.key]; }
+    else answer.error = { code: 'unsupported_subject', message: 'Not supported' };
+    event.source.postMessage(answer, event.origin);
+  });
+})();
+`;
 
 function safeJson(text: string): Record<string, unknown> {
   try {
