@@ -21,6 +21,7 @@ import { RequestLogBuffer } from './modules/request-logs/request-log-buffer.js';
 import { requestLogRoutes } from './modules/request-logs/request-logs.routes.js';
 import { quizAttemptRoutes } from './modules/quiz-attempts/quiz-attempts.routes.js';
 import { lessonRoutes } from './modules/lessons/lessons.routes.js';
+import { dynamicRegistrationRoutes } from './modules/lti/dynamic-registration.routes.js';
 import { ltiJwksRoutes } from './modules/lti/lti-jwks.routes.js';
 import { ltiLaunchRoutes } from './modules/lti/lti-launch.routes.js';
 import { ltiLoginRoutes } from './modules/lti/lti-login.routes.js';
@@ -203,6 +204,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const ltiCtx = { ...ctx, keySets: new PlatformKeySets(ctx.clock, platformCalls) };
   await app.register(ltiLoginRoutes, { ctx, publicUrl: config.publicUrl });
   await app.register(ltiLaunchRoutes, { ctx: ltiCtx, publicUrl: config.publicUrl });
+  await app.register(dynamicRegistrationRoutes, { ctx: ltiRegistrationsCtx, publicUrl: config.publicUrl }); // GET /lti/register (LTI Dynamic Registration)
 
   // The live learner player (/play/): its page and its API, on a launch- or preview-scoped token.
   await app.register(playerRoutes, { ctx, limiter });

@@ -71,6 +71,16 @@ export class PlatformSimulator {
   jwksStatus = 200;
   /** Status the score endpoint answers (AGS tests make it fail). */
   scoreStatus = 200;
+  /** Dynamic Registration: the bearer token POST /register requires (none when undefined). */
+  registrationToken: string | undefined = undefined;
+  /** Dynamic Registration: the status POST /register answers a valid registration with (201 registers it). */
+  registerStatus = 201;
+  /** Dynamic Registration: the client id a registration gets (`clientId` when undefined). */
+  registeredClientId: string | undefined = undefined;
+  /** Dynamic Registration: the tool registrations accepted, in order. */
+  readonly registrations: Record<string, unknown>[] = [];
+  /** Fields of the openid-configuration answer replaced by the test (`undefined` removes one). */
+  configurationOverrides: Record<string, unknown> = {};
   /** Seconds since the epoch, for `iat`/`exp`; tests align it with the app's clock. */
   now: () => number = () => Math.floor(Date.now() / 1000);
 
@@ -108,6 +118,41 @@ export class PlatformSimulator {
   }
   get jwksUrl(): string {
     return `${this.origin}/jwks`;
+  }
+  /** Where the platform's openid-configuration is (the `openid_configuration` of a Dynamic Registration). */
+  get openidConfigurationUrl(): string {
+    return `${this.origin}/.well-known/openid-configuration`;
+  }
+  /** The platform's OpenID configuration (LTI Dynamic Registration 1.0, §3.4), with the test's overrides. */
+  openidConfiguration(): Record<string, unknown> {
+    const config: Record<string, unknown> = {
+      issuer: this.issuer,
+      authorization_endpoint: this.authUrl,
+      token_endpoint: this.tokenUrl,
+      token_endpoint_auth_methods_supported: ['private_key_jwt'],
+      token_endpoint_auth_signing_alg_values_supported: ['RS256'],
+      jwks_uri: this.jwksUrl,
+      registration_endpoint: `${this.origin}/register`,
+      scopes_supported: [
+        'openid',
+        'https://purl.imsglobal.org/spec/lti-ags/scope/score',
+        'https://purl.imsglobal.org/spec/lti-ags/scope/lineitem',
+        'https://purl.imsglobal.org/spec/lti-ags/scope/result.readonly',
+        'https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly',
+      ],
+      response_types_supported: ['id_token'],
+      subject_types_supported: ['public', 'pairwise'],
+      id_token_signing_alg_values_supported: ['RS256'],
+      claims_supported: ['sub', 'iss', 'name', 'given_name', 'family_name', 'email'],
+      'https://purl.imsglobal.org/spec/lti-platform-configuration': {
+        product_family_code: 'lectern-simulator',
+        version: '1.0',
+        messages_supported: [{ type: 'LtiResourceLinkRequest' }, { type: 'LtiDeepLinkingRequest' }],
+      },
+      ...this.configurationOverrides,
+    };
+    for (const [name, value] of Object.entries(config)) if (value === undefined) delete config[name];
+    return config;
   }
   get currentKey(): SigningKey {
     return this.keys[this.keys.length - 1]!;
@@ -255,26 +300,17 @@ export class PlatformSimulator {
       res.end('<!doctype html><p>Deep link received</p>');
       return;
     }
-    if (path === '/.well-known/openid-configuration') {
-      return json(200, {
-        issuer: this.issuer,
-        authorization_endpoint: this.authUrl,
-        token_endpoint: this.tokenUrl,
-        jwks_uri: this.jwksUrl,
-        registration_endpoint: `${this.origin}/register`,
-        scopes_supported: ['openid', 'https://purl.imsglobal.org/spec/lti-ags/scope/score', 'https://purl.imsglobal.org/spec/lti-ags/scope/lineitem'],
-        response_types_supported: ['id_token'],
-        id_token_signing_alg_values_supported: ['RS256'],
-        claims_supported: ['sub', 'iss', 'name', 'given_name', 'family_name', 'email'],
-        'https://purl.imsglobal.org/spec/lti-platform-configuration': {
-          product_family_code: 'lectern-simulator',
-          version: '1.0',
-          messages_supported: [{ type: 'LtiResourceLinkRequest' }, { type: 'LtiDeepLinkingRequest' }],
-        },
-      });
-    }
+    if (path === '/.well-known/openid-configuration') return json(200, this.openidConfiguration());
     if (path === '/register' && req.method === 'POST') {
-      return json(200, { ...safeJson(body), client_id: this.clientId, 'https://purl.imsglobal.org/spec/lti-tool-configuration': { ...(safeJson(body)['https://purl.imsglobal.org/spec/lti-tool-configuration'] as object), deployment_id: this.deploymentId } });
+      const auth = req.headers.authorization;
+      if (this.registrationToken !== undefined && auth !== `Bearer ${this.registrationToken}`) return json(401, { error: 'invalid_token' });
+      const registration = safeJson(body);
+      const problems = toolRegistrationProblems(registration);
+      if (problems.length > 0) return json(400, { error: 'invalid_client_metadata', error_description: problems.join('; ') });
+      if (this.registerStatus !== 201) return json(this.registerStatus, { error: 'invalid_client_metadata', error_description: 'refused by the test' });
+      this.registrations.push(registration);
+      const tool = registration[TOOL_CONFIGURATION] as Record<string, unknown>;
+      return json(201, { ...registration, client_id: this.registeredClientId ?? this.clientId, [TOOL_CONFIGURATION]: { ...tool, deployment_id: this.deploymentId } });
     }
     json(404, { error: 'not found' });
   }
@@ -301,6 +337,34 @@ const PLATFORM_STORAGE_SCRIPT = `(function () {
   });
 })();
 `;
+
+const TOOL_CONFIGURATION = 'https://purl.imsglobal.org/spec/lti-tool-configuration';
+
+/**
+ * What a platform checks in a tool's registration request (LTI Dynamic Registration 1.0, §3.5.2):
+ * the problems found, none for a valid one.
+ */
+export function toolRegistrationProblems(registration: Record<string, unknown>): string[] {
+  const problems: string[] = [];
+  const list = (name: string) => (Array.isArray(registration[name]) ? (registration[name] as unknown[]) : []);
+  const url = (value: unknown) => typeof value === 'string' && /^https?:\/\/[^/]/.test(value);
+  if (registration.application_type !== 'web') problems.push('application_type must be web');
+  if (!list('response_types').includes('id_token')) problems.push('response_types must include id_token');
+  for (const grant of ['implicit', 'client_credentials']) if (!list('grant_types').includes(grant)) problems.push(`grant_types must include ${grant}`);
+  if (!url(registration.initiate_login_uri)) problems.push('initiate_login_uri must be a URL');
+  if (list('redirect_uris').length === 0 || !list('redirect_uris').every(url)) problems.push('redirect_uris must be URLs');
+  if (!url(registration.jwks_uri)) problems.push('jwks_uri must be a URL');
+  if (registration.token_endpoint_auth_method !== 'private_key_jwt') problems.push('token_endpoint_auth_method must be private_key_jwt');
+  if (typeof registration.client_name !== 'string' || registration.client_name === '') problems.push('client_name is required');
+  const tool = registration[TOOL_CONFIGURATION];
+  if (typeof tool !== 'object' || tool === null) return [...problems, `${TOOL_CONFIGURATION} is required`];
+  const config = tool as Record<string, unknown>;
+  if (typeof config.domain !== 'string' || config.domain === '' || config.domain.includes('/')) problems.push('domain must be a host name');
+  if (!url(config.target_link_uri)) problems.push('target_link_uri must be a URL');
+  const messages = Array.isArray(config.messages) ? (config.messages as Record<string, unknown>[]) : [];
+  for (const message of messages) if (typeof message?.type !== 'string') problems.push('each message needs a type');
+  return problems;
+}
 
 function safeJson(text: string): Record<string, unknown> {
   try {

@@ -152,3 +152,11 @@ export async function consumeRegistrationLink(db: Kysely<DB>, hash: string, now:
 export async function setLinkRegistration(db: Kysely<DB>, hash: string, registrationId: string): Promise<void> {
   await db.updateTable('lti_registration_links').set({ registration_id: registrationId }).where('hash', '=', hash).execute();
 }
+
+/**
+ * Makes a spent link usable again: Dynamic Registration gives it back when it failed before the
+ * platform made Lectern a client (no registration noted on the link yet).
+ */
+export async function releaseRegistrationLink(db: Kysely<DB>, hash: string): Promise<void> {
+  await db.updateTable('lti_registration_links').set({ used_at: null }).where('hash', '=', hash).where('registration_id', 'is', null).execute();
+}

@@ -225,3 +225,12 @@ export async function consumeRegistrationLink(ctx: ServiceContext, token: string
 export async function recordLinkRegistration(ctx: ServiceContext, token: string, registrationId: string): Promise<void> {
   await repo.setLinkRegistration(ctx.db, sha256(token), registrationId);
 }
+
+/**
+ * For Dynamic Registration: makes a spent link usable again when the registration failed before
+ * the platform made Lectern a client (its configuration unusable, its registration endpoint
+ * refusing), so that the LMS's administrator can try again with the same link.
+ */
+export async function releaseRegistrationLink(ctx: ServiceContext, token: string): Promise<void> {
+  await repo.releaseRegistrationLink(ctx.db, sha256(token));
+}
