@@ -19,19 +19,31 @@ const ASSERTION_TTL_SECONDS = 300;
 const EXPIRY_MARGIN_MS = 60_000;
 /** When the platform does not say (`expires_in` is RECOMMENDED, not required), a token is kept this long. */
 const DEFAULT_LIFETIME_MS = 300_000;
-const TOKEN_TIMEOUT_MS = 10_000;
+/** The token request, whole. */
+export const TOKEN_TIMEOUT_MS = 10_000;
 const MAX_TOKEN_BYTES = 64 * 1024;
 
 /** The platform gave no token: the reason is safe to show and to store (no token, no body). */
 export class PlatformTokenError extends Error {
   constructor(
     readonly reason: string,
-    /** The platform's status, when it answered (0 when it did not): a 5xx or 429 is worth retrying, another 4xx is not. */
-    readonly status: number,
+    /** The platform's status, when it answered (null when it did not): a 5xx or 429 is worth retrying, another 4xx is not. */
+    readonly status: number | null,
+    /** The platform's Retry-After, in ms from now, when it gave one. */
+    readonly retryAfterMs: number | null = null,
   ) {
     super(reason);
     this.name = 'PlatformTokenError';
   }
+}
+
+/** A `Retry-After` header (seconds, or an HTTP date) as ms from `nowMs`; null when absent or unreadable. */
+export function retryAfterMs(header: string | string[] | undefined, nowMs: number): number | null {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (value === undefined || value.trim() === '') return null;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, at - nowMs);
 }
 
 interface CachedToken {
@@ -48,12 +60,17 @@ export class PlatformTokenCache {
   clear(): void {
     this.tokens.clear();
   }
+
+  /** Drops a registration's tokens (the platform refused one: the next call asks for a new one). */
+  forget(registrationId: string): void {
+    for (const key of this.tokens.keys()) if (key.startsWith(`${registrationId}\u0000`)) this.tokens.delete(key);
+  }
 }
 
 /** What asking a platform for a token needs: the calls' address rules and the token cache. */
 export interface PlatformTokenContext extends ServiceContext {
-  calls: PlatformCallPolicy;
-  platformTokens: PlatformTokenCache;
+  platformCalls: PlatformCallPolicy;
+  tokens: PlatformTokenCache;
 }
 
 export type TokenRegistration = Pick<LtiRegistrationsTable, 'id' | 'client_id' | 'auth_token_url'>;
@@ -62,7 +79,7 @@ export type TokenRegistration = Pick<LtiRegistrationsTable, 'id' | 'client_id' |
 export async function platformAccessToken(ctx: PlatformTokenContext, registration: TokenRegistration, scopes: string[]): Promise<string> {
   const scope = [...new Set(scopes)].sort().join(' ');
   const key = [registration.id, registration.auth_token_url, registration.client_id, scope].join('\u0000');
-  const cache = ctx.platformTokens;
+  const cache = ctx.tokens;
   const held = cache.tokens.get(key);
   if (held && held.useUntil > ctx.clock.now()) return held.token;
   let pending = cache.inFlight.get(key);
@@ -109,13 +126,15 @@ async function requestToken(ctx: PlatformTokenContext, registration: TokenRegist
         timeoutMs: TOKEN_TIMEOUT_MS,
         maxResponseBytes: MAX_TOKEN_BYTES,
       },
-      ctx.calls,
+      ctx.platformCalls,
     );
   } catch (error) {
-    if (error instanceof PlatformCallError) throw new PlatformTokenError(`The platform's token endpoint could not be reached (${error.reason}).`, 0);
+    if (error instanceof PlatformCallError) throw new PlatformTokenError(`The platform's token endpoint could not be reached (${error.reason}).`, null);
     throw error;
   }
-  if (response.status !== 200) throw new PlatformTokenError(`The platform's token endpoint answered ${response.status}.`, response.status);
+  if (response.status !== 200) {
+    throw new PlatformTokenError(`The platform's token endpoint answered ${response.status}.`, response.status, retryAfterMs(response.headers['retry-after'], ctx.clock.now()));
+  }
   let answer: { access_token?: unknown; expires_in?: unknown; token_type?: unknown };
   try {
     answer = JSON.parse(response.body) as typeof answer;
