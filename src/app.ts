@@ -26,6 +26,7 @@ import { ltiJwksRoutes } from './modules/lti/lti-jwks.routes.js';
 import { ltiLaunchRoutes } from './modules/lti/lti-launch.routes.js';
 import { ltiLoginRoutes } from './modules/lti/lti-login.routes.js';
 import { ltiRegistrationRoutes } from './modules/lti/lti-registrations.routes.js';
+import { gradeSendRoutes } from './modules/lti/grade-sends.routes.js';
 import { PlatformKeySets } from './modules/lti/platform-jwks.js';
 import { platformUrlPolicy } from './modules/lti/lti-url-policy.js';
 import { moduleRoutes } from './modules/modules/modules.routes.js';
@@ -194,6 +195,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(webhookRoutes, { prefix: API_PREFIX, ctx: webhooksCtx });
   const ltiRegistrationsCtx = { ...ctx, urlPolicy: platformUrlPolicy(config.production, config.webhooks.allowPrivate), lookup: options.webhookLookup };
   await app.register(ltiRegistrationRoutes, { prefix: API_PREFIX, ctx: ltiRegistrationsCtx, publicUrl: config.publicUrl });
+  await app.register(gradeSendRoutes, { prefix: API_PREFIX, ctx });
 
   // The account console (/console): its pages and its cookie-authenticated JSON API, on the same services.
   await app.register(consoleApiRoutes, { ctx, webhooksCtx, keyUsage, usage, requestLog, limiter, production: config.production, publicUrl: config.publicUrl, webhookMaxAttempts: config.webhooks.retrySchedule.length + 1 });

@@ -8,6 +8,9 @@ import { JobRunner } from './jobs/runner.js';
 import { purgeExpiredEvents } from './modules/events/events.service.js';
 import { courseExporter } from './modules/exports/course-export.job.js';
 import { purgeExpiredExports } from './modules/exports/exports.service.js';
+import { gradeSender } from './modules/lti/grade-send.job.js';
+import { platformUrlPolicy } from './modules/lti/lti-url-policy.js';
+import { PlatformTokenCache } from './modules/lti/platform-token.js';
 import type { Lookup, UrlPolicy } from './modules/webhooks/url-safety.js';
 import { type WebhookDeliverer, webhookDeliverer } from './modules/webhooks/webhook-delivery.job.js';
 import { closeSenderAgents } from './modules/webhooks/webhook-sender.js';
@@ -46,13 +49,21 @@ export interface BackgroundWork {
 
 /**
  * The background work of a process, the same in a server (`WORKER=on`, the default) and in a
- * `lectern worker`: one job runner over the shared queue (webhook deliveries, course exports),
+ * `lectern worker`: one job runner over the shared queue (webhook deliveries, course exports, LTI grade sends),
  * the retention of the event log and of export files, and keeping the SQLite search index current.
  */
 export function backgroundWork(database: Database, ctx: ServiceContext, config: Config, log: FastifyBaseLogger, lookup?: Lookup): BackgroundWork {
   const deliverer = webhookDeliverer(ctx, { ...config.webhooks, policy: webhookUrlPolicy(config), lookup }, log);
   const exportsCtx = { ...ctx, exportDir: config.exportDir };
-  const runner = new JobRunner({ database, clock: ctx.clock, log, pollMs: config.jobPollMs, handlers: [deliverer.handler, courseExporter(exportsCtx, log)] });
+  // LTI grades go to the platforms under the rules of every call to a platform, on the webhooks' retry schedule.
+  const platformCtx = {
+    ...ctx,
+    platformCalls: { policy: platformUrlPolicy(config.production, config.webhooks.allowPrivate), ...(lookup ? { lookup } : {}) },
+    tokens: new PlatformTokenCache(),
+  };
+  const { retrySchedule, timeoutMs, leaseGraceMs, concurrency } = config.webhooks;
+  const grades = gradeSender(platformCtx, { retrySchedule, timeoutMs, leaseGraceMs, concurrency }, log);
+  const runner = new JobRunner({ database, clock: ctx.clock, log, pollMs: config.jobPollMs, handlers: [deliverer.handler, courseExporter(exportsCtx, log), grades] });
   let purgeTimer: NodeJS.Timeout | undefined;
   let searchTimer: NodeJS.Timeout | undefined;
   let searchApplying: Promise<unknown> | undefined;

@@ -142,6 +142,8 @@ export interface EnrollmentsTable {
   last_activity_at?: string | null;
   /** completed_at - enrolled_at while completed (analytics: median time to complete); bigint, a string on PostgreSQL. */
   time_to_complete_ms?: number | string | null;
+  /** The course score (0–100), worked out after each quiz attempt and at completion; null before either. */
+  score?: number | null;
 }
 
 export type ProgressStatus = 'started' | 'completed';
@@ -270,7 +272,7 @@ export interface ExportsTable {
   file_removed_at: string | null;
 }
 
-export type JobKind = 'webhook_delivery' | 'course_export';
+export type JobKind = 'webhook_delivery' | 'course_export' | 'lti_grade_send';
 
 /** The shared job queue: due at run_at; a claim moves run_at to the lease's end and sets lease_until. */
 export interface JobsTable {
@@ -614,6 +616,37 @@ export interface LtiLaunchesTable {
   created_at: string;
 }
 
+/** pending → succeeded, or failed for good; superseded when a newer score for the same line item came before it was sent. */
+export type LtiGradeSendStatus = 'pending' | 'succeeded' | 'failed' | 'superseded';
+
+/** A score for a platform's line item (AGS), and how sending it went. */
+export interface LtiGradeSendsTable {
+  id: string;
+  workspace_id: string;
+  registration_id: string;
+  /** The launch whose AGS claim named the line item. */
+  launch_id: string;
+  student_id: string;
+  course_id: string;
+  /** The line item, as the launch gave it (query string included). */
+  lineitem_url: string;
+  /** The platform's user id (`sub`). */
+  user_id: string;
+  score_given: number;
+  score_maximum: number;
+  activity_progress: 'InProgress' | 'Completed';
+  grading_progress: 'FullyGraded';
+  /** When the score was worked out: the AGS `timestamp`. */
+  timestamp: string;
+  status: LtiGradeSendStatus;
+  attempt_count: number;
+  next_attempt_at: string | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface DB {
   accounts: AccountsTable;
   workspaces: WorkspacesTable;
@@ -662,4 +695,5 @@ export interface DB {
   lti_login_states: LtiLoginStatesTable;
   lti_used_nonces: LtiUsedNoncesTable;
   lti_launches: LtiLaunchesTable;
+  lti_grade_sends: LtiGradeSendsTable;
 }

@@ -12,6 +12,7 @@ import { enrollmentSchemas } from '../modules/enrollments/enrollments.schemas.js
 import { eventSchemaName, eventSchemas } from '../modules/events/events.schemas.js';
 import { exportSchemas } from '../modules/exports/exports.schemas.js';
 import { lessonSchemas } from '../modules/lessons/lessons.schemas.js';
+import { gradeSendSchemas } from '../modules/lti/grade-sends.schemas.js';
 import { ltiRegistrationSchemas } from '../modules/lti/lti-registrations.schemas.js';
 import { moduleSchemas } from '../modules/modules/modules.schemas.js';
 import { progressSchemas } from '../modules/progress/progress.schemas.js';
@@ -74,6 +75,7 @@ export const openapiPlugin = fp(
       ...usageSchemas,
       ...requestLogSchemas,
       ...ltiRegistrationSchemas,
+      ...gradeSendSchemas,
     ];
     for (const schema of shared) app.addSchema(schema);
     await app.register(swagger, {

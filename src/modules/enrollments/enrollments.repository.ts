@@ -7,7 +7,7 @@ import type { PageRequest } from '../../shared/pagination.js';
 import { countOfWorkspace, countRows, unfiltered } from '../../db/count.js';
 
 // last_activity_at and time_to_complete_ms: the analytics rollups of activity and of a cancelled completion need them.
-const columns = ['id', 'workspace_id', 'student_id', 'course_id', 'status', 'enrolled_at', 'completed_at', 'last_activity_at', 'time_to_complete_ms', 'version', 'created_at', 'updated_at'] as const;
+const columns = ['id', 'workspace_id', 'student_id', 'course_id', 'status', 'enrolled_at', 'completed_at', 'last_activity_at', 'time_to_complete_ms', 'score', 'version', 'created_at', 'updated_at'] as const;
 
 /** An enrollment with the counts its progress is derived from, so progress is never stale. */
 export type EnrollmentRow = EnrollmentsTable & { lessons_completed: number | string | null; lessons_total: number | string | null };
@@ -200,4 +200,35 @@ export async function findEnrollmentsOfPairs(db: Kysely<DB>, workspaceId: string
     .where('enrollments.workspace_id', '=', workspaceId)
     .where((eb) => eb.or(pairs.map((p) => eb.and([eb('enrollments.student_id', '=', p.studentId), eb('enrollments.course_id', '=', p.courseId)]))))
     .execute();
+}
+
+/**
+ * The course's quiz lessons, each with the score of the student's latest attempt at it (null when
+ * the student has not attempted it).
+ */
+export async function latestQuizScores(db: Kysely<DB>, workspaceId: string, studentId: string, courseId: string): Promise<{ lesson_id: string; score: number | null }[]> {
+  return db
+    .selectFrom('lessons')
+    .select((eb) => [
+      'lessons.id as lesson_id',
+      eb
+        .selectFrom('quiz_attempts')
+        .select('quiz_attempts.score')
+        .where('quiz_attempts.workspace_id', '=', workspaceId)
+        .whereRef('quiz_attempts.lesson_id', '=', 'lessons.id')
+        .where('quiz_attempts.student_id', '=', studentId)
+        .orderBy('quiz_attempts.created_at', 'desc')
+        .orderBy('quiz_attempts.id', 'desc')
+        .limit(1)
+        .as('score'),
+    ])
+    .where('lessons.workspace_id', '=', workspaceId)
+    .where('lessons.course_id', '=', courseId)
+    .where('lessons.type', '=', 'quiz')
+    .execute();
+}
+
+/** Keeps the course score with the enrollment (its version moves with the activity that changed it). */
+export async function setScore(db: Kysely<DB>, workspaceId: string, id: string, score: number): Promise<void> {
+  await db.updateTable('enrollments').set({ score }).where('workspace_id', '=', workspaceId).where('id', '=', id).execute();
 }

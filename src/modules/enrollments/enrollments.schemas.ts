@@ -11,6 +11,7 @@ export const exampleEnrollment = {
   course_id: 'crs_01jd4z3k9q8x7v6b5n4m3c2x1z',
   status: 'active',
   progress_percent: 50,
+  score: 75,
   enrolled_at: '2026-11-21T19:15:00.000Z',
   completed_at: null,
   created_at: '2026-11-21T19:15:00.000Z',
@@ -24,6 +25,10 @@ export const Enrollment = Type.Object(
     course_id: Id('crs'),
     status: EnrollmentStatus,
     progress_percent: Type.Integer({ minimum: 0, maximum: 100, description: 'Completed lessons of the course, in percent.' }),
+    score: Type.Union([Type.Number({ minimum: 0, maximum: 100 }), Type.Null()], {
+      description:
+        'The course score, 0–100 (two decimals): the mean, over the course’s quiz lessons, of the student’s latest attempt score (a quiz not attempted counts 0); a course without quizzes scores its progress percent. Worked out after each quiz attempt and at completion (null before either); it is what an LMS gets as the grade (docs/lti.md, "Grades (AGS)").',
+    }),
     enrolled_at: Timestamp('When the enrollment became active (again, after a reactivation).'),
     completed_at: Type.Union([Timestamp(), Type.Null()]),
     created_at: Timestamp(),

@@ -1,5 +1,6 @@
+import type { Kysely } from 'kysely';
 import { isForeignKeyViolation } from '../../db/dialect.js';
-import type { EnrollmentsTable } from '../../db/types.js';
+import type { DB, EnrollmentsTable } from '../../db/types.js';
 import { nowIso } from '../../shared/clock.js';
 import type { ServiceContext } from '../../shared/context.js';
 import { AppError, notFound } from '../../shared/errors.js';
@@ -22,6 +23,25 @@ export function progressPercent(completed: number, total: number): number {
   return total === 0 ? 0 : Math.min(100, Math.floor((100 * completed) / total));
 }
 
+/**
+ * The course score (docs/lti.md, "Grades (AGS)"): the mean, over the course's quiz lessons, of the
+ * student's latest attempt score, a quiz not attempted counting 0; a course without quizzes scores
+ * its progress percent. Rounded to two decimals, so both databases keep the same value.
+ */
+export async function courseScore(db: Kysely<DB>, workspaceId: string, enrollment: EnrollmentRow): Promise<number> {
+  const quizzes = await repo.latestQuizScores(db, workspaceId, enrollment.student_id, enrollment.course_id);
+  if (quizzes.length === 0) return progressPercent(Number(enrollment.lessons_completed), Number(enrollment.lessons_total));
+  const sum = quizzes.reduce((total, quiz) => total + Number(quiz.score ?? 0), 0);
+  return Math.round((100 * sum) / quizzes.length) / 100;
+}
+
+/** Works out the course score in the caller's transaction and keeps it with the enrollment; answers the enrollment with it. */
+export async function refreshCourseScore(trx: Kysely<DB>, workspaceId: string, enrollment: EnrollmentRow): Promise<EnrollmentRow> {
+  const score = await courseScore(trx, workspaceId, enrollment);
+  await repo.setScore(trx, workspaceId, enrollment.id, score);
+  return { ...enrollment, score };
+}
+
 export function toEnrollment(row: EnrollmentRow): Enrollment {
   return {
     id: row.id,
@@ -29,6 +49,7 @@ export function toEnrollment(row: EnrollmentRow): Enrollment {
     course_id: row.course_id,
     status: row.status,
     progress_percent: progressPercent(Number(row.lessons_completed), Number(row.lessons_total)),
+    score: row.score == null ? null : Number(row.score),
     enrolled_at: row.enrolled_at,
     completed_at: row.completed_at,
     created_at: row.created_at,

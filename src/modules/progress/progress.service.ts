@@ -4,7 +4,8 @@ import { nowIso } from '../../shared/clock.js';
 import type { ServiceContext } from '../../shared/context.js';
 import { AppError, notFound } from '../../shared/errors.js';
 import { type EnrollmentRow, enrollmentsOfStudent, findEnrollmentOf, transition } from '../enrollments/enrollments.repository.js';
-import { progressPercent, toEnrollment } from '../enrollments/enrollments.service.js';
+import { progressPercent, refreshCourseScore, toEnrollment } from '../enrollments/enrollments.service.js';
+import { enqueueGradeSends } from '../lti/grade-sends.service.js';
 import { findLesson } from '../lessons/lessons.repository.js';
 import { findStudent } from '../students/students.repository.js';
 import type { NewEvent } from '../events/event-types.js';
@@ -40,7 +41,9 @@ export async function activeEnrollment(
 
 /**
  * Records activity on a lesson inside the caller's transaction; completing the course's last
- * lesson completes the enrollment. Answers the progress with the enrollment as it now stands.
+ * lesson completes the enrollment. After a quiz attempt (`quizAttempted`) and at completion, the
+ * course score is worked out again and, for a student launched from an LMS with a line item,
+ * queued for the LMS in the same transaction. Answers the progress with the enrollment as it now stands.
  */
 export async function recordActivity(
   ctx: ServiceContext,
@@ -50,6 +53,7 @@ export async function recordActivity(
   lesson: LessonsTable,
   status: ProgressStatus,
   timeSpentSeconds: number,
+  options: { quizAttempted?: boolean } = {},
 ): Promise<LessonProgress> {
   const now = nowIso(ctx.clock);
   const before = await repo.findProgress(trx, workspaceId, studentId, lesson.id);
@@ -76,6 +80,11 @@ export async function recordActivity(
   if (enrollment.status === 'active' && total > 0 && lessonsCompleted >= total) {
     completedCourse = await transition(trx, workspaceId, enrollment.id, ['active'], { status: 'completed', completed_at: now, updated_at: now, time_to_complete_ms: timeToComplete });
     enrollment = (await findEnrollmentOf(trx, workspaceId, studentId, lesson.course_id))!;
+  }
+  if (options.quizAttempted || completedCourse) {
+    enrollment = await refreshCourseScore(trx, workspaceId, enrollment);
+    const completed = enrollment.status === 'completed';
+    await enqueueGradeSends(trx, ctx.clock, { workspaceId, studentId, courseId: lesson.course_id, score: Number(enrollment.score), completed });
   }
   await recordAnalyticsChange(trx, workspaceId, {
     kind: 'lesson_activity',

@@ -62,7 +62,7 @@ export async function submitAttempt(ctx: ServiceContext, workspaceId: string, le
       { type: 'quiz.submitted', object: attempt },
       { type: result.passed ? 'quiz.passed' : 'quiz.failed', object: attempt },
     ]);
-    await recordActivity(ctx, trx, workspaceId, body.student_id, lesson, result.passed ? 'completed' : 'started', 0);
+    await recordActivity(ctx, trx, workspaceId, body.student_id, lesson, result.passed ? 'completed' : 'started', 0, { quizAttempted: true });
     return attempt;
   });
 }
