@@ -22,12 +22,15 @@ import { requestLogRoutes } from './modules/request-logs/request-logs.routes.js'
 import { quizAttemptRoutes } from './modules/quiz-attempts/quiz-attempts.routes.js';
 import { lessonRoutes } from './modules/lessons/lessons.routes.js';
 import { dynamicRegistrationRoutes } from './modules/lti/dynamic-registration.routes.js';
+import { deepLinkingRoutes } from './modules/lti/deep-linking.routes.js';
 import { ltiJwksRoutes } from './modules/lti/lti-jwks.routes.js';
 import { ltiLaunchRoutes } from './modules/lti/lti-launch.routes.js';
 import { ltiLoginRoutes } from './modules/lti/lti-login.routes.js';
 import { ltiRegistrationRoutes } from './modules/lti/lti-registrations.routes.js';
 import { gradeSendRoutes } from './modules/lti/grade-sends.routes.js';
+import { nrpsRoutes } from './modules/lti/nrps.routes.js';
 import { PlatformKeySets } from './modules/lti/platform-jwks.js';
+import { PlatformTokenCache } from './modules/lti/platform-token.js';
 import { platformUrlPolicy } from './modules/lti/lti-url-policy.js';
 import { moduleRoutes } from './modules/modules/modules.routes.js';
 import { RateLimiter } from './modules/rate-limits/rate-limiter.js';
@@ -206,6 +209,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const ltiCtx = { ...ctx, keySets: new PlatformKeySets(ctx.clock, platformCalls) };
   await app.register(ltiLoginRoutes, { ctx, publicUrl: config.publicUrl });
   await app.register(ltiLaunchRoutes, { ctx: ltiCtx, publicUrl: config.publicUrl });
+  await app.register(deepLinkingRoutes, { ctx, publicUrl: config.publicUrl }); // Deep Linking: the course picker's search and answer
+  await app.register(nrpsRoutes, { ctx: { ...ctx, platformCalls, tokens: new PlatformTokenCache() } }); // Names and Roles: the members page
   await app.register(dynamicRegistrationRoutes, { ctx: ltiRegistrationsCtx, publicUrl: config.publicUrl }); // GET /lti/register (LTI Dynamic Registration)
 
   // The live learner player (/play/): its page and its API, on a launch- or preview-scoped token.

@@ -647,6 +647,27 @@ export interface LtiGradeSendsTable {
   updated_at: string;
 }
 
+/** A token of an instructor page inside the LMS (the Deep Linking picker, the members page); only its hash is stored. */
+export interface LtiPageTokensTable {
+  token_hash: string;
+  kind: LtiPageTokenKind;
+  workspace_id: string;
+  registration_id: string;
+  deployment_id: string;
+  /** `members`: the instructor's launch (its course and roster URL). */
+  launch_id: string | null;
+  /** `deep_linking`: the platform's deep_link_return_url. */
+  return_url: string | null;
+  /** `deep_linking`: JSON of the request's settings Lectern answers by (`data`, `accept_multiple`). */
+  settings: string | null;
+  expires_at: string;
+  /** When the token was spent (a picker answers once); null while it may be used. */
+  used_at: string | null;
+  created_at: string;
+}
+
+export type LtiPageTokenKind = 'deep_linking' | 'members';
+
 export interface DB {
   accounts: AccountsTable;
   workspaces: WorkspacesTable;
@@ -695,5 +716,6 @@ export interface DB {
   lti_login_states: LtiLoginStatesTable;
   lti_used_nonces: LtiUsedNoncesTable;
   lti_launches: LtiLaunchesTable;
+  lti_page_tokens: LtiPageTokensTable;
   lti_grade_sends: LtiGradeSendsTable;
 }

@@ -179,7 +179,7 @@ describe.each(testDialects())('LTI launches (%s)', (dialect) => {
     expect(sim.jwksFetches).toBe(fetches + 1);
   });
 
-  it('a learner deep-linking request is refused (403); an instructor\'s is not available yet (501)', async () => {
+  it('a learner deep-linking request is refused (403); an instructor\'s opens the course picker (deep-linking.test.ts)', async () => {
     const deepLinking = {
       [`${LTI}message_type`]: 'LtiDeepLinkingRequest',
       [`${LTI}resource_link`]: undefined,
@@ -187,8 +187,8 @@ describe.each(testDialects())('LTI launches (%s)', (dialect) => {
     };
     const before = await counts(t);
     expectPage(await launch(t.app, sim, { claims: deepLinking }), 403, /instructors/);
-    expectPage(await launch(t.app, sim, { claims: { ...deepLinking, [`${LTI}roles`]: [ROLES.instructor] } }), 501, /Deep Linking is not available yet/);
     expect(await counts(t)).toEqual(before);
+    expectPage(await launch(t.app, sim, { claims: { ...deepLinking, [`${LTI}roles`]: [ROLES.instructor] } }), 200, /Add a Lectern course/);
   });
 
   it('the login redirects to the platform with the OIDC request and sets the state cookie', async () => {

@@ -22,6 +22,7 @@ import * as keyRotationHints from './2026-11-28T11-00-00_key-rotation-hints.js';
 import * as ltiRegistrations from './2026-11-28T13-00-00_lti-registrations.js';
 import * as ltiLaunches from './2026-11-28T13-10-00_lti-launches.js';
 import * as playerSessions from './2026-11-28T13-20-00_player-sessions.js';
+import * as ltiDeepLinking from './2026-11-28T14-00-00_lti-deep-linking.js';
 import * as ltiGradeSends from './2026-11-28T14-10-00_lti-grade-sends.js';
 
 /** Every migration, in order. Listed explicitly so the built and the source tree run the same set. */
@@ -49,5 +50,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T13-00-00_lti-registrations': ltiRegistrations,
   '2026-11-28T13-10-00_lti-launches': ltiLaunches,
   '2026-11-28T13-20-00_player-sessions': playerSessions,
+  '2026-11-28T14-00-00_lti-deep-linking': ltiDeepLinking,
   '2026-11-28T14-10-00_lti-grade-sends': ltiGradeSends,
 };

@@ -165,8 +165,19 @@ export interface BrowserBinding {
   sameOrigin: boolean;
 }
 
+/** What a launch hands over when it is a teacher's deep-linking request (every launch check passed; nothing written yet). */
+export interface DeepLinkingStart {
+  registration: LtiRegistrationsTable;
+  claims: Record<string, unknown>;
+  deploymentId: string;
+  newDeployment: boolean;
+}
+
 export type LaunchOutcome =
-  | { kind: 'player'; url: string; launchId: string | null; mode: 'learner' | 'preview' }
+  /** `members`: a teacher's preview whose launch carries the roster service (NRPS): a start page offers Members. */
+  | { kind: 'player'; url: string; launchId: string | null; mode: 'learner' | 'preview'; members: boolean; workspaceId: string; courseId: string }
+  /** A teacher's deep-linking request, every check passed: the picker opens (deep-linking.service.ts). */
+  | ({ kind: 'deep_linking' } & DeepLinkingStart)
   /** The cookie did not come back but the platform storage may hold the state: a page reads it and posts again. */
   | { kind: 'check_storage'; target: string; origin: string; state: string; idToken: string; newWindowUrl: string };
 
@@ -226,7 +237,7 @@ export async function completeLaunch(ctx: LtiLaunchContext, form: LaunchForm, br
   const audience = launchAudience(launch.roles);
   if (launch.messageType === 'LtiDeepLinkingRequest') {
     if (audience !== 'teacher') throw new LaunchRefused(403, 'deep_linking_learner', 'Only teachers add content', 'Choosing Lectern content for a course is for its instructors.');
-    throw new LaunchRefused(501, 'deep_linking_unavailable', 'Deep Linking is not available yet', 'Lectern cannot pick a course from here yet: add the link by hand with the custom parameter course_id.');
+    return { kind: 'deep_linking', registration, claims, deploymentId: launch.deploymentId, newDeployment };
   }
   return openCourse(ctx, registration, claims, launch, audience, newDeployment, baseUrl);
 }
@@ -290,7 +301,7 @@ async function openCourse(
   if (newDeployment) await addDeployment(ctx.db, registration.id, launch.deploymentId, now);
   let studentId: string | null = null;
   if (externalId !== null) {
-    studentId = await findOrCreateStudent(ctx, registration, claims, externalId);
+    studentId = (await findOrCreateStudent(ctx, registration, claims, externalId)).id;
     await enrollOnce(ctx, workspaceId, studentId, course.id);
   }
   const endpoints = serviceEndpoints(claims);
@@ -315,7 +326,7 @@ async function openCourse(
   });
   const mode = studentId === null ? 'preview' : 'learner';
   const session = await createPlayerSession(ctx, { workspaceId, courseId: course.id, studentId, mode, launchId, baseUrl });
-  return { kind: 'player', url: session.url, launchId, mode };
+  return { kind: 'player', url: session.url, launchId, mode, members: mode === 'preview' && endpoints.nrpsUrl !== null, workspaceId, courseId: course.id };
 }
 
 async function courseOfWorkspace(ctx: ServiceContext, workspaceId: string, courseId: string): Promise<{ id: string; published: boolean }> {
@@ -331,7 +342,7 @@ async function courseOfWorkspace(ctx: ServiceContext, workspaceId: string, cours
 }
 
 /** `lti:<iss>:<sub>`, or the value of the registration's student claim (null when the launch lacks it). */
-function learnerExternalId(registration: LtiRegistrationsTable, claims: Record<string, unknown>): string | null {
+export function learnerExternalId(registration: LtiRegistrationsTable, claims: Record<string, unknown>): string | null {
   if (registration.student_id_claim === null) return Array.from(`lti:${registration.issuer}:${claims.sub as string}`).slice(0, 255).join('');
   const value = claims[registration.student_id_claim];
   if ((typeof value !== 'string' && typeof value !== 'number') || String(value) === '') return null;
@@ -344,35 +355,41 @@ function learnerExternalId(registration: LtiRegistrationsTable, claims: Record<s
  * `lti-<hash of iss and sub>@<registration id>.invalid` (RFC 2606: never mailed): a launch never
  * takes over a student it did not make.
  */
-async function findOrCreateStudent(ctx: ServiceContext, registration: LtiRegistrationsTable, claims: Record<string, unknown>, externalId: string): Promise<string> {
+export async function findOrCreateStudent(
+  ctx: ServiceContext,
+  registration: LtiRegistrationsTable,
+  claims: Record<string, unknown>,
+  externalId: string,
+): Promise<{ id: string; created: boolean }> {
   const workspaceId = registration.workspace_id;
   const existing = async () => (await listStudents(ctx, workspaceId, { external_id: externalId, cursor: '', per_page: 1 })).data[0]?.id;
   const found = await existing();
-  if (found) return found;
+  if (found) return { id: found, created: false };
   const profile = learnerProfile(claims);
   const placeholder = `lti-${createHash('sha256').update(`${registration.issuer}\u0000${String(claims.sub)}`).digest('hex').slice(0, 24)}@${registration.id}.invalid`;
   const name = profile.name ?? 'LTI learner';
   for (const email of profile.email ? [profile.email, placeholder] : [placeholder]) {
     try {
-      return (await createStudent(ctx, workspaceId, { email, name, external_id: externalId })).data.id;
+      return { id: (await createStudent(ctx, workspaceId, { email, name, external_id: externalId })).data.id, created: true };
     } catch (error) {
       if (!(error instanceof AppError) || error.code !== 'student_exists') throw error;
       if (error.details.field === 'external_id') {
         // A concurrent launch of the same learner made them first.
         const made = await existing();
-        if (made) return made;
+        if (made) return { id: made, created: false };
       }
     }
   }
   throw new LaunchRefused(409, 'student_conflict', 'Lectern could not add you to the course', 'A student with your address already exists in this workspace; ask whoever runs Lectern here.');
 }
 
-/** Enrolls the student unless they are already (an active or completed enrollment stays as it is). */
-async function enrollOnce(ctx: ServiceContext, workspaceId: string, studentId: string, courseId: string): Promise<void> {
+/** Enrolls the student unless they are already (an active or completed enrollment stays as it is); true when it enrolled them. */
+export async function enrollOnce(ctx: ServiceContext, workspaceId: string, studentId: string, courseId: string): Promise<boolean> {
   try {
     await enroll(ctx, workspaceId, { student_id: studentId, course_id: courseId });
+    return true;
   } catch (error) {
-    if (error instanceof AppError && error.code === 'already_enrolled') return;
+    if (error instanceof AppError && error.code === 'already_enrolled') return false;
     throw error;
   }
 }
