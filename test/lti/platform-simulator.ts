@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
+import { createLocalJWKSet, exportJWK, generateKeyPair, type JWK, type JWTPayload, jwtVerify, SignJWT } from 'jose';
 
 /**
  * An LTI 1.3 platform (an LMS) of our own, for tests: a real HTTP server on 127.0.0.1 with its own
@@ -33,6 +33,28 @@ export interface SigningKey {
 }
 
 export type Claims = Record<string, unknown>;
+
+/** An answer the token or score endpoint gives instead of its normal one (a test's failure). */
+export interface CannedAnswer {
+  status: number;
+  headers?: Record<string, string>;
+  body?: unknown;
+}
+
+/** A score the score endpoint accepted. */
+export interface ReceivedScore {
+  /** The line item's path and query (the request's with `/scores` taken out). */
+  lineitem: string;
+  /** The request's path and query. */
+  url: string;
+  contentType: string;
+  token: string;
+  score: Record<string, unknown>;
+}
+
+export const AGS_SCORE_SCOPE = 'https://purl.imsglobal.org/spec/lti-ags/scope/score';
+
+type JsonAnswer = (status: number, value: unknown, headers?: Record<string, string>) => void;
 
 export const LTI = 'https://purl.imsglobal.org/spec/lti/claim/';
 export const ROLES = {
@@ -71,6 +93,24 @@ export class PlatformSimulator {
   jwksStatus = 200;
   /** Status the score endpoint answers (AGS tests make it fail). */
   scoreStatus = 200;
+  /**
+   * The tool's public keys (the app's /lti/jwks): the token endpoint verifies client assertions
+   * with them (RS256, iss = sub = client_id, aud = the token URL, exp, iat, a jti never seen
+   * before) and answers 401 invalid_client otherwise. Unset, it takes any assertion.
+   */
+  toolJwks: (() => Promise<{ keys: JWK[] }>) | undefined;
+  /** The payloads of the client assertions the token endpoint verified, in order. */
+  readonly assertions: JWTPayload[] = [];
+  /** Tokens issued: token → scopes and expiry (seconds since the epoch, per `now`). */
+  readonly issuedTokens = new Map<string, { scopes: string[]; expiresAt: number }>();
+  /** `expires_in` of the tokens issued. */
+  tokenExpiresIn = 3600;
+  /** Answers the token endpoint gives first, one per request, before it issues tokens again. */
+  tokenFailures: CannedAnswer[] = [];
+  /** Answers the score endpoint gives first, one per score posted, before it accepts scores again. */
+  scoreFailures: CannedAnswer[] = [];
+  /** Scores accepted (a valid bearer token of the score scope), in order. */
+  readonly scores: ReceivedScore[] = [];
   /** Dynamic Registration: the bearer token POST /register requires (none when undefined). */
   registrationToken: string | undefined = undefined;
   /** Dynamic Registration: the status POST /register answers a valid registration with (201 registers it). */
@@ -291,8 +331,8 @@ export class PlatformSimulator {
       res.end("document.getElementById('f').submit();");
       return;
     }
-    if (path === '/token') return json(200, { access_token: `token-${randomBytes(8).toString('hex')}`, token_type: 'Bearer', expires_in: 3600, scope: new URLSearchParams(body).get('scope') ?? '' });
-    if (path.startsWith('/lineitems') && path.endsWith('/scores')) return json(this.scoreStatus, {});
+    if (path === '/token') return this.token(body, json);
+    if (path.startsWith('/lineitems') && path.endsWith('/scores')) return this.score(req, url, body, json);
     if (path.startsWith('/lineitems')) return json(200, req.method === 'POST' ? { id: `${this.origin}/lineitems/${randomBytes(4).toString('hex')}`, ...safeJson(body) } : []);
     if (path === '/memberships') return json(200, { id: `${this.origin}/memberships`, context: { id: 'context-1' }, members: this.members }, { 'content-type': 'application/vnd.ims.lti-nrps.v2.membershipcontainer+json' });
     if (path === '/deep-link-return') {
@@ -313,6 +353,52 @@ export class PlatformSimulator {
       return json(201, { ...registration, client_id: this.registeredClientId ?? this.clientId, [TOOL_CONFIGURATION]: { ...tool, deployment_id: this.deploymentId } });
     }
     json(404, { error: 'not found' });
+  }
+
+  /** The token endpoint (client credentials with a client assertion, RFC 7523, as the 1EdTech Security Framework has it). */
+  private async token(body: string, json: JsonAnswer): Promise<void> {
+    const canned = this.tokenFailures.shift();
+    if (canned) return json(canned.status, canned.body ?? { error: 'temporarily_unavailable' }, canned.headers);
+    const form = new URLSearchParams(body);
+    if (form.get('grant_type') !== 'client_credentials') return json(400, { error: 'unsupported_grant_type' });
+    if (form.get('client_assertion_type') !== 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer') return json(400, { error: 'invalid_request' });
+    const assertion = form.get('client_assertion') ?? '';
+    if (this.toolJwks) {
+      try {
+        const { payload, protectedHeader } = await jwtVerify(assertion, createLocalJWKSet(await this.toolJwks()), {
+          algorithms: ['RS256'],
+          issuer: this.clientId,
+          subject: this.clientId,
+          audience: this.tokenUrl,
+          currentDate: new Date(this.now() * 1000),
+          requiredClaims: ['iat', 'exp', 'jti'],
+        });
+        if (!protectedHeader.kid || this.assertions.some((a) => a.jti === payload.jti)) throw new Error('no kid, or a jti seen before');
+        this.assertions.push(payload);
+      } catch {
+        return json(401, { error: 'invalid_client' });
+      }
+    }
+    const scopes = (form.get('scope') ?? '').split(' ').filter(Boolean);
+    const token = `token-${randomBytes(8).toString('hex')}`;
+    this.issuedTokens.set(token, { scopes, expiresAt: this.now() + this.tokenExpiresIn });
+    json(200, { access_token: token, token_type: 'Bearer', expires_in: this.tokenExpiresIn, scope: scopes.join(' ') });
+  }
+
+  /** The score endpoint of a line item (AGS 2.0 Score Publish Service): a bearer token of the score scope, the score media type. */
+  private score(req: http.IncomingMessage, url: URL, body: string, json: JsonAnswer): void {
+    if (req.method !== 'POST') return json(405, { error: 'method not allowed' });
+    const canned = this.scoreFailures.shift();
+    if (canned) return json(canned.status, canned.body ?? {}, canned.headers);
+    if (this.scoreStatus !== 200) return json(this.scoreStatus, {});
+    const token = /^Bearer (.+)$/.exec(String(req.headers.authorization ?? ''))?.[1] ?? '';
+    const issued = this.issuedTokens.get(token);
+    if (!issued || issued.expiresAt <= this.now() || !issued.scopes.includes(AGS_SCORE_SCOPE)) return json(401, { error: 'invalid_token' });
+    const contentType = String(req.headers['content-type'] ?? '');
+    if (contentType !== 'application/vnd.ims.lis.v1.score+json') return json(415, { error: 'unsupported media type' });
+    const lineitem = `${url.pathname.replace(/\/scores$/, '')}${url.search}`;
+    this.scores.push({ lineitem, url: `${url.pathname}${url.search}`, contentType, token, score: safeJson(body) });
+    json(200, {});
   }
 }
 
