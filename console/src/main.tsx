@@ -6,6 +6,7 @@ import { AccountPage } from './pages/account.js';
 import { CoursesPage } from './pages/courses.js';
 import { KeysPage } from './pages/keys.js';
 import { LogsPage } from './pages/logs.js';
+import { LtiPage } from './pages/lti.js';
 import { SignInPage } from './pages/sign-in.js';
 import { UsagePage } from './pages/usage.js';
 import { UsersPage } from './pages/users.js';
@@ -16,6 +17,7 @@ const pages = [
   { route: 'keys', title: 'API keys' },
   { route: 'webhooks', title: 'Webhooks' },
   { route: 'courses', title: 'Courses' },
+  { route: 'lti', title: 'LTI' },
   { route: 'usage', title: 'Usage' },
   { route: 'logs', title: 'Request log' },
   { route: 'users', title: 'Users', ownersOnly: true },
@@ -193,6 +195,7 @@ function App() {
         {current === 'keys' && <KeysPage environment={environment} profile={profile} key={`keys-${environment}`} />}
         {current === 'webhooks' && <WebhooksPage environment={environment} profile={profile} key={`webhooks-${environment}`} />}
         {current === 'courses' && <CoursesPage environment={environment} key={`courses-${environment}`} />}
+        {current === 'lti' && <LtiPage environment={environment} profile={profile} key={`lti-${environment}`} />}
         {current === 'usage' && <UsagePage environment={environment} key={`usage-${environment}`} />}
         {current === 'logs' && <LogsPage environment={environment} key={`logs-${environment}`} />}
         {current === 'users' && <UsersPage profile={profile} />}

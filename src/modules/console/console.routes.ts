@@ -5,11 +5,15 @@ import type { Environment } from '../../db/types.js';
 import type { ServiceContext } from '../../shared/context.js';
 import { AppError, rateLimited } from '../../shared/errors.js';
 import { pageReply, resourceReply } from '../../shared/reply.js';
+import { publicBaseUrl } from '../../shared/public-url.js';
 import { gracePeriodOf } from '../../shared/rotation.js';
 import * as apiKeys from '../api-keys/api-keys.service.js';
 import type { PendingKeyUsage } from '../api-keys/key-usage.js';
 import { listCourses } from '../courses/courses.service.js';
 import { listEvents } from '../events/events.service.js';
+import { ListGradeSendsQuery } from '../lti/grade-sends.schemas.js';
+import { listGradeSends } from '../lti/grade-sends.service.js';
+import * as lti from '../lti/lti-registrations.service.js';
 import { ListEventsQuery } from '../events/events.schemas.js';
 import { AUTH_FAILURE_LIMIT } from '../rate-limits/budgets.js';
 import type { RateLimiter } from '../rate-limits/rate-limiter.js';
@@ -37,8 +41,11 @@ import {
   ChangeRoleBody,
   ConsoleCreateEndpointBody,
   ConsoleCreateKeyBody,
+  ConsoleCreateLtiLinkBody,
+  ConsoleCreateLtiRegistrationBody,
   ConsolePageQuery,
   ConsoleUpdateEndpointBody,
+  ConsoleUpdateLtiRegistrationBody,
   EnvironmentIdParams,
   EnvironmentParams,
   InviteUserBody,
@@ -52,6 +59,8 @@ import { consoleProfile, keyBudgets, managerOf } from './console.service.js';
 export interface ConsoleOptions {
   ctx: ServiceContext;
   webhooksCtx: webhooks.WebhooksContext;
+  /** The LTI registrations' context (the platform URL rules), as /api/v1/lti/* has it. */
+  ltiCtx: lti.LtiContext;
   keyUsage: PendingKeyUsage;
   usage: UsageFlusher;
   requestLog: RequestLogFlusher;
@@ -263,4 +272,37 @@ export async function consoleApiRoutes(parent: FastifyInstance, options: Console
     const preview = await createPlayerSession(ctx, { workspaceId, courseId: request.params.id, studentId: null, mode: 'preview', baseUrl: linkBase(request) });
     return { data: { url: preview.url, expires_at: preview.expiresAt } };
   });
+
+  // ── LTI (console/src/pages/lti.tsx, docs/console.md "LTI") ──────────────────────────────────
+  // Registrations, one-time Dynamic Registration links and grade sends: the functions behind /api/v1/lti/*.
+  // Every role reads; owners and developers manage. The tool's own URLs, to paste into an LMS, on
+  // PUBLIC_URL else this request's address (as the registration links are).
+  app.get('/console/api/lti/tool-urls', { schema: hide }, async (request) => {
+    await session(request);
+    const base = publicBaseUrl(request, options.publicUrl);
+    return { data: { login_url: `${base}/lti/login`, launch_url: `${base}/lti/launch`, jwks_url: `${base}/lti/jwks`, deep_linking_url: `${base}/lti/launch` } };
+  });
+  app.get(`${env}/lti/registrations`, { schema: { ...hide, params: EnvironmentParams, querystring: ConsolePageQuery } }, async (request, reply) =>
+    pageReply(request, reply, await lti.listRegistrations(ctx, (await caller(request)).workspaceId, { ...request.query, per_page: request.query.per_page ?? 100 })),
+  );
+  app.post(`${env}/lti/registrations`, { schema: { ...hide, params: EnvironmentParams, body: ConsoleCreateLtiRegistrationBody } }, async (request, reply) => {
+    const { workspaceId } = await caller(request, true);
+    reply.code(201);
+    return { data: await lti.createRegistration(options.ltiCtx, workspaceId, request.body) };
+  });
+  app.patch(`${env}/lti/registrations/:id`, { schema: { ...hide, params: EnvironmentIdParams, body: ConsoleUpdateLtiRegistrationBody } }, async (request, reply) =>
+    resourceReply(reply, await lti.updateRegistration(options.ltiCtx, (await caller(request, true)).workspaceId, request.params.id, request.body)),
+  );
+  app.delete(`${env}/lti/registrations/:id`, { schema: { ...hide, params: EnvironmentIdParams } }, async (request) => ({
+    data: await lti.deleteRegistration(ctx, (await caller(request, true)).workspaceId, request.params.id),
+  }));
+  app.post(`${env}/lti/registration-links`, { schema: { ...hide, params: EnvironmentParams, body: ConsoleCreateLtiLinkBody } }, async (request, reply) => {
+    const { workspaceId } = await caller(request, true);
+    reply.code(201);
+    return { data: await lti.createRegistrationLink(ctx, workspaceId, request.body ?? {}, publicBaseUrl(request, options.publicUrl)) };
+  });
+  app.get(`${env}/lti/registrations/:id/grade-sends`, { schema: { ...hide, params: EnvironmentIdParams, querystring: ListGradeSendsQuery } }, async (request, reply) =>
+    pageReply(request, reply, await listGradeSends(ctx, (await caller(request)).workspaceId, request.params.id, request.query)),
+  );
+  // ── end of LTI ───────────────────────────────────────────────────────────────────────────────
 }

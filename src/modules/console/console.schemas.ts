@@ -1,6 +1,7 @@
 import { type Static, type TObject, Type } from 'typebox';
 import { PageQueryFields } from '../../shared/schemas.js';
 import { CreateApiKeyBody } from '../api-keys/api-keys.schemas.js';
+import { CreateLtiRegistrationBody, CreateLtiRegistrationLinkBody, UpdateLtiRegistrationBody } from '../lti/lti-registrations.schemas.js';
 import { CreateWebhookEndpointBody, UpdateWebhookEndpointBody } from '../webhooks/webhooks.schemas.js';
 
 /**
@@ -25,6 +26,14 @@ export type ConsoleCreateKeyBody = Static<typeof ConsoleCreateKeyBody>;
 
 export const ConsoleCreateEndpointBody = unnamed(CreateWebhookEndpointBody);
 export const ConsoleUpdateEndpointBody = unnamed(UpdateWebhookEndpointBody);
+
+/** LTI registrations from the console: added by hand as over the API; changed in their deployments and policy only. */
+export const ConsoleCreateLtiRegistrationBody = unnamed(CreateLtiRegistrationBody);
+export const ConsoleUpdateLtiRegistrationBody = Type.Object(
+  { deployment_ids: UpdateLtiRegistrationBody.properties.deployment_ids, unknown_deployments: UpdateLtiRegistrationBody.properties.unknown_deployments },
+  { additionalProperties: false },
+);
+export const ConsoleCreateLtiLinkBody = unnamed(CreateLtiRegistrationLinkBody);
 
 export const LinkSignInBody = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false });
 export const PasswordSignInBody = Type.Object(
