@@ -93,6 +93,12 @@ export class PlatformSimulator {
   jwksStatus = 200;
   /** Status the score endpoint answers (AGS tests make it fail). */
   scoreStatus = 200;
+  /** NRPS: members per page of the memberships endpoint (the members in two pages when undefined). */
+  membersPageSize: number | undefined = undefined;
+  /** NRPS: the context the memberships endpoint names. */
+  membersContext: Claims = { id: 'context-1', label: 'ALG1', title: 'Algebra I' };
+  /** Deep Linking: the responses the return endpoint verified (with the tool's JWKS, `toolJwks`), in order. */
+  readonly deepLinks: DeepLinkReceived[] = [];
   /**
    * The tool's public keys (the app's /lti/jwks): the token endpoint verifies client assertions
    * with them (RS256, iss = sub = client_id, aud = the token URL, exp, iat, a jti never seen
@@ -282,6 +288,58 @@ export class PlatformSimulator {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
+  /**
+   * The memberships endpoint (NRPS 2.0): a bearer token of the NRPS scope, `members` in pages of
+   * `membersPageSize` (two pages by default), each but the last with `Link: <…>; rel="next"`.
+   */
+  private memberships(req: http.IncomingMessage, url: URL, json: (status: number, value: unknown, headers?: Record<string, string>) => void): void {
+    const token = /^Bearer (.+)$/.exec(String(req.headers.authorization ?? ''))?.[1] ?? '';
+    const issued = this.issuedTokens.get(token);
+    if (!issued || issued.expiresAt <= this.now()) return json(401, { error: 'invalid_token' });
+    if (!issued.scopes.includes(NRPS_SCOPE)) return json(403, { error: 'insufficient_scope' });
+    const size = Math.max(1, this.membersPageSize ?? Math.ceil(this.members.length / 2));
+    const page = Math.max(1, Number(url.searchParams.get('page') ?? '1') || 1);
+    const members = this.members.slice((page - 1) * size, page * size);
+    const headers: Record<string, string> = { 'content-type': 'application/vnd.ims.lti-nrps.v2.membershipcontainer+json' };
+    if (page * size < this.members.length) headers.link = `<${this.origin}/memberships?page=${page + 1}>; rel="next"`;
+    json(200, { id: `${this.origin}/memberships`, context: this.membersContext, members }, headers);
+  }
+
+  /**
+   * The Deep Linking return (DL 2.0 §4.2): the form's `JWT` verified with the tool's JWKS (RS256, a
+   * kid, iss = client_id, aud = this platform, exp, iat, nonce, message type, version, deployment);
+   * the content items recorded. A bad response answers 400 with the reason, as text.
+   */
+  private async deepLinkReturn(req: http.IncomingMessage, body: string, res: http.ServerResponse): Promise<void> {
+    const answer = (status: number, text: string) => {
+      res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(`<!doctype html><p>${text.replace(/</g, '&lt;')}</p>`);
+    };
+    if (req.method !== 'POST') return answer(405, 'POST only');
+    const jwt = new URLSearchParams(body).get('JWT');
+    if (!jwt) return answer(400, 'no JWT');
+    if (!this.toolJwks) return answer(400, 'the simulator has no tool JWKS to verify with (set toolJwks)');
+    try {
+      const { payload, protectedHeader } = await jwtVerify(jwt, createLocalJWKSet(await this.toolJwks()), {
+        algorithms: ['RS256'],
+        issuer: this.clientId,
+        audience: this.issuer,
+        currentDate: new Date(this.now() * 1000),
+        requiredClaims: ['iat', 'exp', 'nonce'],
+      });
+      if (!protectedHeader.kid) throw new Error('no kid');
+      if (payload[`${LTI}message_type`] !== 'LtiDeepLinkingResponse') throw new Error('not an LtiDeepLinkingResponse');
+      if (payload[`${LTI}version`] !== '1.3.0') throw new Error('not version 1.3.0');
+      if (payload[`${LTI}deployment_id`] !== this.deploymentId) throw new Error('another deployment');
+      const items = payload[`${DL}content_items`];
+      if (!Array.isArray(items)) throw new Error('no content_items');
+      this.deepLinks.push({ header: { ...protectedHeader }, claims: payload, contentItems: items as Record<string, unknown>[] });
+    } catch (error) {
+      return answer(400, `invalid deep-linking response: ${(error as Error).message}`);
+    }
+    answer(200, 'Deep link received');
+  }
+
   private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -334,12 +392,8 @@ export class PlatformSimulator {
     if (path === '/token') return this.token(body, json);
     if (path.startsWith('/lineitems') && path.endsWith('/scores')) return this.score(req, url, body, json);
     if (path.startsWith('/lineitems')) return json(200, req.method === 'POST' ? { id: `${this.origin}/lineitems/${randomBytes(4).toString('hex')}`, ...safeJson(body) } : []);
-    if (path === '/memberships') return json(200, { id: `${this.origin}/memberships`, context: { id: 'context-1' }, members: this.members }, { 'content-type': 'application/vnd.ims.lti-nrps.v2.membershipcontainer+json' });
-    if (path === '/deep-link-return') {
-      res.writeHead(200, { 'content-type': 'text/html' });
-      res.end('<!doctype html><p>Deep link received</p>');
-      return;
-    }
+    if (path === '/memberships') return this.memberships(req, url, json);
+    if (path === '/deep-link-return') return this.deepLinkReturn(req, body, res);
     if (path === '/.well-known/openid-configuration') return json(200, this.openidConfiguration());
     if (path === '/register' && req.method === 'POST') {
       const auth = req.headers.authorization;
@@ -401,6 +455,16 @@ export class PlatformSimulator {
     json(200, {});
   }
 }
+
+/** A Deep Linking response the return endpoint verified. */
+export interface DeepLinkReceived {
+  header: Record<string, unknown>;
+  claims: JWTPayload;
+  contentItems: Record<string, unknown>[];
+}
+
+export const NRPS_SCOPE = 'https://purl.imsglobal.org/spec/lti-nrps/scope/contextmembership.readonly';
+const DL = 'https://purl.imsglobal.org/spec/lti-dl/claim/';
 
 /**
  * The LMS side of the LTI platform storage (LTI Client Side postMessages): answers lti.capabilities,
