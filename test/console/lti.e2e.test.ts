@@ -68,7 +68,8 @@ describe.skipIf(!chromiumAvailable()).each(dialects)('console LTI page [%s]', (d
     await page.getByRole('button', { name: 'New registration link' }).click();
     await page.getByText('you will not see it again').waitFor();
     const url = (await page.getByTestId('secret-value').textContent())!;
-    h.secrets.push(new URL(url).searchParams.get('link')!);
+    const linkToken = new URL(url).searchParams.get('link')!;
+    h.secrets.push(linkToken);
     expect(url).toMatch(new RegExp(`^${h.server.url}/lti/register\\?link=[A-Za-z0-9_-]{43}$`));
     await page.getByText(/registers one LMS in this environment, once, until \d{4}-\d\d-\d\d \d\d:\d\d/).waitFor();
     await page.getByRole('link', { name: 'Courses' }).click();
@@ -120,6 +121,8 @@ describe.skipIf(!chromiumAvailable()).each(dialects)('console LTI page [%s]', (d
     await row.waitFor({ state: 'detached' });
     expect(dialogs.at(-1)).toMatch(/^Delete the registration of https:\/\/moodle\.school\.example/);
     expect((await h.api(key, `/lti/registrations/${id}`)).status).toBe(404);
+    // The link's token reached no log line (only paths are logged).
+    expect(h.server.stdout()).not.toContain(linkToken);
   });
 
   it('adds an LMS by hand; a viewer reads the list and changes nothing', async () => {

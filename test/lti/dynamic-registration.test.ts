@@ -235,6 +235,14 @@ describe.each(testDialects())('LTI Dynamic Registration (%s)', (dialect) => {
     expect(await state()).toEqual({ ...before, spent: before.spent + 1, platformRegistrations: before.platformRegistrations + 1 });
   });
 
+  it('without a registration_token (optional in the spec): no Authorization header', async () => {
+    const link = await newLink();
+    sim.registrationToken = undefined;
+    sim.registeredClientId = 'dr-client-no-token';
+    expectPage(await register(link, { registration_token: undefined }), 200, /Lectern is registered/);
+    expect(sim.received('/register').at(-1)!.headers.authorization).toBeUndefined();
+  });
+
   it('an unreachable configuration: a 502 page, nothing stored', async () => {
     const link = await newLink();
     const before = await state();
