@@ -34,7 +34,7 @@ const names = {
   getUsage: ['usage', 'get'], listRequestLogs: ['requestLogs', 'list'],
   listLtiRegistrations: ['lti', 'listRegistrations'], createLtiRegistration: ['lti', 'createRegistration'], getLtiRegistration: ['lti', 'getRegistration'],
   updateLtiRegistration: ['lti', 'updateRegistration'], patchLtiRegistration: ['lti', 'patchRegistration'], deleteLtiRegistration: ['lti', 'deleteRegistration'],
-  createLtiRegistrationLink: ['lti', 'createRegistrationLink'],
+  createLtiRegistrationLink: ['lti', 'createRegistrationLink'], listLtiGradeSends: ['lti', 'listGradeSends'],
 };
 
 const prefix = '/api/v1';

@@ -31,6 +31,7 @@ describe.each(testDialects())('enrollments [%s]', (dialect) => {
       course_id: course.id,
       status: 'active',
       progress_percent: 0,
+      score: null,
       enrolled_at: expect.any(String),
       completed_at: null,
       created_at: expect.any(String),

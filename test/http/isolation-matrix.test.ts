@@ -186,6 +186,7 @@ const table: Record<string, Entry> = {
     body: (_: Fixture, own: Fixture) => ltiPlatform(`${own.label}-probe`, { deployment_ids: ['probe-deployment'] }),
   },
   getLtiRegistration: { ids: [path('ltiRegistration')] },
+  listLtiGradeSends: { ids: [path('ltiRegistration'), { in: 'query', name: 'student_id', kind: 'student', missing: 200 }] },
   updateLtiRegistration: { ids: [path('ltiRegistration')], body: () => ({ unknown_deployments: 'reject', deployment_ids: ['taken-over'] }) },
   patchLtiRegistration: { ids: [path('ltiRegistration')], body: () => ({ unknown_deployments: 'reject', deployment_ids: ['taken-over'] }) },
   deleteLtiRegistration: { ids: [path('ltiRegistration')] },

@@ -132,6 +132,7 @@ const table: Record<string, Entry> = {
   listLtiRegistrations: () => ({ url: '/api/v1/lti/registrations', status: 200 }),
   createLtiRegistration: (_, make) => ({ url: '/api/v1/lti/registrations', body: ltiPlatform(make.unique()), status: 201 }),
   getLtiRegistration: (f) => ({ url: `/api/v1/lti/registrations/${f.ltiRegistration}`, status: 200 }),
+  listLtiGradeSends: (f) => ({ url: `/api/v1/lti/registrations/${f.ltiRegistration}/grade-sends`, status: 200 }),
   updateLtiRegistration: (f) => ({ url: `/api/v1/lti/registrations/${f.ltiRegistration}`, body: { deployment_ids: ['put-by-a-scoped-key'] }, status: 200 }),
   patchLtiRegistration: (f) => ({ url: `/api/v1/lti/registrations/${f.ltiRegistration}`, body: { deployment_ids: ['patched-by-a-scoped-key'] }, status: 200 }),
   deleteLtiRegistration: async (_, make) => ({ url: `/api/v1/lti/registrations/${await make.ltiRegistration()}`, status: 200 }),

@@ -54,6 +54,8 @@ from .types import (
     ListEventsResponse,
     ListLessonsParams,
     ListLessonsResponse,
+    ListLtiGradeSendsParams,
+    ListLtiGradeSendsResponse,
     ListLtiRegistrationsParams,
     ListLtiRegistrationsResponse,
     ListModulesParams,
@@ -66,6 +68,7 @@ from .types import (
     ListWebhookDeliveriesResponse,
     ListWebhookEndpointsParams,
     ListWebhookEndpointsResponse,
+    LtiGradeSend,
     LtiRegistration,
     LtiRegistrationLink,
     Module,
@@ -1181,7 +1184,7 @@ class LessonsResource(_Resource):
 
 
 class LtiResource(_Resource):
-    """``client.lti``: 7 operations."""
+    """``client.lti``: 8 operations."""
 
     def list_registrations(
         self,
@@ -1402,6 +1405,61 @@ class LtiResource(_Resource):
             body=body,
             result="data",
             idempotency_key=idempotency_key,
+            headers=headers,
+            timeout=timeout,
+        )
+
+    def list_grade_sends(
+        self,
+        id: str,
+        params: Optional[ListLtiGradeSendsParams] = None,
+        *,
+        headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[float] = None,
+    ) -> Iterator[LtiGradeSend]:
+        """List the grade sends of an LTI registration: every item, page after page in cursor mode, each
+        page requested only when the previous one's items are consumed. ``list_grade_sends_page``
+        answers one page as asked.
+
+        ``GET /lti/registrations/{id}/grade-sends`` · scope ``lti:read``
+
+        Every course score Lectern sent, or is sending, to this platform’s line items, newest first: its
+        status (`pending`, `succeeded`, `failed`, `superseded`), attempts, the last HTTP status and
+        error, and when it is tried again. Filters: `status`, `student_id`. Page mode by default; cursor
+        mode with `cursor`.
+
+        Requires scope `lti:read` (or `lti:write`). Rate limits: one request against the key's hourly
+        quota and burst bucket.
+        """
+        return self._client._paginate("/lti/registrations/{id}/grade-sends", {"id": id}, params, headers=headers, timeout=timeout)
+
+    def list_grade_sends_page(
+        self,
+        id: str,
+        params: Optional[ListLtiGradeSendsParams] = None,
+        *,
+        headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[float] = None,
+    ) -> ListLtiGradeSendsResponse:
+        """List the grade sends of an LTI registration: one page (page mode by default; ``cursor`` for
+        cursor mode).
+
+        ``GET /lti/registrations/{id}/grade-sends`` · scope ``lti:read``
+
+        Every course score Lectern sent, or is sending, to this platform’s line items, newest first: its
+        status (`pending`, `succeeded`, `failed`, `superseded`), attempts, the last HTTP status and
+        error, and when it is tried again. Filters: `status`, `student_id`. Page mode by default; cursor
+        mode with `cursor`.
+
+        Requires scope `lti:read` (or `lti:write`). Rate limits: one request against the key's hourly
+        quota and burst bucket.
+        """
+        return self._client._call(
+            "GET",
+            "/lti/registrations/{id}/grade-sends",
+            {"id": id},
+            params=params,
+            result="envelope",
             headers=headers,
             timeout=timeout,
         )

@@ -124,6 +124,8 @@ __all__ = [
     "ListEventsResponse",
     "ListLessonsParams",
     "ListLessonsResponse",
+    "ListLtiGradeSendsParams",
+    "ListLtiGradeSendsResponse",
     "ListLtiRegistrationsParams",
     "ListLtiRegistrationsResponse",
     "ListModulesParams",
@@ -136,6 +138,7 @@ __all__ = [
     "ListWebhookDeliveriesResponse",
     "ListWebhookEndpointsParams",
     "ListWebhookEndpointsResponse",
+    "LtiGradeSend",
     "LtiJwks",
     "LtiJwksKeysItem",
     "LtiRegistration",
@@ -843,6 +846,11 @@ class Enrollment(TypedDict):
     status: Literal["active", "completed", "cancelled"]
     #: Completed lessons of the course, in percent.
     progress_percent: int
+    #: The course score, 0–100 (two decimals): the mean, over the course’s quiz lessons, of the
+    #: student’s latest attempt score (a quiz not attempted counts 0); a course without quizzes
+    #: scores its progress percent. Worked out after each quiz attempt and at completion (null
+    #: before either); it is what an LMS gets as the grade (docs/lti.md, "Grades (AGS)").
+    score: Optional[float]
     #: When the enrollment became active (again, after a reactivation).
     enrolled_at: str
     completed_at: Optional[str]
@@ -1232,6 +1240,44 @@ class LessonUpdatedEventData(TypedDict):
 
     #: A lesson of a module, by `type`: only a quiz lesson has a `quiz` (null for the others).
     object: Lesson
+
+
+class LtiGradeSend(TypedDict):
+    """A score sent (or to be sent) to a platform’s line item (LTI AGS)."""
+
+    id: str
+    registration_id: str
+    #: The launch whose AGS claim named the line item.
+    launch_id: str
+    student_id: str
+    course_id: str
+    #: The line item, as the launch gave it; the score goes to it with `/scores` added to its path.
+    lineitem_url: str
+    #: The platform’s user id (`sub` of the launch): the score’s `userId`.
+    user_id: str
+    #: The course score (docs/lti.md, "Grades (AGS)").
+    score_given: float
+    #: Always 100.
+    score_maximum: float
+    #: `Completed` once the enrollment is completed.
+    activity_progress: Literal["InProgress", "Completed"]
+    grading_progress: Literal["FullyGraded"]
+    #: When the score was worked out: the score’s `timestamp`.
+    timestamp: str
+    #: `pending` until the platform accepts the score (`succeeded`), answers a 4xx other than 429
+    #: or the retry schedule runs out (`failed`); `superseded` when a newer score for the same line
+    #: item and user came before this one was sent (the newer one is sent instead).
+    status: Literal["pending", "succeeded", "failed", "superseded"]
+    attempt_count: int
+    #: When a `pending` send is attempted (again); null once it is over.
+    next_attempt_at: Optional[str]
+    #: The HTTP status of the last answer (the token endpoint’s when no token could be had); null
+    #: when none came back.
+    last_status_code: Optional[int]
+    #: Why the last attempt failed (no response body, no token); null after a success.
+    last_error: Optional[str]
+    created_at: str
+    updated_at: str
 
 
 class LtiJwks(TypedDict):
@@ -2956,6 +3002,33 @@ class ListLtiRegistrationsResponse(TypedDict):
 class DeleteLtiRegistrationData(TypedDict):
     id: str
     deleted: Literal[True]
+
+
+class ListLtiGradeSendsParams(TypedDict, total=False):
+    """Query parameters of ``GET /lti/registrations/{id}/grade-sends``."""
+
+    #: Page number, 1-based (page mode).
+    page: int
+    #: Records per page, 1..100 (default 20).
+    per_page: int
+    #: Cursor mode: `next_cursor` of the previous page; empty to start from the beginning.
+    cursor: str
+    #: Newest first (-created_at, the default) or oldest first.
+    sort: Literal["-created_at", "created_at"]
+    #: `pending` until the platform accepts the score (`succeeded`), answers a 4xx other than 429
+    #: or the retry schedule runs out (`failed`); `superseded` when a newer score for the same line
+    #: item and user came before this one was sent (the newer one is sent instead).
+    status: Literal["pending", "succeeded", "failed", "superseded"]
+    #: Only the sends of this student.
+    student_id: str
+
+
+class ListLtiGradeSendsResponse(TypedDict):
+    """A page of the list. `Link` has the next page (and in page mode prev, first, last)."""
+
+    data: List[LtiGradeSend]
+    #: PagePagination in page mode, CursorPagination in cursor mode.
+    pagination: Union[PagePagination, CursorPagination]
 
 
 #: A new lesson, by `type`: `quiz` is required for, and only taken by, lessons of type quiz (400

@@ -13,6 +13,7 @@ namespace Lectern\Resources;
  * @phpstan-import-type CreateLtiRegistrationLinkRequest from Schemas
  * @phpstan-import-type CreateLtiRegistrationRequest from Schemas
  * @phpstan-import-type CursorPagination from Schemas
+ * @phpstan-import-type LtiGradeSend from Schemas
  * @phpstan-import-type LtiRegistration from Schemas
  * @phpstan-import-type LtiRegistrationLink from Schemas
  * @phpstan-import-type PagePagination from Schemas
@@ -216,5 +217,60 @@ final class Lti extends \Lectern\Internal\BaseResource
     public function createRegistrationLink(?array $body = null, array $options = []): ?array
     {
         return $this->client->request('POST', '/lti/registration-links', [], [], $body, $options, 'data');
+    }
+
+    /**
+     * List the grade sends of an LTI registration.
+     *
+     * `GET /lti/registrations/{id}/grade-sends` (listLtiGradeSends).
+     *
+     * Every course score Lectern sent, or is sending, to this platform’s line items, newest first: its
+     * status (`pending`, `succeeded`, `failed`, `superseded`), attempts, the last HTTP status and error,
+     * and when it is tried again. Filters: `status`, `student_id`. Page mode by default; cursor mode with
+     * `cursor`.
+     *
+     * Requires scope `lti:read` (or `lti:write`). Rate limits: one request against the key's hourly quota
+     * and burst bucket.
+     *
+     * Every item, in cursor mode, lazily: a page is asked for when the previous one is consumed.
+     * `listGradeSendsPage()` answers one page as asked (page or cursor mode).
+     *
+     * @param string $id
+     * @param array{
+     *   page?: int,
+     *   per_page?: int,
+     *   cursor?: string,
+     *   sort?: '-created_at'|'created_at',
+     *   status?: 'pending'|'succeeded'|'failed'|'superseded',
+     *   student_id?: string
+     * } $params
+     * @param RequestOptions $options idempotencyKey, headers (e.g. If-Match), timeout, maxAttempts
+     * @return \Generator<int, LtiGradeSend, mixed, void>
+     * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
+     */
+    public function listGradeSends(string $id, array $params = [], array $options = []): \Generator
+    {
+        return $this->client->paginate('/lti/registrations/{id}/grade-sends', ['id' => $id], $params, $options);
+    }
+
+    /**
+     * List the grade sends of an LTI registration: one page, the whole envelope (data and pagination).
+     *
+     * @param string $id
+     * @param array{
+     *   page?: int,
+     *   per_page?: int,
+     *   cursor?: string,
+     *   sort?: '-created_at'|'created_at',
+     *   status?: 'pending'|'succeeded'|'failed'|'superseded',
+     *   student_id?: string
+     * } $params
+     * @param RequestOptions $options idempotencyKey, headers (e.g. If-Match), timeout, maxAttempts
+     * @return array{data: list<LtiGradeSend>, pagination: PagePagination|CursorPagination}
+     * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
+     */
+    public function listGradeSendsPage(string $id, array $params = [], array $options = []): array
+    {
+        return $this->client->request('GET', '/lti/registrations/{id}/grade-sends', ['id' => $id], $params, null, $options, 'envelope');
     }
 }

@@ -296,6 +296,7 @@ namespace Lectern\Resources;
  *   course_id: string,
  *   status: 'active'|'completed'|'cancelled',
  *   progress_percent: int,
+ *   score: float|int|null,
  *   enrolled_at: string,
  *   completed_at: string|null,
  *   created_at: string,
@@ -468,6 +469,28 @@ namespace Lectern\Resources;
  *   type: 'lesson.updated',
  *   created_at: string,
  *   data: array{object: Lesson}
+ * }
+ *
+ * @phpstan-type LtiGradeSend array{
+ *   id: string,
+ *   registration_id: string,
+ *   launch_id: string,
+ *   student_id: string,
+ *   course_id: string,
+ *   lineitem_url: string,
+ *   user_id: string,
+ *   score_given: float|int,
+ *   score_maximum: float|int,
+ *   activity_progress: 'InProgress'|'Completed',
+ *   grading_progress: 'FullyGraded',
+ *   timestamp: string,
+ *   status: 'pending'|'succeeded'|'failed'|'superseded',
+ *   attempt_count: int,
+ *   next_attempt_at: string|null,
+ *   last_status_code: int|null,
+ *   last_error: string|null,
+ *   created_at: string,
+ *   updated_at: string
  * }
  *
  * @phpstan-type LtiJwks array{

@@ -1297,6 +1297,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/lti/registrations/{id}/grade-sends": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the grade sends of an LTI registration
+         * @description Every course score Lectern sent, or is sending, to this platform’s line items, newest first: its status (`pending`, `succeeded`, `failed`, `superseded`), attempts, the last HTTP status and error, and when it is tried again. Filters: `status`, `student_id`. Page mode by default; cursor mode with `cursor`.
+         *
+         *     Requires scope `lti:read` (or `lti:write`). Rate limits: one request against the key's hourly quota and burst bucket.
+         */
+        get: operations["listLtiGradeSends"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "course.created": {
@@ -2896,6 +2918,7 @@ export interface components {
          *       "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
          *       "status": "active",
          *       "progress_percent": 50,
+         *       "score": 75,
          *       "enrolled_at": "2026-11-21T19:15:00.000Z",
          *       "completed_at": null,
          *       "created_at": "2026-11-21T19:15:00.000Z",
@@ -2913,6 +2936,8 @@ export interface components {
             status: "active" | "completed" | "cancelled";
             /** @description Completed lessons of the course, in percent. */
             progress_percent: number;
+            /** @description The course score, 0–100 (two decimals): the mean, over the course’s quiz lessons, of the student’s latest attempt score (a quiz not attempted counts 0); a course without quizzes scores its progress percent. Worked out after each quiz attempt and at completion (null before either); it is what an LMS gets as the grade (docs/lti.md, "Grades (AGS)"). */
+            score: number | null;
             /**
              * Format: date-time
              * @description When the enrollment became active (again, after a reactivation).
@@ -3027,6 +3052,7 @@ export interface components {
          *         "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
          *         "status": "active",
          *         "progress_percent": 50,
+         *         "score": 75,
          *         "enrolled_at": "2026-11-21T19:15:00.000Z",
          *         "completed_at": null,
          *         "created_at": "2026-11-21T19:15:00.000Z",
@@ -4138,6 +4164,7 @@ export interface components {
          *           "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
          *           "status": "active",
          *           "progress_percent": 50,
+         *           "score": 75,
          *           "enrolled_at": "2026-11-21T19:15:00.000Z",
          *           "completed_at": null,
          *           "created_at": "2026-11-21T19:15:00.000Z",
@@ -4176,6 +4203,7 @@ export interface components {
          *           "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
          *           "status": "cancelled",
          *           "progress_percent": 50,
+         *           "score": 75,
          *           "enrolled_at": "2026-11-21T19:15:00.000Z",
          *           "completed_at": null,
          *           "created_at": "2026-11-21T19:15:00.000Z",
@@ -4223,6 +4251,7 @@ export interface components {
          *             "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
          *             "status": "active",
          *             "progress_percent": 50,
+         *             "score": 75,
          *             "enrolled_at": "2026-11-21T19:15:00.000Z",
          *             "completed_at": null,
          *             "created_at": "2026-11-21T19:15:00.000Z",
@@ -4262,6 +4291,7 @@ export interface components {
          *           "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
          *           "status": "completed",
          *           "progress_percent": 100,
+         *           "score": 75,
          *           "enrolled_at": "2026-11-21T19:15:00.000Z",
          *           "completed_at": "2026-11-22T10:00:00.000Z",
          *           "created_at": "2026-11-21T19:15:00.000Z",
@@ -4954,6 +4984,83 @@ export interface components {
                 /** @enum {string} */
                 use: "sig";
             }[];
+        };
+        /**
+         * LtiGradeSend
+         * @description A score sent (or to be sent) to a platform’s line item (LTI AGS).
+         * @example {
+         *       "id": "lgs_01jd4z3r4s5t6v7w8x9y0z1a2b",
+         *       "registration_id": "ltr_01jd4z3k9q8x7v6b5n4m3c2x1z",
+         *       "launch_id": "lla_01jd4z3m1n2p3q4r5s6t7v8w9x",
+         *       "student_id": "stu_01jd4z3q1r2s3t4v5w6x7y8z9a",
+         *       "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+         *       "lineitem_url": "https://school.instructure.com/api/lti/courses/12/line_items/34",
+         *       "user_id": "a6d5c443-1f51-4783-ba1a-7686ffe3b54a",
+         *       "score_given": 83.5,
+         *       "score_maximum": 100,
+         *       "activity_progress": "InProgress",
+         *       "grading_progress": "FullyGraded",
+         *       "timestamp": "2026-11-28T14:20:00.000Z",
+         *       "status": "pending",
+         *       "attempt_count": 1,
+         *       "next_attempt_at": "2026-11-28T14:21:00.000Z",
+         *       "last_status_code": 503,
+         *       "last_error": "HTTP 503",
+         *       "created_at": "2026-11-28T14:20:00.000Z",
+         *       "updated_at": "2026-11-28T14:20:01.000Z"
+         *     }
+         */
+        LtiGradeSend: {
+            /** @example lgs_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            id: string;
+            /** @example ltr_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            registration_id: string;
+            /**
+             * @description The launch whose AGS claim named the line item.
+             * @example lla_01jd4z3k9q8x7v6b5n4m3c2x1z
+             */
+            launch_id: string;
+            /** @example stu_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            student_id: string;
+            /** @example crs_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            course_id: string;
+            /** @description The line item, as the launch gave it; the score goes to it with `/scores` added to its path. */
+            lineitem_url: string;
+            /** @description The platform’s user id (`sub` of the launch): the score’s `userId`. */
+            user_id: string;
+            /** @description The course score (docs/lti.md, "Grades (AGS)"). */
+            score_given: number;
+            /** @description Always 100. */
+            score_maximum: number;
+            /** @description `Completed` once the enrollment is completed. */
+            activity_progress: "InProgress" | "Completed";
+            /** @enum {string} */
+            grading_progress: "FullyGraded";
+            /**
+             * Format: date-time
+             * @description When the score was worked out: the score’s `timestamp`.
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            timestamp: string;
+            /** @description `pending` until the platform accepts the score (`succeeded`), answers a 4xx other than 429 or the retry schedule runs out (`failed`); `superseded` when a newer score for the same line item and user came before this one was sent (the newer one is sent instead). */
+            status: "pending" | "succeeded" | "failed" | "superseded";
+            attempt_count: number;
+            /** @description When a `pending` send is attempted (again); null once it is over. */
+            next_attempt_at: string | null;
+            /** @description The HTTP status of the last answer (the token endpoint’s when no token could be had); null when none came back. */
+            last_status_code: number | null;
+            /** @description Why the last attempt failed (no response body, no token); null after a success. */
+            last_error: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            updated_at: string;
         };
         /**
          * @example {
@@ -8278,6 +8385,7 @@ export interface operations {
                      *           "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
                      *           "status": "active",
                      *           "progress_percent": 50,
+                     *           "score": 75,
                      *           "enrolled_at": "2026-11-21T19:15:00.000Z",
                      *           "completed_at": null,
                      *           "created_at": "2026-11-21T19:15:00.000Z",
@@ -8354,6 +8462,7 @@ export interface operations {
                      *         "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
                      *         "status": "active",
                      *         "progress_percent": 50,
+                     *         "score": 75,
                      *         "enrolled_at": "2026-11-21T19:15:00.000Z",
                      *         "completed_at": null,
                      *         "created_at": "2026-11-21T19:15:00.000Z",
@@ -8441,6 +8550,7 @@ export interface operations {
                      *             "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
                      *             "status": "active",
                      *             "progress_percent": 50,
+                     *             "score": 75,
                      *             "enrolled_at": "2026-11-21T19:15:00.000Z",
                      *             "completed_at": null,
                      *             "created_at": "2026-11-21T19:15:00.000Z",
@@ -8481,6 +8591,7 @@ export interface operations {
                      *             "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
                      *             "status": "active",
                      *             "progress_percent": 50,
+                     *             "score": 75,
                      *             "enrolled_at": "2026-11-21T19:15:00.000Z",
                      *             "completed_at": null,
                      *             "created_at": "2026-11-21T19:15:00.000Z",
@@ -8553,6 +8664,7 @@ export interface operations {
                      *         "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
                      *         "status": "active",
                      *         "progress_percent": 50,
+                     *         "score": 75,
                      *         "enrolled_at": "2026-11-21T19:15:00.000Z",
                      *         "completed_at": null,
                      *         "created_at": "2026-11-21T19:15:00.000Z",
@@ -8608,6 +8720,7 @@ export interface operations {
                      *         "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
                      *         "status": "active",
                      *         "progress_percent": 50,
+                     *         "score": 75,
                      *         "enrolled_at": "2026-11-21T19:15:00.000Z",
                      *         "completed_at": null,
                      *         "created_at": "2026-11-21T19:15:00.000Z",
@@ -8768,6 +8881,7 @@ export interface operations {
                      *           "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
                      *           "status": "active",
                      *           "progress_percent": 50,
+                     *           "score": 75,
                      *           "enrolled_at": "2026-11-21T19:15:00.000Z",
                      *           "completed_at": null,
                      *           "created_at": "2026-11-21T19:15:00.000Z",
@@ -9400,6 +9514,7 @@ export interface operations {
                      *               "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
                      *               "status": "active",
                      *               "progress_percent": 50,
+                     *               "score": 75,
                      *               "enrolled_at": "2026-11-21T19:15:00.000Z",
                      *               "completed_at": null,
                      *               "created_at": "2026-11-21T19:15:00.000Z",
@@ -9470,6 +9585,7 @@ export interface operations {
                      *             "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
                      *             "status": "active",
                      *             "progress_percent": 50,
+                     *             "score": 75,
                      *             "enrolled_at": "2026-11-21T19:15:00.000Z",
                      *             "completed_at": null,
                      *             "created_at": "2026-11-21T19:15:00.000Z",
@@ -11297,6 +11413,95 @@ export interface operations {
             431: components["responses"]["HeadersTooLarge"];
             500: components["responses"]["InternalErrorOnPost"];
             503: components["responses"]["ServiceUnavailableOnPost"];
+        };
+    };
+    listLtiGradeSends: {
+        parameters: {
+            query?: {
+                /** @description Page number, 1-based (page mode). */
+                page?: number;
+                /** @description Records per page, 1..100 (default 20). */
+                per_page?: number;
+                /** @description Cursor mode: `next_cursor` of the previous page; empty to start from the beginning. */
+                cursor?: string;
+                /** @description Newest first (-created_at, the default) or oldest first. */
+                sort?: "-created_at" | "created_at";
+                /** @description `pending` until the platform accepts the score (`succeeded`), answers a 4xx other than 429 or the retry schedule runs out (`failed`); `superseded` when a newer score for the same line item and user came before this one was sent (the newer one is sent instead). */
+                status?: "pending" | "succeeded" | "failed" | "superseded";
+                /** @description Only the sends of this student. */
+                student_id?: string;
+            };
+            header?: never;
+            path: {
+                /** @description LTI registration id (ltr_…) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the list. `Link` has the next page (and in page mode prev, first, last). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "lgs_01jd4z3r4s5t6v7w8x9y0z1a2b",
+                     *           "registration_id": "ltr_01jd4z3k9q8x7v6b5n4m3c2x1z",
+                     *           "launch_id": "lla_01jd4z3m1n2p3q4r5s6t7v8w9x",
+                     *           "student_id": "stu_01jd4z3q1r2s3t4v5w6x7y8z9a",
+                     *           "course_id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+                     *           "lineitem_url": "https://school.instructure.com/api/lti/courses/12/line_items/34",
+                     *           "user_id": "a6d5c443-1f51-4783-ba1a-7686ffe3b54a",
+                     *           "score_given": 83.5,
+                     *           "score_maximum": 100,
+                     *           "activity_progress": "InProgress",
+                     *           "grading_progress": "FullyGraded",
+                     *           "timestamp": "2026-11-28T14:20:00.000Z",
+                     *           "status": "pending",
+                     *           "attempt_count": 1,
+                     *           "next_attempt_at": "2026-11-28T14:21:00.000Z",
+                     *           "last_status_code": 503,
+                     *           "last_error": "HTTP 503",
+                     *           "created_at": "2026-11-28T14:20:00.000Z",
+                     *           "updated_at": "2026-11-28T14:20:01.000Z"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "page": 1,
+                     *         "per_page": 20,
+                     *         "total": 1,
+                     *         "total_pages": 1,
+                     *         "next_cursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["LtiGradeSend"][];
+                        /** @description PagePagination in page mode, CursorPagination in cursor mode. */
+                        pagination: components["schemas"]["PagePagination"] | components["schemas"]["CursorPagination"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     onCourseCreated: {

@@ -880,6 +880,18 @@ export declare const OPERATIONS: {
         readonly cursorList: false;
         readonly raw: false;
     };
+    readonly listLtiGradeSends: {
+        readonly operationId: "listLtiGradeSends";
+        readonly resource: "lti";
+        readonly method: "listGradeSends";
+        readonly httpMethod: "GET";
+        readonly path: "/lti/registrations/{id}/grade-sends";
+        readonly pathParams: readonly ["id"];
+        readonly queryParams: readonly ["page", "per_page", "cursor", "sort", "status", "student_id"];
+        readonly hasBody: false;
+        readonly cursorList: true;
+        readonly raw: false;
+    };
 };
 /** `client.apiKeys` */
 export declare class ApiKeysResource {
@@ -1128,6 +1140,10 @@ export declare class LtiResource {
     deleteRegistration(id: PathParam<"deleteLtiRegistration", "id">, options?: RequestOptions): Promise<Result<"deleteLtiRegistration">>;
     /** Make a one-time LTI Dynamic Registration link. `POST /lti/registration-links` (createLtiRegistrationLink). */
     createRegistrationLink(body?: Body<"createLtiRegistrationLink">, options?: RequestOptions): Promise<Result<"createLtiRegistrationLink">>;
+    /** List the grade sends of an LTI registration. `GET /lti/registrations/{id}/grade-sends` (listLtiGradeSends). Iterates over every item lazily, page by page in cursor mode. */
+    listGradeSends(id: PathParam<"listLtiGradeSends", "id">, query?: ListQuery<"listLtiGradeSends">, options?: RequestOptions): PageIterator<Item<"listLtiGradeSends">>;
+    /** List the grade sends of an LTI registration. `GET /lti/registrations/{id}/grade-sends` (listLtiGradeSends). Answers one page envelope as asked (page or cursor mode). */
+    listGradeSendsPage(id: PathParam<"listLtiGradeSends", "id">, query?: Query<"listLtiGradeSends">, options?: RequestOptions): Promise<Result<"listLtiGradeSends">>;
 }
 /** Every resource of the API, each bound to the client that sends its requests. */
 export declare abstract class LecternResources implements Requester {

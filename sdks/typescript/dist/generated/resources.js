@@ -76,6 +76,7 @@ export const OPERATIONS = {
     patchLtiRegistration: { "operationId": "patchLtiRegistration", "resource": "lti", "method": "patchRegistration", "httpMethod": "PATCH", "path": "/lti/registrations/{id}", "pathParams": ["id"], "queryParams": [], "hasBody": true, "cursorList": false, "raw": false },
     deleteLtiRegistration: { "operationId": "deleteLtiRegistration", "resource": "lti", "method": "deleteRegistration", "httpMethod": "DELETE", "path": "/lti/registrations/{id}", "pathParams": ["id"], "queryParams": [], "hasBody": false, "cursorList": false, "raw": false },
     createLtiRegistrationLink: { "operationId": "createLtiRegistrationLink", "resource": "lti", "method": "createRegistrationLink", "httpMethod": "POST", "path": "/lti/registration-links", "pathParams": [], "queryParams": [], "hasBody": true, "cursorList": false, "raw": false },
+    listLtiGradeSends: { "operationId": "listLtiGradeSends", "resource": "lti", "method": "listGradeSends", "httpMethod": "GET", "path": "/lti/registrations/{id}/grade-sends", "pathParams": ["id"], "queryParams": ["page", "per_page", "cursor", "sort", "status", "student_id"], "hasBody": false, "cursorList": true, "raw": false },
 };
 /** `client.apiKeys` */
 export class ApiKeysResource {
@@ -523,6 +524,14 @@ export class LtiResource {
     /** Make a one-time LTI Dynamic Registration link. `POST /lti/registration-links` (createLtiRegistrationLink). */
     createRegistrationLink(body, options) {
         return this.client.request(OPERATIONS.createLtiRegistrationLink, [], body, undefined, options);
+    }
+    /** List the grade sends of an LTI registration. `GET /lti/registrations/{id}/grade-sends` (listLtiGradeSends). Iterates over every item lazily, page by page in cursor mode. */
+    listGradeSends(id, query, options) {
+        return this.client.paginate(OPERATIONS.listLtiGradeSends, [id], query, options);
+    }
+    /** List the grade sends of an LTI registration. `GET /lti/registrations/{id}/grade-sends` (listLtiGradeSends). Answers one page envelope as asked (page or cursor mode). */
+    listGradeSendsPage(id, query, options) {
+        return this.client.request(OPERATIONS.listLtiGradeSends, [id], undefined, query, options);
     }
 }
 /** Every resource of the API, each bound to the client that sends its requests. */

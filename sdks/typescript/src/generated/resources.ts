@@ -81,6 +81,7 @@ export const OPERATIONS = {
   patchLtiRegistration: {"operationId":"patchLtiRegistration","resource":"lti","method":"patchRegistration","httpMethod":"PATCH","path":"/lti/registrations/{id}","pathParams":["id"],"queryParams":[],"hasBody":true,"cursorList":false,"raw":false},
   deleteLtiRegistration: {"operationId":"deleteLtiRegistration","resource":"lti","method":"deleteRegistration","httpMethod":"DELETE","path":"/lti/registrations/{id}","pathParams":["id"],"queryParams":[],"hasBody":false,"cursorList":false,"raw":false},
   createLtiRegistrationLink: {"operationId":"createLtiRegistrationLink","resource":"lti","method":"createRegistrationLink","httpMethod":"POST","path":"/lti/registration-links","pathParams":[],"queryParams":[],"hasBody":true,"cursorList":false,"raw":false},
+  listLtiGradeSends: {"operationId":"listLtiGradeSends","resource":"lti","method":"listGradeSends","httpMethod":"GET","path":"/lti/registrations/{id}/grade-sends","pathParams":["id"],"queryParams":["page","per_page","cursor","sort","status","student_id"],"hasBody":false,"cursorList":true,"raw":false},
 } as const satisfies Record<string, OperationSpec>;
 
 /** `client.apiKeys` */
@@ -580,6 +581,16 @@ export class LtiResource {
   /** Make a one-time LTI Dynamic Registration link. `POST /lti/registration-links` (createLtiRegistrationLink). */
   createRegistrationLink(body?: Body<"createLtiRegistrationLink">, options?: RequestOptions): Promise<Result<"createLtiRegistrationLink">> {
     return this.client.request<Result<"createLtiRegistrationLink">>(OPERATIONS.createLtiRegistrationLink, [], body, undefined, options);
+  }
+
+  /** List the grade sends of an LTI registration. `GET /lti/registrations/{id}/grade-sends` (listLtiGradeSends). Iterates over every item lazily, page by page in cursor mode. */
+  listGradeSends(id: PathParam<"listLtiGradeSends", "id">, query?: ListQuery<"listLtiGradeSends">, options?: RequestOptions): PageIterator<Item<"listLtiGradeSends">> {
+    return this.client.paginate<Item<"listLtiGradeSends">>(OPERATIONS.listLtiGradeSends, [id], query, options);
+  }
+
+  /** List the grade sends of an LTI registration. `GET /lti/registrations/{id}/grade-sends` (listLtiGradeSends). Answers one page envelope as asked (page or cursor mode). */
+  listGradeSendsPage(id: PathParam<"listLtiGradeSends", "id">, query?: Query<"listLtiGradeSends">, options?: RequestOptions): Promise<Result<"listLtiGradeSends">> {
+    return this.client.request<Result<"listLtiGradeSends">>(OPERATIONS.listLtiGradeSends, [id], undefined, query, options);
   }
 }
 
