@@ -142,7 +142,7 @@ describe.each(testDialects())('LTI launches (%s)', (dialect) => {
     expect(modes.map((m) => m.mode)).toEqual(['preview', 'preview', 'preview', 'preview']);
   });
 
-  it('no roles, an unknown role, an institution instructor learning here, no personal data: a learner with placeholders', async () => {
+  it('no roles, an unknown role, several roles, no personal data, no context, a name or an email alone: a learner with placeholders', async () => {
     const before = await counts(t);
     const anonSub = newSub();
     const cases: Claims[] = [
@@ -151,15 +151,65 @@ describe.each(testDialects())('LTI launches (%s)', (dialect) => {
       { sub: newSub(), [`${LTI}roles`]: [ROLES.learner, ROLES.institutionInstructor] },
       { sub: newSub(), [`${LTI}roles`]: [ROLES.mentor, ROLES.institutionStudent] },
       { sub: anonSub, name: undefined, given_name: undefined, family_name: undefined, email: undefined, [`${LTI}context`]: undefined },
+      // The certification's other valid variants: no context alone, a name without an email, an email without a name.
+      { sub: newSub(), [`${LTI}context`]: undefined },
+      { sub: newSub(), email: undefined },
+      { sub: newSub(), name: undefined, given_name: undefined, family_name: undefined },
     ];
     for (const claims of cases) {
       const response = await launch(t.app, sim, { courseId, claims });
       expect(response.status, response.text).toBe(303);
     }
-    expect(await counts(t)).toEqual(delta(before, { students: 5, enrollments: 5, launches: 5, sessions: 5 }));
+    expect(await counts(t)).toEqual(delta(before, { students: 8, enrollments: 8, launches: 8, sessions: 8 }));
     const anon = await t.database.selectFrom('students').select(['email', 'name']).where('external_id', '=', `lti:${sim.issuer}:${anonSub}`).executeTakeFirstOrThrow();
     expect(anon.email).toMatch(new RegExp(`^lti-[0-9a-f]+@${registrationId}\\.invalid$`));
     expect(anon.name).toBe('LTI learner');
+  });
+
+  it('two workspaces registered on one issuer with different client_ids: a launch via each lands in its own workspace', async () => {
+    // A platform of its own (its issuer registered nowhere else): this school's workspace registers it as one tool, another school's as another.
+    const lms = await PlatformSimulator.start({ clientId: 'lectern-school-a' });
+    lms.now = sim.now;
+    try {
+      const other = await t.newKey();
+      const theirCourse = (await createCourse(t, { title: 'Geometry', published: true }, other.key)).id;
+      const ours = await registerPlatform(t, lms);
+      const theirs = await registerPlatform(t, lms, { client_id: 'lectern-school-b' }, other.key);
+      const registrations = await t.database.selectFrom('lti_registrations').select(['id', 'workspace_id']).where('id', 'in', [ours.id, theirs.id]).execute();
+      const workspaceOf = (id: string) => registrations.find((r) => r.id === id)!.workspace_id;
+      expect(workspaceOf(ours.id)).not.toBe(workspaceOf(theirs.id));
+      const viaTheirs = { loginParams: { client_id: 'lectern-school-b' } };
+      const sub = newSub();
+      const externalId = `lti:${lms.issuer}:${sub}`;
+
+      const before = await counts(t);
+      const first = await launch(t.app, lms, { courseId, claims: { sub } });
+      expect(first.status, first.text).toBe(303);
+      const second = await launch(t.app, lms, { ...viaTheirs, courseId: theirCourse, claims: { sub, aud: 'lectern-school-b' } });
+      expect(second.status, second.text).toBe(303);
+      expect(await counts(t)).toEqual(delta(before, { students: 2, enrollments: 2, launches: 2, sessions: 2 }));
+
+      // The same platform user is a student of each workspace, each enrolled in their own workspace's course only.
+      const students = await t.database.selectFrom('students').select(['id', 'workspace_id']).where('external_id', '=', externalId).execute();
+      expect(students.map((s) => s.workspace_id).sort()).toEqual([workspaceOf(ours.id), workspaceOf(theirs.id)].sort());
+      for (const [key, course, registration] of [[t.key, courseId, ours.id], [other.key, theirCourse, theirs.id]] as const) {
+        const listed = await t.request({ url: `/api/v1/students?external_id=${encodeURIComponent(externalId)}`, key });
+        expect(listed.body.data, show(listed)).toHaveLength(1);
+        const student = students.find((s) => s.id === listed.body.data[0].id)!;
+        expect(student.workspace_id).toBe(workspaceOf(registration));
+        const enrollments = await t.request({ url: `/api/v1/enrollments?student_id=${student.id}`, key });
+        expect(enrollments.body.data.map((e: { course_id: string }) => e.course_id), show(enrollments)).toEqual([course]);
+      }
+      const launches = await t.database.selectFrom('lti_launches').select(['registration_id', 'workspace_id']).where('sub', '=', sub).execute();
+      expect(launches.map((l) => [l.registration_id, l.workspace_id]).sort()).toEqual([[ours.id, workspaceOf(ours.id)], [theirs.id, workspaceOf(theirs.id)]].sort());
+
+      // Through the other school's tool, this workspace's course is not theirs to open.
+      const crossed = await counts(t);
+      expectPage(await launch(t.app, lms, { ...viaTheirs, courseId, claims: { sub: newSub(), aud: 'lectern-school-b' } }), 403, /not in the Lectern workspace/);
+      expect(await counts(t)).toEqual(crossed);
+    } finally {
+      await lms.close();
+    }
   });
 
   it('an unknown deployment is recorded when the registration accepts them', async () => {
@@ -306,6 +356,8 @@ describe.each(testDialects())('LTI launches (%s)', (dialect) => {
       ['resource_link without id', 400, /resource_link/, () => ({ claims: { [`${LTI}resource_link`]: { title: 'x' } } })],
       ['missing roles', 400, /roles/, () => ({ claims: { [`${LTI}roles`]: undefined } })],
       ['missing sub (anonymous)', 400, /sub/, () => ({ claims: { sub: undefined } })],
+      // The certification's "missing LTI claims": not one claim of the LTI namespace.
+      ['missing LTI claims (none of the namespace)', 400, /message_type/, () => ({ claims: Object.fromEntries(Object.keys(sim.claims()).filter((name) => name.startsWith(LTI)).map((name) => [name, undefined])) })],
       ['unknown deployment with reject', 401, /not known to Lectern/, () => ({ platform: strict, claims: { [`${LTI}deployment_id`]: 'deployment-x' } })],
       ['no course_id', 400, /course_id/, () => ({ claims: { [`${LTI}custom`]: {} } })],
       ['unpublished course for a learner', 403, /not published/, () => ({ courseId: unpublishedId })],
