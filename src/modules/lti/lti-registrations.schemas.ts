@@ -132,7 +132,7 @@ export type ListLtiRegistrationsQuery = Static<typeof ListLtiRegistrationsQuery>
 
 export const LtiRegistrationParams = PathId('LTI registration id (ltr_…)');
 
-export const LtiRegistrationResponse = DataOf(LtiRegistration, { examples: [{ data: exampleRegistration }] });
+export const LtiRegistrationResponse = DataOf(LtiRegistration, { description: 'The registration.', examples: [{ data: exampleRegistration }] });
 export const LtiRegistrationListResponse = ListOf(LtiRegistration, {
   examples: [{ data: [exampleRegistration], pagination: { page: 1, per_page: 20, total: 1, total_pages: 1, next_cursor: null } }],
 });
@@ -181,7 +181,10 @@ export const LtiRegistrationLink = Type.Object(
 );
 export type LtiRegistrationLink = Static<typeof LtiRegistrationLink>;
 
-export const LtiRegistrationLinkResponse = DataOf(LtiRegistrationLink);
+export const LtiRegistrationLinkResponse = DataOf(LtiRegistrationLink, {
+  description: 'The one-time Dynamic Registration URL, this once, and when it stops working.',
+  examples: [{ data: { url: 'https://lectern.school.example/lti/register?link=q5m1Yy0dZr5b0hD6cT1mCq5m1Yy0dZr5b0hD6cT1mCq', expires_at: '2026-12-05T13:00:00.000Z' } }],
+});
 
 const exampleJwk = {
   kty: 'RSA',

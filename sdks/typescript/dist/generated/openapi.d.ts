@@ -11042,7 +11042,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The registration. */
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11104,7 +11104,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description The registration. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11179,7 +11179,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The registration. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11310,7 +11310,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The registration. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11385,7 +11385,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description The one-time Dynamic Registration URL, this once, and when it stops working. */
             201: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11398,6 +11398,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "url": "https://lectern.school.example/lti/register?link=q5m1Yy0dZr5b0hD6cT1mCq5m1Yy0dZr5b0hD6cT1mCq",
+                     *         "expires_at": "2026-12-05T13:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["LtiRegistrationLink"];
                     };
