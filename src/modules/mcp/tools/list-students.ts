@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { listStudents } from '../../students/students.service.js';
+import { defineTool } from '../tool-definition.js';
+import { StudentOutput } from './people-schemas.js';
+import { listInput } from './shared-schemas.js';
+
+export const listStudentsTool = defineTool({
+  name: 'list_students',
+  title: 'List students',
+  description:
+    'Lists the workspace\'s students, oldest first, `limit` at a time (pass `next_cursor` back as `cursor`); `email` or `external_id` finds one student.',
+  scope: 'students:read',
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  inputSchema: z.object({
+    ...listInput,
+    email: z.string().max(254).optional().describe('Only the student with this email (any case).'),
+    external_id: z.string().max(255).optional().describe('Only the student with this external id.'),
+  }),
+  outputSchema: z.object({ items: z.array(StudentOutput), next_cursor: z.string().nullable() }),
+  async run({ ctx, auth }, input) {
+    const page = await listStudents(ctx, auth.workspaceId, {
+      per_page: input.limit ?? 20,
+      cursor: input.cursor ?? '',
+      email: input.email,
+      external_id: input.external_id,
+    });
+    return { items: page.data, next_cursor: page.pagination.next_cursor };
+  },
+});
