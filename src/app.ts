@@ -33,6 +33,7 @@ import { PlatformKeySets } from './modules/lti/platform-jwks.js';
 import { PlatformTokenCache } from './modules/lti/platform-token.js';
 import { platformUrlPolicy } from './modules/lti/lti-url-policy.js';
 import { moduleRoutes } from './modules/modules/modules.routes.js';
+import { oauthRoutes } from './modules/oauth/oauth.routes.js';
 import { RateLimiter } from './modules/rate-limits/rate-limiter.js';
 import { rateLimitRoutes } from './modules/rate-limits/rate-limits.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
@@ -212,6 +213,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(deepLinkingRoutes, { ctx, publicUrl: config.publicUrl }); // Deep Linking: the course picker's search and answer
   await app.register(nrpsRoutes, { ctx: { ...ctx, platformCalls, tokens: new PlatformTokenCache() } }); // Names and Roles: the members page
   await app.register(dynamicRegistrationRoutes, { ctx: ltiRegistrationsCtx, publicUrl: config.publicUrl }); // GET /lti/register (LTI Dynamic Registration)
+
+  // OAuth 2.1 authorization server for /mcp: metadata, registration, authorize (→ the console's consent), token, revoke.
+  await app.register(oauthRoutes, { ctx, limiter, publicUrl: config.publicUrl });
 
   // The live learner player (/play/): its page and its API, on a launch- or preview-scoped token.
   await app.register(playerRoutes, { ctx, limiter });

@@ -718,4 +718,61 @@ export interface DB {
   lti_launches: LtiLaunchesTable;
   lti_page_tokens: LtiPageTokensTable;
   lti_grade_sends: LtiGradeSendsTable;
+  oauth_clients: OAuthClientsTable;
+  oauth_grants: OAuthGrantsTable;
+  oauth_codes: OAuthCodesTable;
+  oauth_tokens: OAuthTokensTable;
+}
+
+/** A client registered by RFC 7591 Dynamic Client Registration: public, with PKCE. */
+export interface OAuthClientsTable {
+  id: string;
+  name: string;
+  /** JSON array of the exact redirect URIs the client may use. */
+  redirect_uris: string;
+  created_at: string;
+}
+
+/** One consent: a user let a client act in one workspace with these scopes, until revoked or expired. */
+export interface OAuthGrantsTable {
+  id: string;
+  client_id: string;
+  account_id: string;
+  workspace_id: string;
+  user_id: string;
+  /** JSON array of scope strings. */
+  scopes: string;
+  /** The resource (RFC 8707) the tokens are for: the /mcp URL. */
+  resource: string;
+  created_at: string;
+  last_used_at: string | null;
+  /** When its last refresh token expires. */
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+/** A one-time authorization code (SHA-256 of it), valid 60 s. */
+export interface OAuthCodesTable {
+  hash: string;
+  client_id: string;
+  user_id: string;
+  workspace_id: string;
+  scopes: string;
+  resource: string;
+  code_challenge: string;
+  redirect_uri: string;
+  expires_at: string;
+  used_at: string | null;
+  /** The grant its exchange created: a second use revokes it. */
+  grant_id: string | null;
+}
+
+/** An access or refresh token of a grant (SHA-256 of it); a refresh token is used once (rotation). */
+export interface OAuthTokensTable {
+  hash: string;
+  grant_id: string;
+  kind: 'access' | 'refresh';
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
 }

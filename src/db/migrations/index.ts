@@ -24,6 +24,7 @@ import * as ltiLaunches from './2026-11-28T13-10-00_lti-launches.js';
 import * as playerSessions from './2026-11-28T13-20-00_player-sessions.js';
 import * as ltiDeepLinking from './2026-11-28T14-00-00_lti-deep-linking.js';
 import * as ltiGradeSends from './2026-11-28T14-10-00_lti-grade-sends.js';
+import * as oauth from './2026-11-28T15-00-00_oauth.js';
 
 /** Every migration, in order. Listed explicitly so the built and the source tree run the same set. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T13-20-00_player-sessions': playerSessions,
   '2026-11-28T14-00-00_lti-deep-linking': ltiDeepLinking,
   '2026-11-28T14-10-00_lti-grade-sends': ltiGradeSends,
+  '2026-11-28T15-00-00_oauth': oauth,
 };

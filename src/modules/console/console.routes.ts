@@ -22,6 +22,8 @@ import { ListRequestLogsQuery } from '../request-logs/request-logs.schemas.js';
 import { listRequestLogEntries, type RequestLogFlusher } from '../request-logs/request-logs.service.js';
 import { UsageQuery } from '../usage/usage.schemas.js';
 import { getUsage, type UsageFlusher } from '../usage/usage.service.js';
+import * as oauth from '../oauth/oauth.service.js';
+import { AuthorizeRequestFields, ConsentBody, GrantIdParams } from '../oauth/oauth.schemas.js';
 import * as management from '../users/user-management.service.js';
 import * as users from '../users/users.service.js';
 import { ListDeliveriesQuery } from '../webhooks/webhooks.schemas.js';
@@ -305,4 +307,30 @@ export async function consoleApiRoutes(parent: FastifyInstance, options: Console
     pageReply(request, reply, await listGradeSends(ctx, (await caller(request)).workspaceId, request.params.id, request.query)),
   );
   // ── end of LTI ───────────────────────────────────────────────────────────────────────────────
+
+  // ── OAuth (docs/mcp.md, "OAuth sign-in"): the consent page's API and the Connected apps ──────
+  // What the consent page shows: the client, the scopes asked for and those the user's role may grant.
+  app.get('/console/api/oauth/authorize', { schema: { ...hide, querystring: AuthorizeRequestFields } }, async (request) => {
+    const current = await session(request);
+    const checked = await oauth.checkAuthorizeRequest(ctx, request.query, consoleBaseUrl(request, options.publicUrl)).catch((err: unknown) => {
+      if (err instanceof oauth.AuthorizePageError) throw new AppError('validation_error', err.message);
+      throw err;
+    });
+    if (!checked.ok) return { data: { redirect_to: checked.redirect } };
+    return { data: { client: checked.client, requested_scopes: checked.requested_scopes, grantable_scopes: oauth.grantableScopes(current.user.role) } };
+  });
+  // Approve or Deny: answers where the browser goes next (the client's redirect URI with a code or an error).
+  app.post('/console/api/oauth/authorize', { schema: { ...hide, body: ConsentBody } }, async (request) => {
+    const current = await session(request);
+    const { request: params, ...decision } = request.body;
+    return { data: { redirect_to: await oauth.decide(ctx, current.user, params, consoleBaseUrl(request, options.publicUrl), decision) } };
+  });
+  app.get(`${env}/oauth-grants`, { schema: { ...hide, params: EnvironmentParams } }, async (request) => ({
+    data: await oauth.listGrants(ctx, (await caller(request)).workspaceId),
+  }));
+  app.post(`${env}/oauth-grants/:id/revoke`, { schema: { ...hide, params: GrantIdParams } }, async (request) => {
+    await oauth.revokeGrant(ctx, (await caller(request, true)).workspaceId, request.params.id);
+    return { data: { id: request.params.id, revoked: true } };
+  });
+  // ── end of OAuth ─────────────────────────────────────────────────────────────────────────────
 }
