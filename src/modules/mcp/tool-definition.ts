@@ -10,6 +10,11 @@ export interface ToolCall {
   auth: AuthContext;
   /** The HTTP request's id (or a fresh id per stdio call), as the request log records it. */
   requestId: string;
+  /**
+   * Where this Lectern is reached: PUBLIC_URL, else the /mcp request's origin (stdio: PUBLIC_URL, else
+   * http://localhost:PORT). Tools answer absolute URLs with it (export_course's download_url).
+   */
+  baseUrl: string;
   /** Reports progress to the client when it asked for it (no-op otherwise). */
   progress(progress: number, total?: number, message?: string): Promise<void>;
 }
