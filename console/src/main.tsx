@@ -8,6 +8,7 @@ import { KeysPage } from './pages/keys.js';
 import { LogsPage } from './pages/logs.js';
 import { LtiPage } from './pages/lti.js';
 import { SignInPage } from './pages/sign-in.js';
+import { AuthorizePage } from './pages/authorize.js';
 import { UsagePage } from './pages/usage.js';
 import { UsersPage } from './pages/users.js';
 import { WebhooksPage } from './pages/webhooks.js';
@@ -110,6 +111,8 @@ function App() {
     );
   }
   if (profile === undefined) return <p class="loading" role="status">Loading…</p>;
+  // The OAuth consent (GET /oauth/authorize sends the browser here), after the sign-in above if needed.
+  if (route.startsWith('authorize?')) return <AuthorizePage query={route.slice('authorize?'.length)} profile={profile} />;
 
   // Pages this user may open (the Users page is for owners only).
   const visible = pages.filter((p) => !('ownersOnly' in p) || profile.user.role === 'owner');

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { type ApiKey, api, type Environment, type Page, type Profile } from '../api.js';
+import { ConnectedApps } from './connected-apps.js';
 import { confirmLeave, describeError, keepEnterOnCheckbox, Notice, OnceSecret, TableRegion, useLatest, when } from '../components.js';
 
 /** How long the old secret keeps working after a rotation: `short` in the row, `label` in the confirmation. */
@@ -173,6 +174,8 @@ export function KeysPage({ environment, profile }: { environment: Environment; p
         </table>
       </TableRegion>
       {keys.length === 0 && <p>No keys in this environment yet.</p>}
+      {/* ── OAuth: assistants connected by sign-in (connected-apps.tsx) ── */}
+      <ConnectedApps environment={environment} canManage={canManage} />
     </section>
   );
 }
