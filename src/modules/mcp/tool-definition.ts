@@ -46,7 +46,11 @@ export interface LecternTool<I extends z.ZodObject = z.ZodObject, O extends z.Zo
   run(call: ToolCall, input: z.output<I>): Promise<z.input<O>>;
 }
 
-/** Keeps a tool file's input and output types tied to its schemas. */
+/**
+ * Keeps a tool file's input and output types tied to its schemas. The schemas go without
+ * `$schema`: MCP reads a schema without it as JSON Schema 2020-12, what zod writes, and every
+ * tools/list would otherwise carry the URL twice per tool.
+ */
 export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(tool: LecternTool<I, O>): LecternTool<I, O> {
-  return tool;
+  return { ...tool, inputSchema: tool.inputSchema.meta({ $schema: undefined }), outputSchema: tool.outputSchema.meta({ $schema: undefined }) };
 }

@@ -3,7 +3,7 @@ import { importCourse } from '../../exports/course-import.js';
 import { getCourseOutline } from './get-course-outline.js';
 import { defineTool } from '../tool-definition.js';
 import { idempotent } from '../tool-idempotency.js';
-import { IdempotencyKey } from './shared-schemas.js';
+import { IdempotencyKey, Int } from './shared-schemas.js';
 
 const Title = z.string().min(1).max(200).regex(/\S/);
 
@@ -13,7 +13,7 @@ const QuestionInput = z.object({
   kind: z.enum(['single_choice', 'multiple_choice', 'true_false', 'short_answer']),
   choices: z.array(z.string().min(1).max(500)).min(2).max(20).optional().describe('For single_choice and multiple_choice.'),
   answer: z
-    .union([z.number().int().min(0), z.boolean(), z.array(z.number().int().min(0)).max(20), z.array(z.string().max(500)).max(50)])
+    .union([z.number().int().min(0).max(19), z.boolean(), z.array(z.number().int().min(0).max(19)).max(20), z.array(z.string().max(500)).max(50)])
     .describe('single_choice: index of the right choice; multiple_choice: indexes; true_false: boolean; short_answer: accepted strings.'),
 });
 
@@ -44,8 +44,8 @@ export const createCourseOutline = defineTool({
   outputSchema: z.object({
     course_id: z.string(),
     title: z.string(),
-    module_count: z.number().int(),
-    lesson_count: z.number().int(),
+    module_count: Int,
+    lesson_count: Int,
     modules: z.array(z.object({ module_id: z.string(), title: z.string(), lesson_ids: z.array(z.string()) })),
   }),
   async run(call, input) {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { deleteCourse, getCourse } from '../../courses/courses.service.js';
 import { listModules } from '../../modules/modules.service.js';
 import { defineTool } from '../tool-definition.js';
-import { CourseId, CourseOutput } from './shared-schemas.js';
+import { CourseId, CourseOutput, Int } from './shared-schemas.js';
 
 export const deleteCourseTool = defineTool({
   name: 'delete_course',
@@ -20,7 +20,7 @@ export const deleteCourseTool = defineTool({
     course_id: z.string(),
     deleted: z.boolean().describe('false: nothing was changed (no confirm).'),
     course: CourseOutput.describe('The course as it was.'),
-    module_count: z.number().int().optional().describe('Modules that would be deleted with it (when not deleted).'),
+    module_count: Int.optional().describe('Modules that would be deleted with it (when not deleted).'),
   }),
   async run({ ctx, auth }, { course_id, confirm, force }) {
     const course = (await getCourse(ctx, auth.workspaceId, course_id)).data;

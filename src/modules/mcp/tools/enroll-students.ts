@@ -9,7 +9,7 @@ import { listStudents } from '../../students/students.service.js';
 import { defineTool, type ToolCall } from '../tool-definition.js';
 import { idempotent } from '../tool-idempotency.js';
 import { EnrollmentOutput, ErrorOutput } from './people-schemas.js';
-import { CourseId, IdempotencyKey } from './shared-schemas.js';
+import { CourseId, IdempotencyKey, Int } from './shared-schemas.js';
 
 const StudentRef = z.object({
   id: z.string().min(1).max(64).optional(),
@@ -40,7 +40,7 @@ export const enrollStudents = defineTool({
   name: 'enroll_students',
   title: 'Enroll students in a course',
   description:
-    'Enrolls up to 100 students in a published course, each named by id, email or external_id. Each succeeds or fails on its own (already_enrolled, resource_not_found, …), as POST /enrollments/bulk; a cancelled enrollment is reactivated.',
+    'Enrolls up to 100 students (by id, email or external_id) in a published course; each succeeds or fails on its own, as POST /enrollments/bulk.',
   scope: 'enrollments:write',
   // Enrolling again creates nothing more: the record answers already_enrolled.
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -51,11 +51,11 @@ export const enrollStudents = defineTool({
   }),
   outputSchema: z.object({
     course_id: z.string(),
-    enrolled: z.number().int().describe('Records that succeeded.'),
-    failed: z.number().int(),
+    enrolled: Int,
+    failed: Int,
     results: z.array(
       z.object({
-        index: z.number().int(),
+        index: Int,
         status: z.enum(['created', 'error']),
         data: EnrollmentOutput.optional(),
         error: ErrorOutput.optional(),

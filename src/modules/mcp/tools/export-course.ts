@@ -40,14 +40,14 @@ export const exportCourse = defineTool({
   name: 'export_course',
   title: 'Export a course',
   description:
-    'Exports a course (json, IMS Common Cartridge, SCORM 1.2 or cmi5) and waits up to 60 s for it, reporting progress: answers the export with its absolute download_url (GET it with the key, for 7 days), or, when it takes longer, the queued export (poll it with GET /exports/{id}). 10 exports an hour per key.',
+    'Exports a course and waits up to 60 s, reporting progress: answers the export with its download_url (GET it with the key; 7 days), or the unfinished export to poll at GET /api/v1/exports/{id}.',
   scope: 'exports:write',
   // Each call builds a new export (no overwrite, no delete).
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   inputSchema: z.object({
     course_id: CourseId,
-    format: z.enum(['json', 'imscc', 'scorm12', 'cmi5']).describe('json (re-importable), imscc (Canvas, Moodle), scorm12 or cmi5 (any LMS).'),
-    wait_seconds: z.number().int().min(0).max(EXPORT_WAIT_SECONDS).optional().describe('How long to wait for the file (default 60).'),
+    format: z.enum(['json', 'imscc', 'scorm12', 'cmi5']).describe('json (re-importable), imscc (Common Cartridge), scorm12, cmi5.'),
+    wait_seconds: z.number().int().min(0).max(EXPORT_WAIT_SECONDS).optional().describe('Default 60.'),
     idempotency_key: IdempotencyKey,
   }),
   outputSchema: ExportOutput,

@@ -3,9 +3,9 @@ import { AppError } from '../../../shared/errors.js';
 import { quizResults } from '../../analytics/analytics.service.js';
 import { defineTool } from '../tool-definition.js';
 import { periodInput } from './people-schemas.js';
-import { listInput } from './shared-schemas.js';
+import { Int, listInput } from './shared-schemas.js';
 
-const Count = z.number().int();
+
 
 /** The cursor of a list answered from one read: the offset of the next entry. */
 function offsetOf(cursor: string | undefined): number {
@@ -19,13 +19,13 @@ export const getQuizResults = defineTool({
   name: 'get_quiz_results',
   title: 'Quiz results',
   description:
-    'Results of the workspace\'s quizzes over a period, as GET /analytics/quiz-results: attempts, unique students, average and median score, pass rate and per-question correct rate. Narrow by course_id, lesson_id or student_id; `limit` quizzes at a time.',
+    'Quiz attempts, scores, pass rate and per-question correct rate over a period, as GET /analytics/quiz-results; `limit` quizzes at a time.',
   scope: 'analytics:read',
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   inputSchema: z.object({
     course_id: z.string().max(64).optional(),
-    lesson_id: z.string().max(64).optional().describe('A quiz lesson.'),
-    student_id: z.string().max(64).optional().describe('Only this student\'s attempts.'),
+    lesson_id: z.string().max(64).optional(),
+    student_id: z.string().max(64).optional(),
     ...periodInput,
     ...listInput,
   }),
@@ -37,12 +37,12 @@ export const getQuizResults = defineTool({
         lesson_id: z.string(),
         course_id: z.string(),
         title: z.string(),
-        attempts: Count,
-        unique_students: Count,
+        attempts: Int,
+        unique_students: Int,
         average_score: z.number().nullable(),
         median_score: z.number().nullable(),
         pass_rate: z.number().nullable(),
-        questions: z.array(z.object({ question_id: z.string(), attempts: Count, correct_rate: z.number().nullable() })),
+        questions: z.array(z.object({ question_id: z.string(), attempts: Int, correct_rate: z.number().nullable() })),
       }),
     ),
     next_cursor: z.string().nullable(),

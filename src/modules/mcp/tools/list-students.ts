@@ -8,13 +8,13 @@ export const listStudentsTool = defineTool({
   name: 'list_students',
   title: 'List students',
   description:
-    'Lists the workspace\'s students, oldest first, `limit` at a time (pass `next_cursor` back as `cursor`); `email` or `external_id` finds one student.',
+    'Lists students, oldest first, `limit` at a time; `email` or `external_id` finds one.',
   scope: 'students:read',
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   inputSchema: z.object({
     ...listInput,
-    email: z.string().max(254).optional().describe('Only the student with this email (any case).'),
-    external_id: z.string().max(255).optional().describe('Only the student with this external id.'),
+    email: z.string().max(254).optional(),
+    external_id: z.string().max(255).optional(),
   }),
   outputSchema: z.object({ items: z.array(StudentOutput), next_cursor: z.string().nullable() }),
   async run({ ctx, auth }, input) {

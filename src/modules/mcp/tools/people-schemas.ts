@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Int } from './shared-schemas.js';
 
 /**
  * Students, enrollments and exports as tool output schemas: the REST representations' field names
@@ -19,7 +20,7 @@ export const EnrollmentOutput = z.object({
   student_id: z.string(),
   course_id: z.string(),
   status: z.enum(['active', 'completed', 'cancelled']),
-  progress_percent: z.number().int(),
+  progress_percent: Int,
   score: z.number().nullable(),
   enrolled_at: z.string(),
   completed_at: z.string().nullable(),
@@ -36,7 +37,7 @@ export const ExportOutput = z.object({
   completed_at: z.string().nullable(),
   download_url: z.string().nullable(),
   expires_at: z.string().nullable(),
-  size_bytes: z.number().int().nullable(),
+  size_bytes: Int.nullable(),
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
 });
 
@@ -45,8 +46,17 @@ export const ErrorOutput = z.object({ code: z.string(), message: z.string(), det
 
 export const StudentId = z.string().min(1).max(64).describe('The student id (stu_…).');
 
+/**
+ * A point in time as the REST API takes it (ISO 8601). Checked by parsing rather than by zod's
+ * date-time pattern, whose regular expression would cost tokens in every tools/list.
+ */
+const Instant = z
+  .string()
+  .max(40)
+  .refine((value) => /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value)), 'must be an ISO 8601 date-time');
+
 /** The period of the analytics tools, as the REST `from`/`to` query parameters. */
 export const periodInput = {
-  from: z.iso.datetime({ offset: true }).optional().describe('Period start (inclusive, ISO 8601). Default: the beginning.'),
-  to: z.iso.datetime({ offset: true }).optional().describe('Period end (exclusive). Default: now.'),
+  from: Instant.optional().describe('ISO 8601, inclusive.'),
+  to: Instant.optional().describe('Exclusive; default now.'),
 };

@@ -21,12 +21,12 @@ export const searchTool = defineTool({
   name: 'search',
   title: 'Search courses, lessons and students',
   description:
-    'Finds courses (title, description), lessons (title, content) and, for keys with students:read, students (name, email): every word must match the start of a word, best matches first. `limit` results of each kind at a time. Lessons come without their content: read it with get_course_outline.',
+    'Finds courses, lessons (without content: see get_course_outline) and, with students:read, students whose words start with every query word; best first, `limit` of each kind.',
   scope: 'courses:read',
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   inputSchema: z.object({
     query: z.string().min(1).max(200).describe('The words to find.'),
-    kinds: z.array(z.enum(kinds)).min(1).optional().describe('What to search (default: all the key may read).'),
+    kinds: z.array(z.enum(kinds)).min(1).optional().describe('Default: all.'),
     ...listInput,
   }),
   outputSchema: z.object({

@@ -4,12 +4,18 @@ import { z } from 'zod';
  * The REST representations as tool output schemas (zod, which the MCP SDK takes): the same field
  * names and types as the TypeBox schemas of courses, modules and lessons.
  */
+/**
+ * An integer, without the safe-integer bounds zod writes into its JSON Schema: 16 digits twice per
+ * field, paid in tokens by every tools/list an assistant reads.
+ */
+export const Int = z.number().int().meta({ minimum: undefined, maximum: undefined });
+
 export const CourseOutput = z.object({
   id: z.string(),
   title: z.string(),
   description: z.string(),
   published: z.boolean(),
-  enrollment_count: z.number().int(),
+  enrollment_count: Int,
   metadata: z.record(z.string(), z.unknown()),
   created_at: z.string(),
   updated_at: z.string(),
@@ -20,7 +26,7 @@ export const ModuleOutput = z.object({
   course_id: z.string(),
   title: z.string(),
   description: z.string(),
-  position: z.number().int(),
+  position: Int,
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -30,7 +36,7 @@ export const QuizQuestionOutput = z.object({
   prompt: z.string(),
   kind: z.enum(['single_choice', 'multiple_choice', 'true_false', 'short_answer']),
   choices: z.array(z.string()).optional(),
-  answer: z.union([z.number().int(), z.boolean(), z.array(z.number().int()), z.array(z.string())]).optional(),
+  answer: z.union([Int, z.boolean(), z.array(Int), z.array(z.string())]).optional(),
 });
 
 export const LessonOutput = z.object({
@@ -41,17 +47,17 @@ export const LessonOutput = z.object({
   type: z.enum(['text', 'video', 'quiz', 'assignment']),
   content: z.string(),
   video_url: z.string().nullable(),
-  duration_seconds: z.number().int().nullable(),
-  position: z.number().int(),
-  quiz: z.object({ passing_score: z.number().int(), questions: z.array(QuizQuestionOutput) }).nullable(),
+  duration_seconds: Int.nullable(),
+  position: Int,
+  quiz: z.object({ passing_score: Int, questions: z.array(QuizQuestionOutput) }).nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
 
 /** `limit` and `cursor` of every list tool (limit 1..100, default 20). */
 export const listInput = {
-  limit: z.number().int().min(1).max(100).optional().describe('Records to answer, 1..100 (default 20).'),
-  cursor: z.string().max(512).optional().describe('next_cursor of the previous answer, to go on.'),
+  limit: z.number().int().min(1).max(100).optional().describe('1..100, default 20.'),
+  cursor: z.string().max(512).optional().describe('next_cursor of the previous answer.'),
 };
 
 export const CourseId = z.string().min(1).max(64).describe('The course id (crs_…).');
@@ -61,4 +67,4 @@ export const IdempotencyKey = z
   .min(1)
   .max(255)
   .optional()
-  .describe('Like the REST Idempotency-Key header: a retry with the same key and arguments answers the first result instead of acting again (24 h).');
+  .describe('As the REST Idempotency-Key header: a retry with it answers the first result (24 h).');
