@@ -11,6 +11,7 @@ interface Browser {
 }
 
 const REDIRECT = 'http://127.0.0.1:7777/callback';
+const query = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const verifier = () => randomBytes(32).toString('base64url');
 const challengeOf = (v: string) => createHash('sha256').update(v).digest('base64url');
 const cookieOf = (response: TestResponse): string => {
@@ -109,21 +110,21 @@ describe.each(testDialects())('OAuth authorization server [%s]', (dialect) => {
   it('authorizes only an exact registered redirect URI, and PKCE S256 only', async () => {
     const clientId = await register();
     const v = verifier();
-    const ok = await t.request({ url: `/oauth/authorize?${new URLSearchParams(authorizeRequest(clientId, v))}`, key: null });
+    const ok = await t.request({ url: `/oauth/authorize?${query(authorizeRequest(clientId, v))}`, key: null });
     expect(ok.status).toBe(302);
     expect(ok.headers.location).toMatch(/^\/console\/#\/authorize\?/);
     for (const redirect of [`${REDIRECT}/x`, 'http://127.0.0.1:7777/callback?a=1', 'https://evil.example/cb']) {
-      const bad = await t.request({ url: `/oauth/authorize?${new URLSearchParams(authorizeRequest(clientId, v, { redirect_uri: redirect }))}`, key: null });
+      const bad = await t.request({ url: `/oauth/authorize?${query(authorizeRequest(clientId, v, { redirect_uri: redirect }))}`, key: null });
       expect(bad.status, redirect).toBe(400);
       expect(bad.headers.location).toBeUndefined();
       expect(bad.headers['content-type']).toContain('text/html');
     }
-    const unknown = await t.request({ url: `/oauth/authorize?${new URLSearchParams(authorizeRequest('oac_nope', v))}`, key: null });
+    const unknown = await t.request({ url: `/oauth/authorize?${query(authorizeRequest('oac_nope', v))}`, key: null });
     expect(unknown.status).toBe(400);
-    const plain = await t.request({ url: `/oauth/authorize?${new URLSearchParams(authorizeRequest(clientId, v, { code_challenge_method: 'plain' }))}`, key: null });
+    const plain = await t.request({ url: `/oauth/authorize?${query(authorizeRequest(clientId, v, { code_challenge_method: 'plain' }))}`, key: null });
     expect(plain.status).toBe(302);
     expect(new URL(String(plain.headers.location)).searchParams.get('error')).toBe('invalid_request');
-    const resource = await t.request({ url: `/oauth/authorize?${new URLSearchParams(authorizeRequest(clientId, v, { resource: 'https://other.example/mcp' }))}`, key: null });
+    const resource = await t.request({ url: `/oauth/authorize?${query(authorizeRequest(clientId, v, { resource: 'https://other.example/mcp' }))}`, key: null });
     expect(new URL(String(resource.headers.location)).searchParams.get('error')).toBe('invalid_target');
   });
 
@@ -135,7 +136,7 @@ describe.each(testDialects())('OAuth authorization server [%s]', (dialect) => {
     expect((await t.request({ method: 'POST', url: '/console/api/oauth/authorize', key: null, body })).status).toBe(401);
     const noCsrf = await t.request({ method: 'POST', url: '/console/api/oauth/authorize', key: null, body, headers: { cookie: browser.cookie } });
     expect(noCsrf.status).toBe(403);
-    const shown = await consoleRequest('GET', `/console/api/oauth/authorize?${new URLSearchParams(authorizeRequest(clientId, v))}`, browser);
+    const shown = await consoleRequest('GET', `/console/api/oauth/authorize?${query(authorizeRequest(clientId, v))}`, browser);
     expect(shown.body.data).toMatchObject({ client: { client_id: clientId, name: 'Test assistant' }, requested_scopes: ['courses:read'] });
     const denied = await consoleRequest('POST', '/console/api/oauth/authorize', browser, { ...body, approve: false });
     const url = new URL(denied.body.data.redirect_to);

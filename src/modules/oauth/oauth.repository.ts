@@ -53,6 +53,7 @@ export async function findToken(db: Kysely<DB>, hash: string) {
       'g.scopes',
       'g.resource',
       'g.revoked_at',
+      'g.last_used_at',
       'g.expires_at as grant_expires_at',
       'w.environment',
       'a.plan',

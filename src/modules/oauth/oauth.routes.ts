@@ -3,8 +3,7 @@ import type { ServiceContext } from '../../shared/context.js';
 import { rateLimited } from '../../shared/errors.js';
 import { publicBaseUrl } from '../../shared/public-url.js';
 import type { RateLimiter } from '../rate-limits/rate-limiter.js';
-import { clientAddress } from '../../plugins/transport.js';
-import { type AuthorizeParams, AuthorizePageError, checkAuthorizeRequest, metadata, OAuthError, registerClient, revokeToken, token, type TokenRequest } from './oauth.service.js';
+import { type AuthorizeParams, AuthorizePageError, checkAuthorizeRequest, metadata, OAuthError, registerClient, revokeToken, token } from './oauth.service.js';
 
 export interface OAuthOptions {
   ctx: ServiceContext;
@@ -38,11 +37,11 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthOptions) {
     if (limiter) {
       const now = ctx.clock.now();
       const limits = { hourly: REGISTRATIONS_PER_HOUR, burst: REGISTRATIONS_PER_HOUR, export: 1, bulk: 1, search: 1 };
-      const decision = await limiter.check({ keyId: `oauth-register:${clientAddress(request)}`, limits, group: undefined, now, cost: 1 });
+      const decision = await limiter.check({ keyId: `oauth-register:${request.ip}`, limits, group: undefined, now, cost: 1 });
       if (!decision.allowed) throw rateLimited('Too many client registrations from this address', Math.max(1, Math.ceil(decision.retryAfterMs / 1000)));
     }
     try {
-      const client = await registerClient(ctx, (request.body ?? {}) as Record<string, unknown>);
+      const client = await registerClient(ctx, (request.body ?? {}));
       return reply.code(201).header('cache-control', 'no-store').send(client);
     } catch (err) {
       return oauthError(reply, err);
@@ -69,7 +68,7 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthOptions) {
 
   app.post('/oauth/token', { schema: hide }, async (request, reply) => {
     try {
-      const answer = await token(ctx, stringFields(request.body) as TokenRequest);
+      const answer = await token(ctx, stringFields(request.body));
       return reply.header('cache-control', 'no-store').send(answer);
     } catch (err) {
       return oauthError(reply, err);

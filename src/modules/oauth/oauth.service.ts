@@ -5,10 +5,25 @@ import type { ServiceContext } from '../../shared/context.js';
 import { AppError } from '../../shared/errors.js';
 import { workspaceOf } from '../accounts/accounts.service.js';
 import { isScope, scopes as knownScopes } from '../api-keys/scopes.js';
-import { limitsOf } from '../rate-limits/policies.js';
-import type { AuthContext } from '../../plugins/auth.js';
+import { type KeyLimits, limitsOf } from '../rate-limits/policies.js';
 import type { User } from '../users/users.service.js';
 import * as repo from './oauth.repository.js';
+
+/**
+ * Who an OAuth access token authenticates: the same shape as AuthContext (src/plugins/auth.ts),
+ * written here because modules sit below the plugins; TypeScript's structural types make one the
+ * other. The grant stands where a key would: keyId is the grant's id (`oag_…`), so rate limits,
+ * usage and the request log count it like a key of its workspace.
+ */
+export interface OAuthPrincipal {
+  keyId: string;
+  accountId: string;
+  workspaceId: string;
+  environment: Environment;
+  scopes: ReadonlySet<string>;
+  plan: Plan;
+  limits: KeyLimits;
+}
 
 export const CODE_TTL_MS = 60_000;
 export const ACCESS_TTL_MS = 60 * 60_000;
@@ -287,12 +302,13 @@ export async function revokeToken(ctx: ServiceContext, tokenValue: string | unde
  * the grant's id), in the grant's workspace with the consented scopes and the account's limits.
  * Expired, revoked, unknown tokens, refresh tokens and accounts on the Starter plan: undefined.
  */
-export async function authenticateOAuthToken(ctx: ServiceContext, tokenValue: string): Promise<AuthContext | undefined> {
+export async function authenticateOAuthToken(ctx: ServiceContext, tokenValue: string): Promise<OAuthPrincipal | undefined> {
   if (!/^lct_oat_[0-9A-Za-z]{40}$/.test(tokenValue)) return undefined;
   const row = await repo.findToken(ctx.db, sha256(tokenValue));
   const now = toIso(ctx.clock.now());
   if (!row || row.kind !== 'access' || row.revoked_at !== null || row.expires_at <= now || row.plan === 'starter') return undefined;
-  await repo.touchGrant(ctx.db, row.grant_id, now, row.grant_expires_at);
+  // Last use to the minute: a write per minute at most, not per request.
+  if (row.last_used_at === null || row.last_used_at.slice(0, 16) !== now.slice(0, 16)) await repo.touchGrant(ctx.db, row.grant_id, now, row.grant_expires_at);
   return {
     keyId: row.grant_id,
     accountId: row.account_id,
@@ -300,7 +316,7 @@ export async function authenticateOAuthToken(ctx: ServiceContext, tokenValue: st
     environment: row.environment,
     scopes: new Set(JSON.parse(row.scopes) as string[]),
     plan: row.plan as Plan,
-    limits: limitsOf(row.plan as Exclude<Plan, 'starter'>, row),
+    limits: limitsOf(row.plan, row),
   };
 }
 
