@@ -34,6 +34,8 @@ import { PlatformTokenCache } from './modules/lti/platform-token.js';
 import { platformUrlPolicy } from './modules/lti/lti-url-policy.js';
 import { moduleRoutes } from './modules/modules/modules.routes.js';
 import { oauthRoutes } from './modules/oauth/oauth.routes.js';
+import { authenticateOAuthToken } from './modules/oauth/oauth.service.js';
+import { mcpRoutes } from './modules/mcp/mcp.routes.js';
 import { RateLimiter } from './modules/rate-limits/rate-limiter.js';
 import { rateLimitRoutes } from './modules/rate-limits/rate-limits.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
@@ -216,6 +218,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // OAuth 2.1 authorization server for /mcp: metadata, registration, authorize (→ the console's consent), token, revoke.
   await app.register(oauthRoutes, { ctx, limiter, publicUrl: config.publicUrl });
+  // The MCP server (POST /mcp, Streamable HTTP, stateless): tools on the module services, for a key or an OAuth token.
+  await app.register(mcpRoutes, { ctx, publicUrl: config.publicUrl, allowedOrigins: config.mcpAllowedOrigins, oauthTokens: authenticateOAuthToken });
 
   // The live learner player (/play/): its page and its API, on a launch- or preview-scoped token.
   await app.register(playerRoutes, { ctx, limiter });

@@ -49,6 +49,11 @@ export interface Config {
    * link is built on it; unset, the CLI builds them from HOST, PORT and TLS, the console from the request.
    */
   publicUrl: string | undefined;
+  /**
+   * MCP_ALLOWED_ORIGINS: the browser origins (`https://app.example`, comma-separated) whose
+   * requests POST /mcp serves besides PUBLIC_URL's; a request with another `Origin` answers 403.
+   */
+  mcpAllowedOrigins: string[];
   /** Seconds an unfinished idempotent request holds its key before another may take it over. */
   idempotencyLockSeconds: number;
   shutdownTimeoutMs: number;
@@ -128,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tlsKeyFile,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     publicUrl: publicUrl(env.PUBLIC_URL),
+    mcpAllowedOrigins: origins(env.MCP_ALLOWED_ORIGINS),
     idempotencyLockSeconds: integer(env, 'IDEMPOTENCY_LOCK_SECONDS', 60, 1, 86_400),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     shutdownDelayMs: integer(env, 'SHUTDOWN_DELAY_MS', 0, 0, 600_000),
@@ -186,6 +192,20 @@ function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean
 }
 
 /** An absolute http(s) URL without query or fragment; the trailing slash dropped, so paths append to it. */
+function origins(raw: string | undefined): string[] {
+  if (!raw) return [];
+  return raw.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '').map((entry) => {
+    let url: URL;
+    try {
+      url = new URL(entry);
+    } catch {
+      throw new ConfigError(`MCP_ALLOWED_ORIGINS must list origins like https://app.example, got "${entry}"`);
+    }
+    if (url.origin === 'null') throw new ConfigError(`MCP_ALLOWED_ORIGINS must list http(s) origins, got "${entry}"`);
+    return url.origin;
+  });
+}
+
 function publicUrl(raw: string | undefined): string | undefined {
   if (raw === undefined || raw === '') return undefined;
   let url: URL | undefined;

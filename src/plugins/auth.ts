@@ -42,6 +42,10 @@ declare module 'fastify' {
     /** Set only when a secret matched a key that is refused; null otherwise. */
     refusedKey: RefusedKey | null;
   }
+  interface FastifyInstance {
+    /** The auth plugin's steps for doors outside /api/v1 that take the same keys (POST /mcp). */
+    keyAuth: KeyAuth;
+  }
   interface FastifyContextConfig {
     /** Scope the key needs for this route. Every /api/v1 route names one unless it is public or keyOnly. */
     scope?: Scope;
@@ -67,6 +71,35 @@ export interface AuthOptions {
 }
 
 export const API_PREFIX = '/api/v1';
+
+/**
+ * The auth plugin's steps, for another door into the same principal (POST /mcp): authenticate a
+ * request's key as /api/v1 does, refuse it as /api/v1 does (the failed-authentication throttle),
+ * admit it (request.auth set, so usage and the request log count it; `cost` 0 spends nothing) and
+ * spend one request of a key's limits outside any request (an MCP tool call).
+ */
+export interface KeyAuth {
+  authenticate(request: FastifyRequest): Promise<AuthContext>;
+  refusal(request: FastifyRequest, reply: FastifyReply, err: unknown): Promise<unknown>;
+  admit(request: FastifyRequest, reply: FastifyReply, auth: AuthContext, cost: 0 | 1): Promise<void>;
+  spend(auth: AuthContext): Promise<void>;
+}
+
+/**
+ * Authenticates a key given by its secret (stdio's LECTERN_API_KEY) as a request's key is: the
+ * same lookup, expiry, revocation and plan checks.
+ */
+export async function authenticateKey(ctx: ServiceContext, secret: string): Promise<AuthContext> {
+  if (!keyPattern.test(secret)) throw invalidKey();
+  return identify(ctx, await lookupKey(ctx.db, hashKey(secret)));
+}
+
+/** Spends one request of the key's limits (no endpoint window); the 429 error when they are exhausted. */
+export async function spendRequest(ctx: ServiceContext, limiter: RateLimiter | undefined, auth: AuthContext): Promise<void> {
+  if (!limiter) return;
+  const decision = await limiter.check({ keyId: auth.keyId, limits: auth.limits, group: undefined, now: ctx.clock.now(), cost: 1 });
+  if (!decision.allowed) throw limitExceeded(decision, auth.limits);
+}
 
 /**
  * Authenticates and admits every /api/v1 route in onRequest, before the body is read: HTTPS check,
@@ -132,6 +165,15 @@ export const authPlugin = fp<AuthOptions>(
       setAddressHeaders(reply, failures, now);
       return failures.count > AUTH_FAILURE_LIMIT ? addressBlocked(failures.resetAt - now) : err;
     };
+
+    app.decorate('keyAuth', {
+      authenticate,
+      refusal,
+      admit: async (request, reply, auth, cost) => {
+        options.keyUsage.touch(auth.keyId, await admit(request, reply, auth, undefined, cost));
+      },
+      spend: (auth) => spendRequest(ctx, limiter, auth),
+    } satisfies KeyAuth);
 
     app.addHook('onRoute', (route) => {
       if (!route.url.startsWith(API_PREFIX) || route.config?.public) return;

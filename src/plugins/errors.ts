@@ -80,7 +80,7 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
   request.errorCode = error.code;
   for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
   // RFC 6750: a 401 names the scheme; a key that was sent and refused is an invalid token.
-  if (error.status === 401) reply.header('www-authenticate', error.code === 'invalid_api_key' ? 'Bearer realm="lectern", error="invalid_token"' : 'Bearer realm="lectern"');
+  if (error.status === 401 && !reply.hasHeader('www-authenticate')) reply.header('www-authenticate', error.code === 'invalid_api_key' ? 'Bearer realm="lectern", error="invalid_token"' : 'Bearer realm="lectern"');
   const body: { error: Record<string, unknown> } = {
     error: { code: error.code, message: error.message, details: error.details, request_id: request.id },
   };
