@@ -1,13 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Environment, Plan } from '../db/types.js';
+import type { Plan } from '../db/types.js';
+import type { AuthContext } from '../modules/api-keys/auth-context.js';
 import type { KeyAuthRow } from '../modules/api-keys/api-keys.repository.js';
 import { lookupKey } from '../modules/api-keys/key-lookup.js';
 import type { KeyUsageRecorder } from '../modules/api-keys/key-usage.js';
 import { hashKey, keyPattern } from '../modules/api-keys/key-format.js';
 import { hasScope, type Scope } from '../modules/api-keys/scopes.js';
 import { AUTH_FAILURE_LIMIT } from '../modules/rate-limits/budgets.js';
-import { type EndpointGroup, type KeyLimits, limitsOf } from '../modules/rate-limits/policies.js';
+import { type EndpointGroup, limitsOf } from '../modules/rate-limits/policies.js';
 import { addressBlocked, limitExceeded, setAddressHeaders, setBudgetHeaders } from '../modules/rate-limits/rate-limit-headers.js';
 import type { RateLimiter } from '../modules/rate-limits/rate-limiter.js';
 import { toIso } from '../shared/clock.js';
@@ -15,16 +16,7 @@ import type { ServiceContext } from '../shared/context.js';
 import { AppError } from '../shared/errors.js';
 import { clientAddress, httpsDetector } from './transport.js';
 
-/** Who is calling: resolved from the API key before anything else about the request is read. */
-export interface AuthContext {
-  keyId: string;
-  accountId: string;
-  workspaceId: string;
-  environment: Environment;
-  scopes: ReadonlySet<string>;
-  plan: Plan;
-  limits: KeyLimits;
-}
+export type { AuthContext } from '../modules/api-keys/auth-context.js';
 
 /**
  * The key that a refused request's secret belongs to (revoked, expired, a rotated-out secret past

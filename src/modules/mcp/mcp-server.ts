@@ -1,5 +1,5 @@
 import { McpServer, type ServerContext } from '@modelcontextprotocol/server';
-import type { AuthContext } from '../../plugins/auth.js';
+import type { AuthContext } from '../api-keys/auth-context.js';
 import type { ServiceContext } from '../../shared/context.js';
 import { AppError } from '../../shared/errors.js';
 import { hasScope } from '../api-keys/scopes.js';

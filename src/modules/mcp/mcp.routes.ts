@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { createMcpHandler } from '@modelcontextprotocol/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AuthContext } from '../../plugins/auth.js';
+import type { AuthContext } from '../api-keys/auth-context.js';
 import type { ServiceContext } from '../../shared/context.js';
 import { AppError } from '../../shared/errors.js';
 import { publicBaseUrl } from '../../shared/public-url.js';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { AuthContext } from '../../plugins/auth.js';
+import type { AuthContext } from '../api-keys/auth-context.js';
 import type { Scope } from '../api-keys/scopes.js';
 import type { ServiceContext } from '../../shared/context.js';
 
