@@ -163,7 +163,7 @@ describe.each(testDialects())('OAuth authorization server [%s]', (dialect) => {
     const ok = await exchange(clientId, code, v);
     expect(ok.status, show(ok)).toBe(200);
     expect(ok.body).toMatchObject({ token_type: 'Bearer', expires_in: 3600, scope: 'courses:read' });
-    expect(ok.body.access_token).toMatch(/^lct_oat_/);
+    expect(ok.body.access_token).toMatch(/^lcto_at_/);
     expect(ok.headers['cache-control']).toBe('no-store');
     expect(await authenticateOAuthToken(t.ctx, ok.body.access_token)).toBeDefined();
     const again = await exchange(clientId, code, v);

@@ -25,6 +25,10 @@ export interface OAuthPrincipal {
   limits: KeyLimits;
 }
 
+/**
+ * Token prefixes: `lcto_` (Lectern OAuth) and never `lct_`, which is a key's: /mcp tells the two
+ * apart by it, and the REST API's key pattern refuses these.
+ */
 export const CODE_TTL_MS = 60_000;
 export const ACCESS_TTL_MS = 60 * 60_000;
 export const REFRESH_TTL_MS = 30 * 24 * 60 * 60_000;
@@ -180,7 +184,7 @@ export async function decide(
     if (!allowed.has(scope)) throw new AppError('insufficient_permissions', `Your role cannot grant ${scope}`, { scope });
   }
   const workspaceId = await workspaceOf(ctx, user.account_id, decision.environment);
-  const code = secret('lct_oac_');
+  const code = secret('lcto_ac_');
   const now = ctx.clock.now();
   await repo.insertCode(ctx.db, {
     hash: sha256(code),
@@ -276,8 +280,8 @@ async function refresh(ctx: ServiceContext, body: TokenRequest) {
 }
 
 async function issue(ctx: ServiceContext, grantId: string, scopes: string, now: number) {
-  const access = secret('lct_oat_');
-  const refreshToken = secret('lct_ort_');
+  const access = secret('lcto_at_');
+  const refreshToken = secret('lcto_rt_');
   const created = toIso(now);
   await repo.insertToken(ctx.db, { hash: sha256(access), grant_id: grantId, kind: 'access', expires_at: toIso(now + ACCESS_TTL_MS), used_at: null, created_at: created });
   await repo.insertToken(ctx.db, { hash: sha256(refreshToken), grant_id: grantId, kind: 'refresh', expires_at: toIso(now + REFRESH_TTL_MS), used_at: null, created_at: created });
@@ -303,7 +307,7 @@ export async function revokeToken(ctx: ServiceContext, tokenValue: string | unde
  * Expired, revoked, unknown tokens, refresh tokens and accounts on the Starter plan: undefined.
  */
 export async function authenticateOAuthToken(ctx: ServiceContext, tokenValue: string): Promise<OAuthPrincipal | undefined> {
-  if (!/^lct_oat_[0-9A-Za-z]{40}$/.test(tokenValue)) return undefined;
+  if (!/^lcto_at_[0-9A-Za-z]{40}$/.test(tokenValue)) return undefined;
   const row = await repo.findToken(ctx.db, sha256(tokenValue));
   const now = toIso(ctx.clock.now());
   if (!row || row.kind !== 'access' || row.revoked_at !== null || row.expires_at <= now || row.plan === 'starter') return undefined;
