@@ -16,7 +16,11 @@ export async function insertCode(db: Kysely<DB>, code: OAuthCodesTable): Promise
 }
 
 export async function findCode(db: Kysely<DB>, hash: string): Promise<OAuthCodesTable | undefined> {
-  return db.selectFrom('oauth_codes').selectAll().where('hash', '=', hash).executeTakeFirst();
+  return db
+    .selectFrom('oauth_codes')
+    .select(['hash', 'client_id', 'user_id', 'workspace_id', 'scopes', 'resource', 'code_challenge', 'redirect_uri', 'expires_at', 'used_at', 'grant_id'])
+    .where('hash', '=', hash)
+    .executeTakeFirst();
 }
 
 /** Marks the code used; false when another exchange got there first (single use). */
