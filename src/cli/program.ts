@@ -5,6 +5,7 @@ import { AppError } from '../shared/errors.js';
 import { addAccountCommands } from './account-commands.js';
 import { addKeyCommands } from './key-commands.js';
 import { addLtiCommands } from './lti-commands.js';
+import { addMcpCommand } from './mcp-command.js';
 import { addUserCommands } from './user-commands.js';
 import { type CliIo, processIo, withContext } from './output.js';
 
@@ -57,6 +58,7 @@ export function buildProgram(io: CliIo = processIo): Command {
   addKeyCommands(program, io);
   addUserCommands(program, io);
   addLtiCommands(program, io);
+  addMcpCommand(program, io);
   return program;
 }
 
