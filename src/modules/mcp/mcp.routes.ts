@@ -68,17 +68,15 @@ export async function mcpRoutes(app: FastifyInstance, options: McpRoutesOptions)
         }),
       { onerror: (err) => request.log.warn({ err }, 'MCP request refused') },
     );
-    try {
-      const response = await handler.fetch(webRequest(request, baseUrl), { parsedBody: request.body });
-      reply.code(response.status);
-      response.headers.forEach((value, name) => {
-        if (name !== 'content-length') reply.header(name, value);
-      });
-      if (!response.body) return reply.send();
-      return reply.send(Readable.fromWeb(response.body));
-    } finally {
-      void handler.close();
-    }
+    // Closed once the answer is sent: an SSE answer (a tool reporting progress) streams after fetch resolves.
+    reply.raw.once('close', () => void handler.close());
+    const response = await handler.fetch(webRequest(request, baseUrl), { parsedBody: request.body });
+    reply.code(response.status);
+    response.headers.forEach((value, name) => {
+      if (name !== 'content-length') reply.header(name, value);
+    });
+    if (!response.body) return reply.send();
+    return reply.send(Readable.fromWeb(response.body));
   });
 
   /** The caller as on /api/v1; without a credential, the 401 that points to the OAuth metadata. */

@@ -65,6 +65,6 @@ export const CourseId = z.string().min(1).max(64).describe('The course id (crs_â
 export const IdempotencyKey = z
   .string()
   .min(1)
-  .max(255)
+  .max(251)
   .optional()
   .describe('As the REST Idempotency-Key header: a retry with it answers the first result (24 h).');
