@@ -17,8 +17,8 @@ type CallResult = Awaited<ReturnType<Client['callTool']>>;
 
 const MINE = ['search', 'list_students', 'get_student', 'enroll_students', 'get_student_progress', 'get_course_analytics', 'get_quiz_results', 'export_course'];
 
-async function connect(address: string, key: string): Promise<Client> {
-  const client = new Client({ name: 'lectern-tools-test', version: '1.0.0' });
+async function connect(address: string, key: string, era: 'legacy' | '2026-07-28' = 'legacy'): Promise<Client> {
+  const client = new Client({ name: 'lectern-tools-test', version: '1.0.0' }, { versionNegotiation: { mode: era === 'legacy' ? 'legacy' : { pin: era } } });
   await client.connect(new StreamableHTTPClientTransport(new URL(`${address}/mcp`), { requestInit: { headers: { authorization: `Bearer ${key}` } } }));
   return client;
 }
@@ -41,8 +41,8 @@ describe.each(testDialects())('MCP tools: reading, enrolling, exporting (%s)', (
   let textId: string;
   const students: { id: string; email: string; external_id: string | null }[] = [];
 
-  const open = async (key: string) => {
-    const opened = await connect(address, key);
+  const open = async (key: string, era: 'legacy' | '2026-07-28' = 'legacy') => {
+    const opened = await connect(address, key, era);
     clients.push(opened);
     return opened;
   };
@@ -225,6 +225,13 @@ describe.each(testDialects())('MCP tools: reading, enrolling, exporting (%s)', (
     const file = await fetch(exported.download_url, { headers: { authorization: `Bearer ${t.key}` } });
     expect(file.status).toBe(200);
     expect(((await file.json()) as { course: { title: string } }).course.title).toBe('Algebra basics');
+
+    // The 2026-07-28 era streams the same notifications before the result.
+    const modern = await open(t.key, '2026-07-28');
+    const modernProgress: number[] = [];
+    const again = await modern.callTool({ name: 'export_course', arguments: { course_id: courseId, format: 'scorm12' } }, { onprogress: (p) => modernProgress.push(p.progress) });
+    expect(again.structuredContent).toMatchObject({ status: 'succeeded', download_url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1\/exports\//) });
+    expect(modernProgress[modernProgress.length - 1]).toBe(2);
 
     // Without waiting: the queued export, to poll over REST.
     const queued = await call('export_course', { course_id: courseId, format: 'imscc', wait_seconds: 0 });
