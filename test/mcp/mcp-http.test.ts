@@ -181,6 +181,20 @@ describe.each(testDialects())('MCP over Streamable HTTP (%s)', (dialect) => {
     expect(usage.body.data.totals.requests).toBeGreaterThanOrEqual(2);
   });
 
+  it.each(['2025-06-18', '2025-11-25'])('answers an initialize of revision %s in that revision', async (version) => {
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: version, capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+    const response = await fetch(`${address}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${t.key}` },
+      body,
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('mcp-session-id'), 'stateless: no session').toBeNull();
+    const text = await response.text();
+    const json = text.startsWith('{') ? text : /^data: (.*)$/m.exec(text)![1]!;
+    expect((JSON.parse(json) as { result: { protocolVersion: string } }).result.protocolVersion, text).toBe(version);
+  });
+
   it('answers 401 with WWW-Authenticate without a credential, and serves the protected resource metadata', async () => {
     const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} });
     const response = await fetch(`${address}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body });
