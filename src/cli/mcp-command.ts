@@ -38,7 +38,7 @@ export function addMcpCommand(program: Command, io: CliIo): void {
         const baseUrl = config.publicUrl ?? `http://localhost:${config.port}`;
         await new Promise<void>((resolve) => {
           const handle = serveStdio(
-            () => buildMcpServer({ ctx, auth, spend: (who) => spendRequest(ctx, limiter, who), requestId: () => newId('req'), baseUrl }),
+            () => buildMcpServer({ ctx, auth, spend: (who, group) => spendRequest(ctx, limiter, who, group), requestId: () => newId('req'), baseUrl }),
             { onerror: (err) => log.warn({ err }, 'MCP stdio error') },
           );
           process.stdin.once('close', () => void handle.close().then(resolve, resolve));

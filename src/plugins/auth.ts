@@ -74,7 +74,7 @@ export interface KeyAuth {
   authenticate(request: FastifyRequest): Promise<AuthContext>;
   refusal(request: FastifyRequest, reply: FastifyReply, err: unknown): Promise<unknown>;
   admit(request: FastifyRequest, reply: FastifyReply, auth: AuthContext, cost: 0 | 1): Promise<void>;
-  spend(auth: AuthContext): Promise<void>;
+  spend(auth: AuthContext, group?: EndpointGroup): Promise<void>;
 }
 
 /**
@@ -86,10 +86,10 @@ export async function authenticateKey(ctx: ServiceContext, secret: string): Prom
   return identify(ctx, await lookupKey(ctx.db, hashKey(secret)));
 }
 
-/** Spends one request of the key's limits (no endpoint window); the 429 error when they are exhausted. */
-export async function spendRequest(ctx: ServiceContext, limiter: RateLimiter | undefined, auth: AuthContext): Promise<void> {
+/** Spends one request of the key's limits, and of an endpoint window when given; the 429 error when they are exhausted. */
+export async function spendRequest(ctx: ServiceContext, limiter: RateLimiter | undefined, auth: AuthContext, group?: EndpointGroup): Promise<void> {
   if (!limiter) return;
-  const decision = await limiter.check({ keyId: auth.keyId, limits: auth.limits, group: undefined, now: ctx.clock.now(), cost: 1 });
+  const decision = await limiter.check({ keyId: auth.keyId, limits: auth.limits, group, now: ctx.clock.now(), cost: 1 });
   if (!decision.allowed) throw limitExceeded(decision, auth.limits);
 }
 
@@ -164,7 +164,7 @@ export const authPlugin = fp<AuthOptions>(
       admit: async (request, reply, auth, cost) => {
         options.keyUsage.touch(auth.keyId, await admit(request, reply, auth, undefined, cost));
       },
-      spend: (auth) => spendRequest(ctx, limiter, auth),
+      spend: (auth, group) => spendRequest(ctx, limiter, auth, group),
     } satisfies KeyAuth);
 
     app.addHook('onRoute', (route) => {

@@ -240,6 +240,21 @@ describe.each(testDialects())('MCP tools: reading, enrolling, exporting (%s)', (
     await t.app.background.drain();
   });
 
+  it('spends from the export window as POST /courses/{id}/export does: past it, isError with the seconds to wait', async () => {
+    const { key, accountId } = await t.newKey();
+    await setPlan(t.ctx, accountId, 'professional', { hourly_limit: 1_000, burst_limit: 1_000, export_hourly_limit: 1 });
+    const limited = await open(key);
+    const own = await limited.callTool({ name: 'create_course_outline', arguments: { title: 'Window', modules: [] } });
+    const id = (own.structuredContent as { course_id: string }).course_id;
+    expect((await limited.callTool({ name: 'export_course', arguments: { course_id: id, format: 'json', wait_seconds: 0 } })).isError).toBeFalsy();
+    const refused = errorOf(await limited.callTool({ name: 'export_course', arguments: { course_id: id, format: 'json', wait_seconds: 0 } }));
+    expect(refused.code).toBe('rate_limit_exceeded');
+    expect(refused.message).toMatch(/retry in \d+ seconds/);
+    const rest = await t.request({ method: 'POST', url: `/api/v1/courses/${id}/export`, body: { format: 'json' }, key });
+    expect(rest.status, show(rest)).toBe(429);
+    await t.app.background.drain();
+  });
+
   it('answers another workspace\'s ids as not found, changing nothing', async () => {
     const other = await open((await t.newKey()).key);
     const student = students[0]!.id;

@@ -5,6 +5,7 @@ import { AppError } from '../../shared/errors.js';
 import { hasScope } from '../api-keys/scopes.js';
 import { registerPrompts } from './prompts.js';
 import { registerResources } from './resources.js';
+import type { EndpointGroup } from '../rate-limits/policies.js';
 import type { LecternTool, ToolCall } from './tool-definition.js';
 import { tools } from './tools/index.js';
 
@@ -17,7 +18,7 @@ export interface McpSession {
   ctx: ServiceContext;
   auth: AuthContext;
   /** Spends one request of the caller's limits (the 429 AppError when they are exhausted). */
-  spend(auth: AuthContext): Promise<void>;
+  spend(auth: AuthContext, group?: EndpointGroup): Promise<void>;
   /** An id for the request log of one call (the HTTP request's id, or a fresh one over stdio). */
   requestId(): string;
   baseUrl: string;
@@ -72,7 +73,7 @@ async function callTool(session: McpSession, tool: LecternTool, input: Record<st
     },
   };
   try {
-    await session.spend(session.auth);
+    await session.spend(session.auth, tool.rateLimit);
     const output = (await tool.run(call, input));
     const text = JSON.stringify(output);
     if (text.length > MAX_ANSWER_CHARS) {

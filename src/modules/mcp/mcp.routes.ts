@@ -61,7 +61,7 @@ export async function mcpRoutes(app: FastifyInstance, options: McpRoutesOptions)
         buildMcpServer({
           ctx,
           auth,
-          spend: (who) => app.keyAuth.spend(who),
+          spend: (who, group) => app.keyAuth.spend(who, group),
           requestId: () => request.id,
           baseUrl,
           refusedTool: refusedToolOf(request.body, auth),

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { AuthContext } from '../api-keys/auth-context.js';
 import type { Scope } from '../api-keys/scopes.js';
+import type { EndpointGroup } from '../rate-limits/policies.js';
 import type { ServiceContext } from '../../shared/context.js';
 
 /** Who calls a tool and with what: the same principal and services a REST request has. */
@@ -40,6 +41,8 @@ export interface LecternTool<I extends z.ZodObject = z.ZodObject, O extends z.Zo
   description: string;
   /** The REST scope the tool needs; the tool list a key sees holds only tools whose scope it has. */
   scope: Scope;
+  /** The endpoint window its REST route also spends from (export, bulk, search), so a call counts as that request does. */
+  rateLimit?: EndpointGroup;
   annotations: ToolAnnotations;
   inputSchema: I;
   outputSchema: O;

@@ -42,6 +42,7 @@ export const enrollStudents = defineTool({
   description:
     'Enrolls up to 100 students (by id, email or external_id) in a published course; each succeeds or fails on its own, as POST /enrollments/bulk.',
   scope: 'enrollments:write',
+  rateLimit: 'bulk',
   // Enrolling again creates nothing more: the record answers already_enrolled.
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   inputSchema: z.object({

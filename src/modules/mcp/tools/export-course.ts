@@ -42,6 +42,7 @@ export const exportCourse = defineTool({
   description:
     'Exports a course and waits up to 60 s, reporting progress: answers the export with its download_url (GET it with the key; 7 days), or the unfinished export to poll at GET /api/v1/exports/{id}.',
   scope: 'exports:write',
+  rateLimit: 'export',
   // Each call builds a new export (no overwrite, no delete).
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   inputSchema: z.object({

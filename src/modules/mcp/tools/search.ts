@@ -23,6 +23,7 @@ export const searchTool = defineTool({
   description:
     'Finds courses, lessons (without content: see get_course_outline) and, with students:read, students whose words start with every query word; best first, `limit` of each kind.',
   scope: 'courses:read',
+  rateLimit: 'search',
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   inputSchema: z.object({
     query: z.string().min(1).max(200).describe('The words to find.'),
