@@ -171,6 +171,25 @@ describe.each(testDialects())('MCP over Streamable HTTP (%s)', (dialect) => {
     expect(error.message).toMatch(/retry in \d+ seconds/);
   });
 
+  it('keeps a list under 25,000 tokens: fewer items than asked, a cursor and a note saying so', async () => {
+    const { key } = await t.newKey();
+    const metadata = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`field_${i}`, 'x'.repeat(500)]));
+    for (let i = 0; i < 6; i++) {
+      const created = await t.request({ method: 'POST', url: '/api/v1/courses', key, body: { title: `Big ${i}`, description: 'd'.repeat(20_000), metadata } });
+      expect(created.status, show(created)).toBe(201);
+    }
+    const client = await open(key, '2026-07-28');
+    const result = await client.callTool({ name: 'list_courses', arguments: { limit: 100 } });
+    const text = (result.content as { text: string }[])[0]!.text;
+    expect(text.length / 4).toBeLessThan(25_000);
+    const page = structured(result);
+    expect(page.items.length).toBeLessThan(6);
+    expect(page.next_cursor).not.toBeNull();
+    expect(page.note).toContain('25000 tokens');
+    const rest = structured(await client.callTool({ name: 'list_courses', arguments: { limit: 100, cursor: page.next_cursor } }));
+    expect(rest.items[0].id).not.toBe(page.items.at(-1).id);
+  });
+
   it('counts MCP requests in the key’s usage', async () => {
     const { key, keyId } = await t.newKey();
     const client = await open(key, '2026-07-28');

@@ -9,9 +9,7 @@ import type { EndpointGroup } from '../rate-limits/policies.js';
 import type { LecternTool, ToolCall } from './tool-definition.js';
 import { tools } from './tools/index.js';
 
-/** No answer is larger than this many tokens (contract); estimated as characters / 4. */
-export const MAX_ANSWER_TOKENS = 25_000;
-const MAX_ANSWER_CHARS = MAX_ANSWER_TOKENS * 4;
+import { MAX_ANSWER_CHARS, MAX_ANSWER_TOKENS } from './answer-size.js';
 
 /** What one MCP server instance serves with: the caller, and how its tool calls reach the services. */
 export interface McpSession {

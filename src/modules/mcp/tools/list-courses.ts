@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listCourses } from '../../courses/courses.service.js';
+import { fittingPage } from '../answer-size.js';
 import { defineTool } from '../tool-definition.js';
 import { CourseOutput, listInput } from './shared-schemas.js';
 
@@ -13,9 +14,15 @@ export const listCoursesTool = defineTool({
     ...listInput,
     published: z.boolean().optional().describe('Only published (true) or unpublished (false) courses.'),
   }),
-  outputSchema: z.object({ items: z.array(CourseOutput), next_cursor: z.string().nullable() }),
+  outputSchema: z.object({
+    items: z.array(CourseOutput),
+    next_cursor: z.string().nullable(),
+    note: z.string().optional().describe('Why fewer items than `limit` were answered (the answer size).'),
+  }),
   async run({ ctx, auth }, input) {
-    const page = await listCourses(ctx, auth.workspaceId, { per_page: input.limit ?? 20, cursor: input.cursor ?? '', published: input.published });
-    return { items: page.data, next_cursor: page.pagination.next_cursor };
+    return fittingPage(input.limit ?? 20, async (limit) => {
+      const page = await listCourses(ctx, auth.workspaceId, { per_page: limit, cursor: input.cursor ?? '', published: input.published });
+      return { items: page.data, next_cursor: page.pagination.next_cursor };
+    });
   },
 });
