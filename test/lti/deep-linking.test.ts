@@ -4,7 +4,7 @@ import { loadConfig } from '../../src/config.js';
 import { countRows } from '../../src/db/count.js';
 import { createCourse, setupApp, show, type TestApp } from '../harness.js';
 import { testDialects } from '../dialects.js';
-import { type AppResponse, type Claims, LTI, launch, PlatformSimulator, ROLES } from './platform-simulator.js';
+import { type AppResponse, type Claims, expectPage, LTI, launch, PlatformSimulator, ROLES, tokenOf } from './platform-simulator.js';
 
 /**
  * LTI Deep Linking 2.0 against the platform simulator, on every database: a teacher's
@@ -23,15 +23,6 @@ afterAll(async () => {
   await sim.close();
 });
 
-function expectPage(response: AppResponse, status: number, says: RegExp) {
-  const message = `${response.status} ${response.text.slice(0, 1500)}`;
-  expect(response.status, message).toBe(status);
-  expect(String(response.headers['content-type']), message).toMatch(/^text\/html/);
-  expect(String(response.headers['content-security-policy'])).toContain("default-src 'none'");
-  expect(response.text, message).toMatch(says);
-}
-
-const tokenOf = (html: string): string => /name="token" value="([^"]+)"/.exec(html)?.[1] ?? '';
 const courseIdsOf = (html: string): string[] => [...html.matchAll(/name="course_id" value="([^"]+)"/g)].map((m) => m[1]!);
 const jwtOf = (html: string): string => /name="JWT" value="([^"]+)"/.exec(html)?.[1] ?? '';
 const formActionOf = (html: string): string => /<form id="lti-autopost" method="post" action="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, '&') ?? '';

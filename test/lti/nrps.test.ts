@@ -4,7 +4,7 @@ import { countRows } from '../../src/db/count.js';
 import { nextLink } from '../../src/modules/lti/nrps.service.js';
 import { createCourse, setupApp, show, type TestApp } from '../harness.js';
 import { testDialects } from '../dialects.js';
-import { type AppResponse, type Claims, launch, NRPS_SCOPE, PlatformSimulator, ROLES } from './platform-simulator.js';
+import { type AppResponse, type Claims, expectPage, launch, NRPS_SCOPE, PlatformSimulator, ROLES, tokenOf } from './platform-simulator.js';
 
 /**
  * LTI Names and Role Provisioning Services against the platform simulator, on every database: a
@@ -23,15 +23,6 @@ afterAll(async () => {
   await sim.close();
 });
 
-function expectPage(response: AppResponse, status: number, says: RegExp) {
-  const message = `${response.status} ${response.text.slice(0, 1500)}`;
-  expect(response.status, message).toBe(status);
-  expect(String(response.headers['content-type']), message).toMatch(/^text\/html/);
-  expect(String(response.headers['content-security-policy'])).toContain("default-src 'none'");
-  expect(response.text, message).toMatch(says);
-}
-
-const tokenOf = (html: string): string => /name="token" value="([^"]+)"/.exec(html)?.[1] ?? '';
 
 describe.each(testDialects())('LTI Names and Roles (%s)', (dialect) => {
   let t: TestApp;

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { createLocalJWKSet, exportJWK, generateKeyPair, type JWK, type JWTPayload, jwtVerify, SignJWT } from 'jose';
+import { expect } from 'vitest';
 
 /**
  * An LTI 1.3 platform (an LMS) of our own, for tests: a real HTTP server on 127.0.0.1 with its own
@@ -620,3 +621,15 @@ export async function launch(app: Injectable, sim: PlatformSimulator, options: L
   const response = await postLaunch(app, form, headers);
   return { ...response, login: started, idToken, claims };
 }
+
+/** One of Lectern's LTI HTML pages (picker, roster, error): its status, type, strict CSP and what it says. */
+export function expectPage(response: AppResponse, status: number, says: RegExp): void {
+  const message = `${response.status} ${response.text.slice(0, 1500)}`;
+  expect(response.status, message).toBe(status);
+  expect(String(response.headers['content-type']), message).toMatch(/^text\/html/);
+  expect(String(response.headers['content-security-policy'])).toContain("default-src 'none'");
+  expect(response.text, message).toMatch(says);
+}
+
+/** The page token an LTI instructor page carries in its forms. */
+export const tokenOf = (html: string): string => /name="token" value="([^"]+)"/.exec(html)?.[1] ?? '';

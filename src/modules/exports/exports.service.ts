@@ -124,3 +124,8 @@ export async function purgeExpiredExports(ctx: ExportsContext): Promise<number> 
     if (expired.length < 100) return total;
   }
 }
+
+/** A course with its modules, lessons and quizzes in order, read in one snapshot as an export reads it (the live player's outline). */
+export async function readCourseTree(ctx: ServiceContext, workspaceId: string, courseId: string) {
+  return repo.readCourseTree(ctx.db, workspaceId, courseId);
+}

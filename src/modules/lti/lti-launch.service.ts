@@ -9,8 +9,8 @@ import { getCourse } from '../courses/courses.service.js';
 import { enroll } from '../enrollments/enrollments.service.js';
 import { createPlayerSession } from '../player/player-sessions.service.js';
 import { createStudent, listStudents } from '../students/students.service.js';
-import { addDeployment, findRegistration, findRegistrationByPlatform, listDeploymentIds } from './lti-registrations.repository.js';
-import { insertLaunch, registrationIdsOfIssuer } from './lti-launches.repository.js';
+import { addDeployment, findRegistration, findRegistrationByPlatform, findRegistrationsOfIssuer, listDeploymentIds } from './lti-registrations.repository.js';
+import { insertLaunch } from './lti-launches.repository.js';
 import { consumeLoginState, deleteExpiredLoginStates, findLoginState, insertLoginState, spendNonce } from './lti-states.repository.js';
 import {
   checkHeader,
@@ -135,11 +135,11 @@ async function registrationForLogin(ctx: ServiceContext, issuer: string, clientI
   if (clientId) {
     registration = await findRegistrationByPlatform(ctx.db, issuer, clientId);
   } else {
-    const candidates = await registrationIdsOfIssuer(ctx.db, issuer);
+    const candidates = await findRegistrationsOfIssuer(ctx.db, issuer);
     if (candidates.length > 1) {
       throw new LaunchRefused(400, 'ambiguous_platform', 'This login names no client id', `Several Lectern registrations have the issuer ${issuer}: the platform must send client_id in its login request.`);
     }
-    if (candidates[0]) registration = await findRegistrationByPlatform(ctx.db, issuer, candidates[0].client_id);
+    registration = candidates[0];
   }
   if (!registration) throw unknown();
   try {

@@ -41,10 +41,3 @@ export async function latestLaunchOf(db: Kysely<DB>, workspaceId: string, studen
     .executeTakeFirst();
 }
 
-/**
- * For a login without `client_id`, which knows only the issuer: the ids of the registrations of
- * that issuer in every workspace (the login goes ahead only when there is exactly one).
- */
-export async function registrationIdsOfIssuer(db: Kysely<DB>, issuer: string): Promise<{ id: string; client_id: string }[]> {
-  return db.selectFrom('lti_registrations').select(['id', 'client_id']).where('issuer', '=', issuer).limit(2).execute();
-}

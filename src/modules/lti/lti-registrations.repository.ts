@@ -51,6 +51,14 @@ export async function findRegistrationByPlatform(db: Kysely<DB>, issuer: string,
   return db.selectFrom('lti_registrations').select(registrationColumns).where('issuer', '=', issuer).where('client_id', '=', clientId).executeTakeFirst();
 }
 
+/**
+ * For a login without `client_id`, which knows only the issuer: the registrations of that issuer in
+ * every workspace, at most two (the login goes ahead only when there is exactly one).
+ */
+export async function findRegistrationsOfIssuer(db: Kysely<DB>, issuer: string): Promise<RegistrationRow[]> {
+  return db.selectFrom('lti_registrations').select(registrationColumns).where('issuer', '=', issuer).limit(2).execute();
+}
+
 /** The id of the registration of (issuer, client_id) in any workspace, to tell a duplicate from another conflict. */
 export async function registrationIdOfPlatform(db: Kysely<DB>, issuer: string, clientId: string): Promise<string | undefined> {
   const row = await db.selectFrom('lti_registrations').select('id').where('issuer', '=', issuer).where('client_id', '=', clientId).executeTakeFirst();

@@ -1,7 +1,17 @@
 import http from 'node:http';
 import https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
-import { bareHostname, defaultLookup, isForbiddenAddress, type Lookup, parseWebhookUrl, type UrlPolicy } from '../webhooks/url-safety.js';
+import { isIP } from 'node:net';
+import {
+  bareHostname,
+  checkedLookup,
+  defaultLookup,
+  DnsFailure,
+  ForbiddenAddressError,
+  isForbiddenAddress,
+  type Lookup,
+  parseWebhookUrl,
+  type UrlPolicy,
+} from '../webhooks/url-safety.js';
 
 /**
  * Calls from Lectern to an LMS (JWKS, tokens, scores, rosters, openid-configuration) under the
@@ -44,22 +54,6 @@ export const PLATFORM_USER_AGENT = 'Lectern-LTI/1';
 const DEFAULT_TIMEOUT_MS = 5_000;
 const DEFAULT_MAX_BYTES = 512 * 1024;
 
-function checkedLookup(lookup: Lookup, allowPrivate: boolean): LookupFunction {
-  return (hostname, options, callback) => {
-    Promise.resolve(hostname).then(lookup).then(
-      (found) => {
-        const addresses = options.family === 4 || options.family === 6 ? found.filter((a) => a.family === options.family) : found;
-        const forbidden = allowPrivate ? undefined : found.find((a) => isForbiddenAddress(a.address));
-        const first = addresses[0];
-        if (forbidden) callback(new PlatformCallError(`forbidden address ${forbidden.address}`), '', 0);
-        else if (!first) callback(new PlatformCallError('host name does not resolve'), '', 0);
-        else if (options.all) callback(null, addresses);
-        else callback(null, first.address, first.family);
-      },
-      () => callback(new PlatformCallError('host name does not resolve'), '', 0),
-    );
-  };
-}
 
 /** One call to a platform; throws PlatformCallError when no complete answer came back. */
 export async function callPlatform(request: PlatformRequest, rules: PlatformCallPolicy): Promise<PlatformResponse> {
@@ -116,12 +110,14 @@ export async function callPlatform(request: PlatformRequest, rules: PlatformCall
     } catch {
       return fail('the request could not be made');
     }
-    req.on('error', (err) => fail(err instanceof PlatformCallError ? err.reason : connectionProblem(err)));
+    req.on('error', (err) => fail(connectionProblem(err)));
     req.end(request.body);
   });
 }
 
 function connectionProblem(err: NodeJS.ErrnoException): string {
+  if (err instanceof ForbiddenAddressError) return `forbidden address ${err.address}`;
+  if (err instanceof DnsFailure) return 'host name does not resolve';
   if (err.code === 'ECONNREFUSED') return 'connection refused';
   if (err.code && /CERT|TLS|SSL/.test(err.code)) return `TLS error ${err.code}`;
   return `connection error ${err.code ?? ''}`.trim();

@@ -4,26 +4,18 @@ import { toIso } from '../../shared/clock.js';
 import type { ServiceContext } from '../../shared/context.js';
 import { AppError } from '../../shared/errors.js';
 import { workspaceOf } from '../accounts/accounts.service.js';
+import type { AuthContext } from '../api-keys/auth-context.js';
 import { isScope, scopes as knownScopes } from '../api-keys/scopes.js';
-import { type KeyLimits, limitsOf } from '../rate-limits/policies.js';
+import { limitsOf } from '../rate-limits/policies.js';
 import type { User } from '../users/users.service.js';
 import * as repo from './oauth.repository.js';
 
 /**
- * Who an OAuth access token authenticates: the same shape as AuthContext (src/plugins/auth.ts),
- * written here because modules sit below the plugins; TypeScript's structural types make one the
- * other. The grant stands where a key would: keyId is the grant's id (`oag_…`), so rate limits,
- * usage and the request log count it like a key of its workspace.
+ * Who an OAuth access token authenticates: an AuthContext where the grant stands in for a key
+ * (keyId is the grant's id, `oag_…`), so rate limits, usage and the request log count it like a
+ * key of its workspace.
  */
-export interface OAuthPrincipal {
-  keyId: string;
-  accountId: string;
-  workspaceId: string;
-  environment: Environment;
-  scopes: ReadonlySet<string>;
-  plan: Plan;
-  limits: KeyLimits;
-}
+export type OAuthPrincipal = AuthContext;
 
 /**
  * Token prefixes: `lcto_` (Lectern OAuth) and never `lct_`, which is a key's: /mcp tells the two

@@ -1,6 +1,6 @@
 import type { ServiceContext } from '../../shared/context.js';
 import { AppError, notFound } from '../../shared/errors.js';
-import * as exportsRepo from '../exports/exports.repository.js';
+import { readCourseTree } from '../exports/exports.service.js';
 import { lessonBody } from '../exports/player-page.js';
 import { liveQuiz, markdownHtml } from '../exports/render.js';
 import type { LessonDocument } from '../exports/exports.schemas.js';
@@ -23,7 +23,7 @@ import type { PlayerAttempt, PlayerAttemptBody, PlayerCourse, PlayerLesson, Play
 /** The course's outline: modules, lessons (quizzes without answers) and, for a learner, each lesson's state. */
 export async function playerCourse(ctx: ServiceContext, session: PlayerSession): Promise<PlayerCourse> {
   // One snapshot of the course, the same read as an export's.
-  const tree = await exportsRepo.readCourseTree(ctx.db, session.workspaceId, session.courseId);
+  const tree = await readCourseTree(ctx, session.workspaceId, session.courseId);
   if (!tree) throw notFound('Course', session.courseId);
   const states = new Map<string, 'not_started' | 'started' | 'completed'>();
   let progressPercent: number | null = null;

@@ -1,5 +1,5 @@
 import { promises as dns } from 'node:dns';
-import { isIP } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
 
 /** Deployment rules for webhook targets: `allowPrivate` is for local development and tests only. */
 export interface UrlPolicy {
@@ -130,4 +130,42 @@ export async function checkWebhookUrl(url: string, policy: UrlPolicy, lookup: Lo
   }
   if (addresses.length === 0) return 'does not resolve';
   return addresses.some((a) => isForbiddenAddress(a.address)) ? FORBIDDEN_ADDRESS_MESSAGE : undefined;
+}
+
+/** A connection refused because the host resolved to an address the policy forbids. */
+export class ForbiddenAddressError extends Error {
+  constructor(readonly address: string) {
+    super(`forbidden address ${address}`);
+  }
+}
+
+/** The host name did not resolve (`code`: the resolver's, when it gave one). */
+export class DnsFailure extends Error {
+  constructor(readonly code: string | undefined) {
+    super('dns failure');
+  }
+}
+
+/**
+ * The lookup net/tls call while connecting (webhooks and calls to LTI platforms): every address the
+ * name resolves to must be allowed, so a name that answers with one public and one private address
+ * is refused rather than raced, and DNS cannot change between the check and the connection.
+ */
+export function checkedLookup(lookup: Lookup, allowPrivate: boolean): LookupFunction {
+  return (hostname, options, callback) => {
+    // Through a promise so that an injected lookup throwing synchronously still ends up in `callback`.
+    Promise.resolve(hostname).then(lookup).then(
+      (found) => {
+        const addresses = options.family === 4 || options.family === 6 ? found.filter((a) => a.family === options.family) : found;
+        const forbidden = allowPrivate ? undefined : found.find((a) => isForbiddenAddress(a.address));
+        const first = addresses[0];
+        if (forbidden) callback(new ForbiddenAddressError(forbidden.address), '', 0);
+        else if (!first) callback(new DnsFailure(undefined), '', 0);
+        // Node ≥ 20 asks for every address (`all`) to try them in turn (happy eyeballs).
+        else if (options.all) callback(null, addresses);
+        else callback(null, first.address, first.family);
+      },
+      (err: unknown) => callback(new DnsFailure((err as NodeJS.ErrnoException | undefined)?.code), '', 0),
+    );
+  };
 }

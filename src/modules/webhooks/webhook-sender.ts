@@ -1,8 +1,17 @@
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
 import { isIP } from 'node:net';
-import { bareHostname, defaultLookup, isForbiddenAddress, type Lookup, parseWebhookUrl, type UrlPolicy } from './url-safety.js';
+import {
+  bareHostname,
+  checkedLookup,
+  defaultLookup,
+  DnsFailure,
+  ForbiddenAddressError,
+  isForbiddenAddress,
+  type Lookup,
+  parseWebhookUrl,
+  type UrlPolicy,
+} from './url-safety.js';
 
 /**
  * One delivery attempt over node:http(s). Not fetch: undici ignores `http.Agent` and `lookup`, and
@@ -47,41 +56,6 @@ const EXCERPT_BYTES = EXCERPT_CHARS * 4;
 // Idle pooled sockets close before Node's default server keep-alive timeout (5 s) would close them
 // under us, which otherwise makes the next request on that socket fail with a reset.
 const IDLE_SOCKET_MS = 4_000;
-
-class ForbiddenAddressError extends Error {
-  constructor(readonly address: string) {
-    super(`forbidden address ${address}`);
-  }
-}
-
-class DnsFailure extends Error {
-  constructor(readonly code: string | undefined) {
-    super('dns failure');
-  }
-}
-
-/**
- * The lookup net/tls call while connecting: every address the name resolves to must be allowed, so
- * a name that answers with one public and one private address is refused rather than raced.
- */
-function checkedLookup(lookup: Lookup, allowPrivate: boolean): LookupFunction {
-  return (hostname, options, callback) => {
-    // Through a promise so that an injected lookup throwing synchronously still ends up in `callback`.
-    Promise.resolve(hostname).then(lookup).then(
-      (found) => {
-        const addresses = options.family === 4 || options.family === 6 ? found.filter((a) => a.family === options.family) : found;
-        const forbidden = allowPrivate ? undefined : found.find((a) => isForbiddenAddress(a.address));
-        const first = addresses[0];
-        if (forbidden) callback(new ForbiddenAddressError(forbidden.address), '', 0);
-        else if (!first) callback(new DnsFailure(undefined), '', 0);
-        // Node ≥ 20 asks for every address (`all`) to try them in turn (happy eyeballs).
-        else if (options.all) callback(null, addresses);
-        else callback(null, first.address, first.family);
-      },
-      (err: unknown) => callback(new DnsFailure((err as NodeJS.ErrnoException | undefined)?.code), '', 0),
-    );
-  };
-}
 
 // Keep-alive pools, one per scheme and policy: a socket connected while private addresses were
 // allowed must never be reused for a delivery where they are not. Injected lookups get no pool
