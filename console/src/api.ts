@@ -40,12 +40,14 @@ export function setCsrfToken(token: string): void {
 export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = {};
   if (method !== 'GET') headers['x-csrf-token'] = csrfToken;
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  // A Blob (a file to import) goes as it is, with its own type; anything else as JSON.
+  const raw = body instanceof Blob;
+  if (body !== undefined) headers['content-type'] = raw ? body.type || 'application/octet-stream' : 'application/json';
   const response = await fetch(`/console/api${path}`, {
     method,
     headers,
     credentials: 'same-origin',
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    ...(body !== undefined ? { body: raw ? body : JSON.stringify(body) } : {}),
   });
   const text = await response.text();
   const json = text === '' ? {} : (JSON.parse(text) as Record<string, unknown>);

@@ -4,6 +4,7 @@ import { api, ApiError, type Environment, onSessionEnded, type Profile, setCsrfT
 import { confirmLeave, Notice } from './components.js';
 import { AccountPage } from './pages/account.js';
 import { CoursesPage } from './pages/courses.js';
+import { ImportsPage } from './pages/imports.js';
 import { KeysPage } from './pages/keys.js';
 import { LogsPage } from './pages/logs.js';
 import { LtiPage } from './pages/lti.js';
@@ -18,6 +19,7 @@ const pages = [
   { route: 'keys', title: 'API keys' },
   { route: 'webhooks', title: 'Webhooks' },
   { route: 'courses', title: 'Courses' },
+  { route: 'imports', title: 'Imports' },
   { route: 'lti', title: 'LTI' },
   { route: 'usage', title: 'Usage' },
   { route: 'logs', title: 'Request log' },
@@ -198,6 +200,7 @@ function App() {
         {current === 'keys' && <KeysPage environment={environment} profile={profile} key={`keys-${environment}`} />}
         {current === 'webhooks' && <WebhooksPage environment={environment} profile={profile} key={`webhooks-${environment}`} />}
         {current === 'courses' && <CoursesPage environment={environment} key={`courses-${environment}`} />}
+        {current === 'imports' && <ImportsPage environment={environment} profile={profile} key={`imports-${environment}`} />}
         {current === 'lti' && <LtiPage environment={environment} profile={profile} key={`lti-${environment}`} />}
         {current === 'usage' && <UsagePage environment={environment} key={`usage-${environment}`} />}
         {current === 'logs' && <LogsPage environment={environment} key={`logs-${environment}`} />}
