@@ -229,6 +229,14 @@ describe.each(testDialects())('MCP over Streamable HTTP (%s)', (dialect) => {
     const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${t.key}` };
     const refused = await fetch(`${address}/mcp`, { method: 'POST', headers: { ...headers, origin: 'https://evil.example' }, body });
     expect(refused.status).toBe(403);
+    // DNS rebinding: a page whose name resolves to 127.0.0.1 sends its own name as Host and Origin.
+    const rebound = await fetch(`${address}/mcp`, { method: 'POST', headers: { ...headers, origin: 'http://evil.example:80' }, body });
+    expect(rebound.status).toBe(403);
+    // A page served by this server on a loopback address (same Host and Origin, both loopback names) is served.
+    const sameOrigin = await fetch(`${address}/mcp`, { method: 'POST', headers: { ...headers, origin: address }, body });
+    expect(sameOrigin.status).toBe(200);
+    const otherPort = await fetch(`${address}/mcp`, { method: 'POST', headers: { ...headers, origin: 'http://127.0.0.1:1' }, body });
+    expect(otherPort.status, 'another loopback origin is another site').toBe(403);
     for (const method of ['GET', 'DELETE']) {
       const response = await fetch(`${address}/mcp`, { method, headers });
       expect(response.status, method).toBe(405);

@@ -304,6 +304,15 @@ describe.each(testDialects())('MCP tools: reading, enrolling, exporting (%s)', (
     expect(outline).toEqual(tool.structuredContent);
     expect(outline.modules[0]!.lessons.map((l) => l.id)).toEqual([textId, quizId]);
 
+    // completion/complete suggests the workspace's course ids for the template's {id}.
+    const completed = await read.complete({ ref: { type: 'ref/resource', uri: 'lectern://courses/{id}/outline' }, argument: { name: 'id', value: courseId.slice(0, 6) } });
+    expect(completed.completion.values).toContain(courseId);
+    const nothing = await read.complete({ ref: { type: 'ref/resource', uri: 'lectern://courses/{id}/outline' }, argument: { name: 'id', value: 'crs_none' } });
+    expect(nothing.completion.values).toEqual([]);
+    // logging/setLevel is accepted (the capability is declared).
+    expect(read.getServerCapabilities()?.logging).toBeDefined();
+    await read.setLoggingLevel('warning');
+
     const analyticsOnly = await open((await t.newKey({ accountId: t.accountId, scopes: ['analytics:read'] })).key);
     const none = await analyticsOnly.listResources().catch(() => ({ resources: [] }));
     expect(none.resources).toEqual([]);

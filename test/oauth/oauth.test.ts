@@ -224,6 +224,28 @@ describe.each(testDialects())('OAuth authorization server [%s]', (dialect) => {
     expect(await authenticateOAuthToken(t.ctx, issued.access_token), 'expired after an hour').toBeUndefined();
   });
 
+  it('a tool call outside the scopes of the token answers 403 insufficient_scope naming the scope, and changes nothing', async () => {
+    const browser = await signIn('developer');
+    const issued = await tokens(browser, ['courses:read']);
+    const call = (name: string, args: Record<string, unknown>) =>
+      t.request({
+        method: 'POST',
+        url: '/mcp',
+        key: null,
+        body: { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name, arguments: args } },
+        headers: { authorization: `Bearer ${issued.access_token}`, accept: 'application/json, text/event-stream' },
+      });
+    const before = (await t.request({ url: '/api/v1/courses' })).body.total;
+    const refused = await call('create_course_outline', { title: 'Step-up', modules: [] });
+    expect(refused.status, show(refused)).toBe(403);
+    expect(refused.headers['www-authenticate']).toMatch(/^Bearer error="insufficient_scope", scope="courses:write", resource_metadata="[^"]+\/\.well-known\/oauth-protected-resource\/mcp"/);
+    expect(refused.body).toMatchObject({ jsonrpc: '2.0', id: 7, error: { code: -32600 } });
+    expect((await t.request({ url: '/api/v1/courses' })).body.total).toBe(before);
+    // A tool inside the scopes is served.
+    const served = await call('list_courses', { limit: 1 });
+    expect(served.status, show(served)).toBe(200);
+  });
+
   it('lists grants in the console per workspace; a viewer cannot revoke; another account sees nothing', async () => {
     const owner = await signIn('owner');
     const issued = await tokens(owner, ['courses:read']);

@@ -36,6 +36,8 @@ const serverInfo = { name: 'lectern', title: 'Lectern', version: '1.0.0' };
  */
 export function buildMcpServer(session: McpSession): McpServer {
   const server = new McpServer(serverInfo, {
+    // logging: the protocol's logging/setLevel is accepted (the 2025 revisions); Lectern sends no log messages.
+    capabilities: { logging: {} },
     instructions:
       'Lectern: author courses (modules, lessons, quizzes) and read their results. Tools answer the REST API\'s field names; lists take limit and cursor.',
   });
@@ -55,6 +57,14 @@ export function buildMcpServer(session: McpSession): McpServer {
   const reader: ToolCall = { ctx: session.ctx, auth: session.auth, requestId: session.requestId(), baseUrl: session.baseUrl, progress: async () => {} };
   registerPrompts(server, reader);
   registerResources(server, reader);
+  // Lectern sends no list_changed notifications (a caller's tools and prompts follow its scopes, which
+  // do not change; new courses show up in the next resources/list), so it does not claim to.
+  const declared = server.server.getCapabilities();
+  server.server.registerCapabilities({
+    ...(declared.tools && { tools: { listChanged: false } }),
+    ...(declared.prompts && { prompts: { listChanged: false } }),
+    ...(declared.resources && { resources: { listChanged: false } }),
+  });
   return server;
 }
 

@@ -51,11 +51,22 @@ export async function mcpRoutes(app: FastifyInstance, options: McpRoutesOptions)
 
   app.post(MCP_PATH, { schema: { hide: true } }, async (request, reply) => {
     const origin = request.headers.origin;
-    if (origin !== undefined && !allowed.has(origin)) {
+    if (origin !== undefined && !allowed.has(origin) && !sameLoopbackOrigin(origin, request.headers.host)) {
       return reply.code(403).send({ jsonrpc: '2.0', id: null, error: { code: -32600, message: `Origin ${origin} is not allowed (MCP_ALLOWED_ORIGINS)` } });
     }
-    const auth = await authenticate(request, reply);
+    const { auth, viaOAuth } = await authenticate(request, reply);
     const baseUrl = publicBaseUrl(request, options.publicUrl);
+    const refusedTool = refusedToolOf(request.body, auth);
+    if (refusedTool && viaOAuth) {
+      // An OAuth client can ask for more: RFC 6750's insufficient_scope names the scope (MCP's step-up
+      // authorization). A Lectern key cannot, so it gets the tool result that says which scope it lacks.
+      const scope = knownTool(refusedTool)!.scope;
+      const id = (request.body as { id?: unknown }).id ?? null;
+      return reply
+        .code(403)
+        .header('WWW-Authenticate', `Bearer error="insufficient_scope", scope="${scope}", resource_metadata="${baseUrl}${PROTECTED_RESOURCE_PATH}", error_description="${refusedTool} needs the ${scope} scope"`)
+        .send({ jsonrpc: '2.0', id, error: { code: -32600, message: `This access token lacks the ${scope} scope that ${refusedTool} needs; sign in again and grant it` } });
+    }
     const handler = createMcpHandler(
       () =>
         buildMcpServer({
@@ -64,7 +75,7 @@ export async function mcpRoutes(app: FastifyInstance, options: McpRoutesOptions)
           spend: (who, group) => app.keyAuth.spend(who, group),
           requestId: () => request.id,
           baseUrl,
-          refusedTool: refusedToolOf(request.body, auth),
+          refusedTool,
         }),
       { onerror: (err) => request.log.warn({ err }, 'MCP request refused') },
     );
@@ -80,7 +91,7 @@ export async function mcpRoutes(app: FastifyInstance, options: McpRoutesOptions)
   });
 
   /** The caller as on /api/v1; without a credential, the 401 that points to the OAuth metadata. */
-  async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<AuthContext> {
+  async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<{ auth: AuthContext; viaOAuth: boolean }> {
     const challenge = `Bearer resource_metadata="${publicBaseUrl(request, options.publicUrl)}${PROTECTED_RESOURCE_PATH}"`;
     const bearer = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
     try {
@@ -88,15 +99,16 @@ export async function mcpRoutes(app: FastifyInstance, options: McpRoutesOptions)
         throw new AppError('missing_api_key', 'Send a Lectern key or an OAuth access token as "Authorization: Bearer <token>"');
       }
       let auth: AuthContext;
-      if (bearer !== undefined && !bearer.startsWith('lct_') && options.oauthTokens) {
-        const token = await options.oauthTokens(ctx, bearer);
+      const viaOAuth = bearer !== undefined && !bearer.startsWith('lct_') && options.oauthTokens !== undefined;
+      if (viaOAuth) {
+        const token = await options.oauthTokens!(ctx, bearer);
         if (!token) throw new AppError('invalid_api_key', 'The access token is invalid, expired or revoked');
         auth = token;
       } else {
         auth = await app.keyAuth.authenticate(request);
       }
       await app.keyAuth.admit(request, reply, auth, 0);
-      return auth;
+      return { auth, viaOAuth };
     } catch (err) {
       const refused = await app.keyAuth.refusal(request, reply, err);
       if (!(refused instanceof AppError) || refused.status !== 401) throw refused;
@@ -105,6 +117,24 @@ export async function mcpRoutes(app: FastifyInstance, options: McpRoutesOptions)
       throw new AppError(refused.code, refused.message, refused.details, { ...refused.headers, 'WWW-Authenticate': `${challenge}${invalid}` });
     }
   }
+}
+
+const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * A page served by this very server on a loopback address (http://localhost:3000 calling
+ * http://localhost:3000/mcp): its Origin names the Host the request came to, and both are loopback
+ * names, so no rebound DNS name is involved (a rebinding page's Host and Origin carry its own name).
+ */
+function sameLoopbackOrigin(origin: string, host: string | undefined): boolean {
+  if (host === undefined) return false;
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  return (url.protocol === 'http:' || url.protocol === 'https:') && loopbackHosts.has(url.hostname) && url.host === host.toLowerCase();
 }
 
 /** A web-standard Request for the SDK's handler, its body already parsed by Fastify. */

@@ -29,6 +29,13 @@ export function registerResources(server: McpServer, call: ToolCall): void {
         })),
       };
     },
+    // completion/complete for {id}: the ids of the workspace's courses that start with what was typed.
+    complete: {
+      id: async (value) => {
+        const page = await listCourses(call.ctx, call.auth.workspaceId, { per_page: LISTED_OUTLINES, cursor: '', sort: '-updated_at' });
+        return page.data.map((course) => course.id).filter((id) => id.startsWith(value));
+      },
+    },
   });
   server.registerResource(
     'course_outline',
