@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { applyPendingSearch, SEARCH_APPLY_BATCH } from '../../src/db/full-text.js';
+import { newId } from '../../src/shared/ids.js';
 import { setupApp, show, type TestApp } from '../harness.js';
 
 /**
@@ -79,6 +80,27 @@ describe('search changes applied in batches [sqlite]', () => {
     expect(await pending()).toEqual([{ source: 'courses', doc: await docOf(course.id), indexed: 1 }]);
     expect(await found('courses', 'bagpipe')).toEqual([]);
     expect(await found('courses', 'theremin')).toEqual([course.id]);
+  });
+
+  it('records the writes of an upsert (INSERT … ON CONFLICT) whose documents are already pending', async () => {
+    // Inside a trigger, an upsert's conflict policy used to replace the trigger's OR IGNORE: a pending document failed the upsert.
+    const course = await post('/courses', { title: 'Sitar one' });
+    const workspaceId = (await t.database.selectFrom('courses').select('workspace_id').where('id', '=', course.id).executeTakeFirstOrThrow()).workspace_id;
+    const now = new Date().toISOString();
+    const upsert = (id: string, title: string) => sql`
+      insert into courses (id, workspace_id, title, description, published, enrollment_count, metadata, version, created_at, updated_at)
+      values (${id}, ${workspaceId}, ${title}, '', 0, 0, '{}', 1, ${now}, ${now})
+      on conflict (id) do update set title = excluded.title
+    `;
+    // Each document is pending when the next upsert changes it: the course since its POST, the new one since the first upsert.
+    const other = newId('crs');
+    for (const [title, otherTitle] of [['Tabla one', 'Sarangi one'], ['Tanpura one', 'Santoor one']] as const) {
+      await upsert(course.id, title).execute(t.database);
+      await upsert(other, otherTitle).execute(t.database);
+    }
+    expect(await found('courses', 'tanpura')).toEqual([course.id]);
+    expect(await found('courses', 'santoor')).toEqual([other]);
+    expect(await found('courses', 'sarangi')).toEqual([]);
   });
 
   it('works through a backlog of more than a batch (a bulk load) a batch at a time, serving in between, all of it found', async () => {
