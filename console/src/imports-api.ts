@@ -36,7 +36,7 @@ export interface Import {
    */
   pending_deactivation?: { students: number; enrollments: number; total: number; of: number; percent: number } | null;
   /** Why a failed import failed (`invalid_encoding`, `too_many_rows`…) and where. */
-  error?: { code: string; message: string; line?: number | null } | null;
+  error?: { code: string; message: string; file?: string | null; line?: number | null } | null;
   created_at: string;
   completed_at?: string | null;
 }
@@ -44,7 +44,8 @@ export interface Import {
 /** One input row's outcome (a line of GET /imports/{id}/results). */
 export interface ImportResult {
   file: string;
-  line: number;
+  /** Null for an object a full sync deactivated (no row of the file). */
+  line: number | null;
   type: string;
   external_id: string | null;
   action: 'created' | 'updated' | 'unchanged' | 'deactivated' | 'failed' | 'skipped';

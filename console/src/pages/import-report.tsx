@@ -15,10 +15,14 @@ export function formatText(imp: Import): string {
   return imp.type ?? '—';
 }
 
+const rows = (n: number) => `${n} ${n === 1 ? 'row' : 'rows'}`;
+
 /** "120 of 200 rows" (the total is known once the file has been read). */
 export function progressText(imp: Import): string {
   const { done, total } = imp.progress;
-  return total === null || total === undefined ? `${done} rows` : `${done} of ${total} rows`;
+  if (total === null || total === undefined) return rows(done);
+  if (imp.status === 'awaiting_confirmation') return `${rows(total)} read, none applied yet`;
+  return `${done} of ${rows(total)}`;
 }
 
 const countLabels: [keyof ImportCounts, string][] = [
@@ -33,15 +37,18 @@ const countLabels: [keyof ImportCounts, string][] = [
 /** The non-zero counts in a line: "3 created · 1 failed" (or "no rows"). */
 export function countsText(counts: ImportCounts): string {
   const parts = countLabels.filter(([name]) => counts[name] > 0).map(([name]) => `${counts[name]} ${name}`);
-  return parts.length === 0 ? 'no rows' : parts.join(' · ');
+  return parts.length === 0 ? '—' : parts.join(' · ');
 }
 
 /** How many objects a waiting full sync would deactivate, in words. */
 function pendingText(imp: Import): string {
   const pending = imp.pending_deactivation;
-  if (!pending) return `${imp.counts.deactivated} students and enrollments`;
-  const parts = [pending.students > 0 && `${pending.students} ${pending.students === 1 ? 'student' : 'students'}`, pending.enrollments > 0 && `${pending.enrollments} ${pending.enrollments === 1 ? 'enrollment' : 'enrollments'}`].filter(Boolean);
-  return `${pending.total} (${parts.join(' and ') || 'nothing'})`;
+  if (!pending) return 'students and enrollments';
+  const students = `${pending.students} ${pending.students === 1 ? 'student' : 'students'}`;
+  const enrollments = `${pending.enrollments} ${pending.enrollments === 1 ? 'enrollment' : 'enrollments'}`;
+  if (pending.enrollments === 0) return students;
+  if (pending.students === 0) return enrollments;
+  return `${pending.total} (${students} and ${enrollments})`;
 }
 
 export interface ReportProps {
@@ -73,7 +80,7 @@ export function ImportReport({ environment, imp, failures, canManage, busy, onCo
       )}
       <p>
         {formatText(imp)}, {imp.mode.replace('_', ' ')}, {imp.sync === 'full' ? `full sync of source “${imp.source ?? ''}” (at most ${imp.max_delete_percent}% deactivated without a confirmation)` : 'delta'}
-        {imp.sync === 'delta' && imp.source ? `, source “${imp.source}”` : ''}. Started {when(imp.created_at)}
+        {imp.sync === 'delta' && imp.source ? `, source “${imp.source}”` : ''}. Uploaded {when(imp.created_at)}
         {imp.completed_at ? `, finished ${when(imp.completed_at)}` : ''}.
       </p>
       <p role="status" data-testid="import-status">
@@ -92,6 +99,7 @@ export function ImportReport({ environment, imp, failures, canManage, busy, onCo
       {imp.error && (
         <Notice error>
           The import failed and wrote nothing: {imp.error.message} ({imp.error.code}
+          {imp.error.file && imp.error.file !== '-' ? `, ${imp.error.file}` : ''}
           {imp.error.line ? `, line ${imp.error.line}` : ''}).
         </Notice>
       )}
@@ -117,7 +125,7 @@ export function ImportReport({ environment, imp, failures, canManage, busy, onCo
           )}
         </div>
       )}
-      {!isActive(imp.status) && (
+      {!isActive(imp.status) && !waiting && (
         <p class="downloads">
           <a href={resultsUrl(environment, imp.id)} download>
             Download results (CSV)
@@ -136,8 +144,8 @@ export function ImportReport({ environment, imp, failures, canManage, busy, onCo
             </caption>
             <thead>
               <tr>
-                <th scope="col">Line</th>
-                <th scope="col">File</th>
+                <th scope="col">Row</th>
+                <th scope="col">Type</th>
                 <th scope="col">External id</th>
                 <th scope="col">Code</th>
                 <th scope="col">Field</th>
@@ -146,13 +154,11 @@ export function ImportReport({ environment, imp, failures, canManage, busy, onCo
             </thead>
             <tbody>
               {failures.rows.map((row) => (
-                <tr key={`${row.file}:${row.line}`} data-line={row.line}>
-                  <th scope="row" data-label="Line">
-                    {row.line}
+                <tr key={`${row.file}:${row.line}`} data-line={row.line ?? undefined}>
+                  <th scope="row" data-label="Row">
+                    {row.file === '-' ? '' : <code>{row.file}</code>} line {row.line}
                   </th>
-                  <td data-label="File">
-                    {row.file === '-' ? '—' : <code>{row.file}</code>} {row.type}
-                  </td>
+                  <td data-label="Type">{row.type}</td>
                   <td data-label="External id">{row.external_id ? <code>{row.external_id}</code> : '—'}</td>
                   <td data-label="Code">
                     <code>{row.code ?? '—'}</code>

@@ -36,10 +36,21 @@ function guessed(name: string): Partial<ImportOptions> {
 }
 
 const formats: { value: ImportFormat; label: string }[] = [
-  { value: 'csv', label: 'CSV (one file of students or of enrollments)' },
-  { value: 'ndjson', label: 'NDJSON (a type on each line)' },
-  { value: 'zip', label: 'zip (students.csv and enrollments.csv)' },
+  { value: 'csv', label: 'CSV' },
+  { value: 'ndjson', label: 'NDJSON' },
+  { value: 'zip', label: 'zip' },
 ];
+
+const formatHints: Record<ImportFormat, string> = {
+  csv: 'CSV: a header of API field names (students: external_id, email, name, status; enrollments: student_external_id, course_external_id, status), one row a line.',
+  ndjson: 'NDJSON: one JSON object a line, each with its type ("student" or "enrollment").',
+  zip: 'zip: students.csv and enrollments.csv; students come first, so the file can enroll the students it creates.',
+};
+const modeHints: Record<ImportOptions['mode'], string> = {
+  upsert: 'Upsert creates what is new and updates what exists.',
+  create_only: 'Create only skips rows whose object exists.',
+  update_only: 'Update only skips rows whose object does not exist.',
+};
 
 /**
  * Roster imports of the environment (docs/imports.md): upload a CSV, NDJSON or zip file with its
@@ -209,16 +220,16 @@ export function ImportsPage({ environment, profile }: { environment: Environment
             <div>
               <label for="import-mode">Mode</label>
               <select id="import-mode" value={options.mode} onChange={(e) => set('mode', (e.target as HTMLSelectElement).value as ImportOptions['mode'])}>
-                <option value="upsert">create or update (upsert)</option>
-                <option value="create_only">create only (skip existing)</option>
-                <option value="update_only">update only (skip new)</option>
+                <option value="upsert">upsert</option>
+                <option value="create_only">create only</option>
+                <option value="update_only">update only</option>
               </select>
             </div>
             <div>
               <label for="import-sync">Sync</label>
               <select id="import-sync" value={options.sync} onChange={(e) => set('sync', (e.target as HTMLSelectElement).value as ImportOptions['sync'])}>
-                <option value="delta">delta (only the rows in the file)</option>
-                <option value="full">full (deactivate what the source no longer lists)</option>
+                <option value="delta">delta</option>
+                <option value="full">full</option>
               </select>
             </div>
             <div>
@@ -249,6 +260,9 @@ export function ImportsPage({ environment, profile }: { environment: Environment
               </div>
             )}
           </div>
+          <p class="hint">
+            {formatHints[options.format]} {modeHints[options.mode]}
+          </p>
           <p class="hint">
             {options.sync === 'full'
               ? `A full sync deactivates (never deletes) the students and enrollments that earlier imports of this source made and this file lacks. Above ${options.max_delete_percent}% of them it waits for a confirmation here, with nothing changed.`
@@ -289,7 +303,7 @@ export function ImportsPage({ environment, profile }: { environment: Environment
               <th scope="col">Status</th>
               <th scope="col">Progress</th>
               <th scope="col">Rows</th>
-              <th scope="col">Started</th>
+              <th scope="col">Uploaded</th>
               <th scope="col">Actions</th>
             </tr>
           </thead>
@@ -305,7 +319,7 @@ export function ImportsPage({ environment, profile }: { environment: Environment
                 <td data-label="Status">{statusText(imp.status)}</td>
                 <td data-label="Progress">{progressText(imp)}</td>
                 <td data-label="Rows">{countsText(imp.counts)}</td>
-                <td class="time" data-label="Started">
+                <td class="time" data-label="Uploaded">
                   {when(imp.created_at)}
                 </td>
                 <td class="row-actions" data-label="Actions">
