@@ -15,7 +15,7 @@ export interface LimitScriptResult {
   full_hour_us: number;
 }
 
-const LIMITS: KeyLimits = { hourly: 1_000_000_000, burst: 1_000_000_000, export: 10, bulk: 10, search: 10 };
+const LIMITS: KeyLimits = { hourly: 1_000_000_000, burst: 1_000_000_000, export: 10, bulk: 10, search: 10, imports: 10 };
 
 /** Redis's total usec and calls of EVALSHA so far (every client's). */
 async function evalshaStats(admin: Redis): Promise<{ usec: number; calls: number }> {

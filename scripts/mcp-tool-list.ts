@@ -25,7 +25,7 @@ export async function measureToolList(scopes: string[] = ['*']): Promise<ToolLis
     environment: 'production',
     scopes: new Set(scopes),
     plan: 'professional',
-    limits: { hourly: 0, burst: 0, export: 0, bulk: 0, search: 0 },
+    limits: { hourly: 0, burst: 0, export: 0, bulk: 0, search: 0, imports: 0 },
   };
   // Listing tools reads no service: the session's context and limits are never reached.
   const server = buildMcpServer({ ctx: undefined as never, auth, spend: async () => {}, requestId: () => 'req_measure', baseUrl: 'http://localhost' });

@@ -8,6 +8,9 @@ import { JobRunner } from './jobs/runner.js';
 import { purgeExpiredEvents } from './modules/events/events.service.js';
 import { courseExporter } from './modules/exports/course-export.job.js';
 import { purgeExpiredExports } from './modules/exports/exports.service.js';
+import { purgeStaleSpools } from './modules/imports/import-files.js';
+import { rosterImporter } from './modules/imports/import.job.js';
+import type { ImportsContext } from './modules/imports/imports.service.js';
 import { gradeSender } from './modules/lti/grade-send.job.js';
 import { platformUrlPolicy } from './modules/lti/lti-url-policy.js';
 import { PlatformTokenCache } from './modules/lti/platform-token.js';
@@ -19,6 +22,11 @@ import type { ServiceContext } from './shared/context.js';
 const PURGE_MS = 60 * 60 * 1000;
 /** How often the search documents changed meanwhile are applied to the SQLite index (full-text.ts). */
 const SEARCH_APPLY_MS = 1_000;
+
+/** Where import files wait, how many rows a chunk takes and how long a worker's claim lasts (config.imports). */
+export function importsContext(ctx: ServiceContext, config: Config): ImportsContext {
+  return { ...ctx, importDir: config.imports.dir, chunkRows: config.imports.chunkRows, leaseMs: config.imports.leaseMs };
+}
 
 /** Where webhooks may go: https only in production; private addresses only with WEBHOOK_ALLOW_PRIVATE. */
 export function webhookUrlPolicy(config: Config): UrlPolicy {
@@ -63,7 +71,7 @@ export function backgroundWork(database: Database, ctx: ServiceContext, config: 
   };
   const { retrySchedule, timeoutMs, leaseGraceMs, concurrency } = config.webhooks;
   const grades = gradeSender(platformCtx, { retrySchedule, timeoutMs, leaseGraceMs, concurrency }, log);
-  const runner = new JobRunner({ database, clock: ctx.clock, log, pollMs: config.jobPollMs, handlers: [deliverer.handler, courseExporter(exportsCtx, log), grades] });
+  const runner = new JobRunner({ database, clock: ctx.clock, log, pollMs: config.jobPollMs, handlers: [deliverer.handler, courseExporter(exportsCtx, log), grades, rosterImporter(importsContext(ctx, config), log)] });
   let purgeTimer: NodeJS.Timeout | undefined;
   let searchTimer: NodeJS.Timeout | undefined;
   let searchApplying: Promise<unknown> | undefined;
@@ -74,6 +82,7 @@ export function backgroundWork(database: Database, ctx: ServiceContext, config: 
       const purge = () => {
         purgeExpiredEvents(ctx).catch((err: unknown) => log.warn({ err }, 'event purge failed'));
         purgeExpiredExports(exportsCtx).catch((err: unknown) => log.warn({ err }, 'export file purge failed'));
+        purgeStaleSpools(config.imports.dir, ctx.clock.now()).catch((err: unknown) => log.warn({ err }, 'import spool purge failed'));
       };
       purgeTimer = setInterval(purge, PURGE_MS);
       purgeTimer.unref();

@@ -7,6 +7,13 @@ export interface Config {
   dataDir: string;
   /** Where export files are written (EXPORT_DIR; default `${dataDir}/exports`). Shared by every process that serves downloads. */
   exportDir: string;
+  /**
+   * Roster imports (docs/imports.md): where uploaded files wait for their job (IMPORT_DIR; default
+   * `${dataDir}/imports`, shared by every process that runs jobs, like EXPORT_DIR), rows per chunk
+   * (one transaction each) and how long a worker's claim on an import lasts without a chunk
+   * committed (IMPORT_CHUNK_ROWS and IMPORT_LEASE_MS: small in tests).
+   */
+  imports: { dir: string; chunkRows: number; leaseMs: number };
   /** postgres://… when set; otherwise SQLite at `${dataDir}/lectern.db`. */
   databaseUrl: string | undefined;
   /** PostgreSQL: how long a connection and a statement may take before requests answer 503 (src/db/postgres-client.ts). */
@@ -115,6 +122,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: integer(env, 'PORT', 3000, 0, 65535),
     dataDir,
     exportDir: path.resolve(env.EXPORT_DIR || path.join(dataDir, 'exports')),
+    imports: {
+      dir: path.resolve(env.IMPORT_DIR || path.join(dataDir, 'imports')),
+      chunkRows: integer(env, 'IMPORT_CHUNK_ROWS', 1_000, 1, 2_000),
+      leaseMs: integer(env, 'IMPORT_LEASE_MS', 60_000, 1_000, 3_600_000),
+    },
     databaseUrl,
     databaseTimeouts: {
       connectMs: integer(env, 'DATABASE_CONNECT_TIMEOUT_MS', 2_000, 100, 600_000),

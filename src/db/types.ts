@@ -272,7 +272,7 @@ export interface ExportsTable {
   file_removed_at: string | null;
 }
 
-export type JobKind = 'webhook_delivery' | 'course_export' | 'lti_grade_send';
+export type JobKind = 'webhook_delivery' | 'course_export' | 'lti_grade_send' | 'roster_import';
 
 /** The shared job queue: due at run_at; a claim moves run_at to the lease's end and sets lease_until. */
 export interface JobsTable {
@@ -728,6 +728,9 @@ export interface DB {
 export interface OAuthClientsTable {
   id: string;
   name: string;
+  imports: ImportsTable;
+  import_results: ImportResultsTable;
+  import_created_objects: ImportCreatedObjectsTable;
   /** JSON array of the exact redirect URIs the client may use. */
   redirect_uris: string;
   created_at: string;
@@ -774,5 +777,80 @@ export interface OAuthTokensTable {
   kind: 'access' | 'refresh';
   expires_at: string;
   used_at: string | null;
+  created_at: string;
+}
+
+export type ImportStatus = 'queued' | 'running' | 'awaiting_confirmation' | 'succeeded' | 'succeeded_with_errors' | 'failed' | 'canceled';
+export type ImportFormat = 'csv' | 'ndjson' | 'zip';
+export type ImportMode = 'upsert' | 'create_only' | 'update_only';
+export type ImportAction = 'created' | 'updated' | 'unchanged' | 'deactivated' | 'failed' | 'skipped';
+export type ImportObjectType = 'student' | 'enrollment';
+
+/** A roster import (docs/imports.md): its options, its resume point and its counts, written with each chunk. */
+export interface ImportsTable {
+  id: string;
+  workspace_id: string;
+  key_id: string | null;
+  status: ImportStatus;
+  format: ImportFormat;
+  /** A CSV's rows; null for NDJSON and zip. */
+  csv_type: 'students' | 'enrollments' | null;
+  mode: ImportMode;
+  sync: 'delta' | 'full';
+  source: string | null;
+  dry_run: number;
+  max_delete_percent: number;
+  /** 1 when the key had enrollments:write: enrollment rows of a key without it fail. */
+  can_enroll: number;
+  /** bigint: a string on PostgreSQL. */
+  file_bytes: number | string;
+  file_sha256: string;
+  total_rows: number | null;
+  /** Rows of each type applied so far, in file order: the resume point. */
+  students_applied: number;
+  enrollments_applied: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  deactivated: number;
+  failed: number;
+  skipped: number;
+  pending_students: number | null;
+  pending_enrollments: number | null;
+  pending_of: number | null;
+  confirmed: number;
+  failures: number;
+  error_code: string | null;
+  error_message: string | null;
+  error_file: string | null;
+  error_line: number | null;
+  created_at: string;
+  updated_at: string;
+  started_at: string | null;
+  completed_at: string | null;
+}
+
+/** One line of an import's results: an input row's outcome, or a deactivated object. */
+export interface ImportResultsTable {
+  import_id: string;
+  seq: number;
+  file: string;
+  line: number | null;
+  type: ImportObjectType;
+  external_id: string | null;
+  action: ImportAction;
+  object_id: string | null;
+  code: string | null;
+  field: string | null;
+  message: string | null;
+}
+
+/** Which import source made a student or an enrollment: a full sync of that source may deactivate it. */
+export interface ImportCreatedObjectsTable {
+  workspace_id: string;
+  object_type: ImportObjectType;
+  object_id: string;
+  source: string;
+  import_id: string;
   created_at: string;
 }

@@ -186,6 +186,17 @@ export async function finishJob(db: Kysely<DB>, job: ClaimedJob): Promise<boolea
   return Number(result.numDeletedRows) > 0;
 }
 
+/**
+ * Extends the lease of a job still held (a long job, in the transaction of each piece of work it
+ * commits); false when the lease was lost. The caller sets `job.leaseUntil` to `leaseUntil` once
+ * that transaction has committed.
+ */
+export async function extendLease(db: Kysely<DB>, job: ClaimedJob, leaseUntil: number): Promise<boolean> {
+  const until = toIso(leaseUntil);
+  const result = await db.updateTable('jobs').set({ run_at: until, lease_until: until }).where('id', '=', job.id).where('lease_until', '=', job.leaseUntil).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 /** Releases a job to run again at `runAt`; false when its lease was lost. */
 export async function rescheduleJob(db: Kysely<DB>, job: ClaimedJob, runAt: number): Promise<boolean> {
   const result = await db

@@ -7,6 +7,7 @@ import { lookupKey } from '../modules/api-keys/key-lookup.js';
 import type { KeyUsageRecorder } from '../modules/api-keys/key-usage.js';
 import { hashKey, keyPattern } from '../modules/api-keys/key-format.js';
 import { hasScope, type Scope } from '../modules/api-keys/scopes.js';
+import { hasStoredAnswer } from '../modules/idempotency/idempotency.service.js';
 import { AUTH_FAILURE_LIMIT } from '../modules/rate-limits/budgets.js';
 import { type EndpointGroup, limitsOf } from '../modules/rate-limits/policies.js';
 import { addressBlocked, limitExceeded, setAddressHeaders, setBudgetHeaders } from '../modules/rate-limits/rate-limit-headers.js';
@@ -47,6 +48,11 @@ declare module 'fastify' {
     public?: boolean;
     /** The endpoint window the route also spends from, or `free`: it spends nothing (GET /rate-limits). */
     rateLimit?: EndpointGroup | 'free';
+    /**
+     * The endpoint window is not spent by a request whose Idempotency-Key has a stored answer (a
+     * replay): POST /imports, whose window counts imports made, not retries.
+     */
+    windowSparesReplays?: boolean;
   }
 }
 
@@ -183,7 +189,7 @@ export const authPlugin = fp<AuthOptions>(
         } catch (err) {
           throw await refusal(request, reply, err);
         }
-        const now = await admit(request, reply, auth, group, cost);
+        const now = await admit(request, reply, auth, group && (await sparedReplay(request, auth)) ? undefined : group, cost);
         // Last: the route's scope. A refused scope has spent from the limits, as GitHub counts it.
         if (scope && !hasScope(auth.scopes, scope)) {
           throw new AppError('insufficient_permissions', `This API key lacks the ${scope} scope`, { required_scope: scope });
@@ -192,6 +198,13 @@ export const authPlugin = fp<AuthOptions>(
       };
       route.onRequest = [check, ...hooks];
     });
+
+    /** A replay of a route whose window spares replays: it spends from the quota only. */
+    const sparedReplay = async (request: FastifyRequest, auth: AuthContext): Promise<boolean> => {
+      if (!request.routeOptions.config.windowSparesReplays) return false;
+      const key = request.headers['idempotency-key'];
+      return typeof key === 'string' && key !== '' && (await hasStoredAnswer(ctx, auth.workspaceId, key));
+    };
 
     /**
      * A request under /api/v1 that matches no route (the errors plugin's 404, or 405 for a known

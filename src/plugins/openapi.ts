@@ -13,6 +13,7 @@ import { eventSchemaName, eventSchemas } from '../modules/events/events.schemas.
 import { exportSchemas } from '../modules/exports/exports.schemas.js';
 import { lessonSchemas } from '../modules/lessons/lessons.schemas.js';
 import { gradeSendSchemas } from '../modules/lti/grade-sends.schemas.js';
+import { importSchemas } from '../modules/imports/imports.schemas.js';
 import { ltiRegistrationSchemas } from '../modules/lti/lti-registrations.schemas.js';
 import { moduleSchemas } from '../modules/modules/modules.schemas.js';
 import { progressSchemas } from '../modules/progress/progress.schemas.js';
@@ -76,6 +77,7 @@ export const openapiPlugin = fp(
       ...requestLogSchemas,
       ...ltiRegistrationSchemas,
       ...gradeSendSchemas,
+      ...importSchemas,
     ];
     for (const schema of shared) app.addSchema(schema);
     await app.register(swagger, {
@@ -115,6 +117,7 @@ export const openapiPlugin = fp(
           { name: 'enrollments', description: 'Students in courses' },
           { name: 'progress', description: 'Lesson activity and quiz attempts' },
           { name: 'search', description: 'Ranked full-text search of courses, lessons and students' },
+          { name: 'imports', description: 'Roster imports of students and enrollments from CSV, NDJSON or zip files, with dry runs and full syncs (docs/imports.md)' },
           { name: 'exports', description: 'Course exports (json, IMS Common Cartridge 1.1) built in the background, and imports' },
           { name: 'analytics', description: 'Course, student and quiz figures, exact, over a period (docs/analytics.md)' },
           { name: 'api-keys', description: 'Keys of the calling key\'s account and environment' },

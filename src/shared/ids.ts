@@ -1,7 +1,7 @@
 import { randomFillSync } from 'node:crypto';
 
 /** Resource id prefixes (docs/api.md, "Envelopes"). */
-export type IdPrefix = 'acc' | 'wsp' | 'key' | 'crs' | 'mod' | 'les' | 'qst' | 'stu' | 'enr' | 'att' | 'exp' | 'whe' | 'evt' | 'dlv' | 'job' | 'req' | 'usr' | 'ltr' | 'lla' | 'lgs';
+export type IdPrefix = 'acc' | 'wsp' | 'key' | 'crs' | 'mod' | 'les' | 'qst' | 'stu' | 'enr' | 'att' | 'exp' | 'whe' | 'evt' | 'dlv' | 'job' | 'req' | 'usr' | 'ltr' | 'lla' | 'lgs' | 'imp';
 
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz'; // Crockford base32, lower case
 

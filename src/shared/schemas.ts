@@ -147,7 +147,7 @@ const detailShapes: { name: string; codes: ErrorCode[]; details: TSchema }[] = [
   {
     name: 'RateLimitExceededErrorObject', codes: ['rate_limit_exceeded'],
     details: Type.Object({
-      limit: Type.Union(['hourly', 'burst', 'export', 'bulk', 'search', 'auth_failures'].map((l) => Type.Literal(l)), {
+      limit: Type.Union(['hourly', 'burst', 'export', 'bulk', 'search', 'imports', 'auth_failures'].map((l) => Type.Literal(l)), {
         description: 'The budget that refused the request (docs/rate-limits.md).',
       }),
     }),

@@ -89,6 +89,7 @@ describe.each(backends)('rate limits [%s]', (backend) => {
           export: { limit: 10, used: 0, remaining: 10, reset: unix(START + 30_000), window_seconds: 3600 },
           bulk: { limit: 20, used: 0, remaining: 20, reset: unix(START + 30_000), window_seconds: 3600 },
           search: { limit: 100, used: 0, remaining: 100, reset: unix(START + 30_000), window_seconds: 3600 },
+          imports: { limit: 10, used: 0, remaining: 10, reset: unix(START + 30_000), window_seconds: 3600 },
         },
       });
     }

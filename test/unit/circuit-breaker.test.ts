@@ -86,7 +86,7 @@ describe('the rate limiter circuit breaker', () => {
 describe('the rate limiter on a Redis that stops answering', () => {
   // Long enough that a loaded machine's scheduling (tens of ms) stays within a timeout's on-time margin (lateTimerMs: 50 ms).
   const TIMEOUT_MS = 500;
-  const limits: KeyLimits = { hourly: 1_000, burst: 1_000, export: 3, bulk: 5, search: 12 };
+  const limits: KeyLimits = { hourly: 1_000, burst: 1_000, export: 3, bulk: 5, search: 12, imports: 12 };
   let server: net.Server | undefined;
   let limiter: RateLimiter | undefined;
   afterEach(async () => {

@@ -17,7 +17,7 @@ function random(seed: number) {
 describe('memory store arithmetic', () => {
   it('a bucket refills by the millisecond in exact integers: 7 per minute, one token every 8,572 ms', () => {
     const store = new MemoryLimitStore({ now: () => 0 });
-    const limits: KeyLimits = { hourly: 1000, burst: 7, export: 1, bulk: 1, search: 1 };
+    const limits: KeyLimits = { hourly: 1000, burst: 7, export: 1, bulk: 1, search: 1, imports: 1 };
     const check = (now: number): Check => ({ keyId: 'k', limits, group: undefined, now, cost: 1 });
     for (let i = 0; i < 7; i++) expect(store.check(check(0)).allowed).toBe(true);
     const refused = store.check(check(0));
@@ -44,10 +44,10 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('memory and Redis stores decide ali
     const next = random(42);
     let now = Date.UTC(2026, 10, 21, 12, 0, 0);
     const memory = new MemoryLimitStore({ now: () => now });
-    const limits: KeyLimits = { hourly: 40, burst: 8, export: 3, bulk: 5, search: 12 };
+    const limits: KeyLimits = { hourly: 40, burst: 8, export: 3, bulk: 5, search: 12, imports: 12 };
     // Now and then a key's plan is lower (a downgrade): a window can then hold more than its limit,
     // and a bucket more than its capacity.
-    const lowered: KeyLimits = { hourly: 25, burst: 5, export: 1, bulk: 2, search: 6 };
+    const lowered: KeyLimits = { hourly: 25, burst: 5, export: 1, bulk: 2, search: 6, imports: 6 };
     const groups: (EndpointGroup | undefined)[] = [undefined, undefined, undefined, 'export', 'bulk', 'search'];
     let admitted = 0;
     for (let i = 0; i < 3_000; i++) {
@@ -86,7 +86,7 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('Redis store on the wire', () => {
 
   /** Twelve checks of one key in one turn against a burst of 8: what each got, and what the socket held meanwhile. */
   async function oneTurn(keyId: string) {
-    const limits: KeyLimits = { hourly: 1_000, burst: 8, export: 3, bulk: 5, search: 12 };
+    const limits: KeyLimits = { hourly: 1_000, burst: 8, export: 3, bulk: 5, search: 12, imports: 12 };
     const now = Date.now();
     const pending = Array.from({ length: 12 }, () => redis.check({ keyId, limits, group: undefined, now, cost: 1 }));
     const heldInTurn = redis.redis.stream.writableLength;
@@ -94,7 +94,7 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('Redis store on the wire', () => {
     return { heldInTurn, allowed: decisions.map((d) => d.allowed), remaining: decisions.map((d) => d.burst.remaining) };
   }
 
-  const roomy: KeyLimits = { hourly: 1_000, burst: 1_000, export: 3, bulk: 5, search: 12 };
+  const roomy: KeyLimits = { hourly: 1_000, burst: 1_000, export: 3, bulk: 5, search: 12, imports: 12 };
   const minuteOf = (ms: number) => Math.floor(ms / WINDOW_BUCKET_MS);
 
   it('keeps a window to the minutes that still count, with their sum, after an hour and more of traffic', async () => {
@@ -145,7 +145,7 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('Redis store on the wire', () => {
     const late = new RedisLimitStore({ url: process.env.TEST_REDIS_URL!, prefix, commandTimeoutMs: 200, tunings });
     await new Promise((resolve) => late.redis.once('ready', resolve));
     try {
-      const limits: KeyLimits = { hourly: 1_000, burst: 1_000, export: 3, bulk: 5, search: 12 };
+      const limits: KeyLimits = { hourly: 1_000, burst: 1_000, export: 3, bulk: 5, search: 12, imports: 12 };
       const pending = late.check({ keyId: 'late', limits, group: undefined, now: Date.now(), cost: 1 });
       // Once the check has left (at the end of the turn with the tuning), this process stays off its
       // event loop for twice the timeout, as a starved process would: Redis runs the check at once,

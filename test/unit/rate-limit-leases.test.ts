@@ -11,7 +11,7 @@ describe('lease size (RATE_LIMIT_MODE=leases)', () => {
     expect(leaseSize(planLimits.professional, undefined)).toBe(1);
     expect(leaseSize(planLimits.enterprise, undefined)).toBe(5);
     expect(leaseSize(planLimits.enterprise, 'search')).toBe(1);
-    expect(leaseSize({ hourly: 1e9, burst: 1e9, export: 10, bulk: 20, search: 100 }, undefined)).toBe(MAX_LEASE);
+    expect(leaseSize({ hourly: 1e9, burst: 1e9, export: 10, bulk: 20, search: 100, imports: 100 }, undefined)).toBe(MAX_LEASE);
   });
 });
 
@@ -26,7 +26,7 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('leases of a key budget in Redis', 
   });
   afterAll(() => redis.close());
 
-  const limits: KeyLimits = { hourly: 1_000, burst: 1_000, export: 10, bulk: 20, search: 100 };
+  const limits: KeyLimits = { hourly: 1_000, burst: 1_000, export: 10, bulk: 20, search: 100, imports: 100 };
   const check = (keyId: string, cost: 0 | 1 = 1, keyLimits = limits): Check => ({ keyId, limits: keyLimits, group: undefined, now, cost });
   /** What Redis alone counts as used of the key's hour. */
   const usedInRedis = async (keyId: string) => 1_000 - (await redis.check(check(keyId, 0))).hourly.remaining;
@@ -73,7 +73,7 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('leases of a key budget in Redis', 
   });
 
   it('checks the last requests of a budget one by one: never more than the limit from one process', async () => {
-    const small: KeyLimits = { hourly: 1_050, burst: 10_000, export: 10, bulk: 20, search: 100 };
+    const small: KeyLimits = { hourly: 1_050, burst: 10_000, export: 10, bulk: 20, search: 100, imports: 100 };
     const leases = new LeaseStore(redis, clock);
     let admitted = 0;
     for (let i = 0; i < 1_100; i++) if ((await admit(leases, check('c', 1, small))).allowed) admitted++;

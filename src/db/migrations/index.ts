@@ -25,6 +25,8 @@ import * as playerSessions from './2026-11-28T13-20-00_player-sessions.js';
 import * as ltiDeepLinking from './2026-11-28T14-00-00_lti-deep-linking.js';
 import * as ltiGradeSends from './2026-11-28T14-10-00_lti-grade-sends.js';
 import * as oauth from './2026-11-28T15-00-00_oauth.js';
+import * as courseExternalIdsStudentStatus from './2026-11-29T01-00-00_course-external-ids-student-status.js';
+import * as imports from './2026-11-29T01-10-00_imports.js';
 import * as statementRowCounts from './2026-11-29T01-20-00_statement-row-counts.js';
 import * as searchPendingUpserts from './2026-11-29T01-30-00_search-pending-upserts.js';
 
@@ -56,6 +58,8 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T14-00-00_lti-deep-linking': ltiDeepLinking,
   '2026-11-28T14-10-00_lti-grade-sends': ltiGradeSends,
   '2026-11-28T15-00-00_oauth': oauth,
+  '2026-11-29T01-00-00_course-external-ids-student-status': courseExternalIdsStudentStatus,
+  '2026-11-29T01-10-00_imports': imports,
   '2026-11-29T01-20-00_statement-row-counts': statementRowCounts,
   '2026-11-29T01-30-00_search-pending-upserts': searchPendingUpserts,
 };

@@ -31,7 +31,12 @@ export type AnalyticsChange =
   /** A student erased with everything recorded about them (students.service): the courses they were enrolled in. */
   | { kind: 'student_erased'; courseIds: string[] }
   /** A lesson, or a module with its lessons, deleted (lessons.service, modules.service): every enrollment's lessons completed may move. */
-  | { kind: 'lessons_deleted'; courseId: string };
+  | { kind: 'lessons_deleted'; courseId: string }
+  /**
+   * Enrollments of these courses created, reactivated or cancelled by an import chunk (imports):
+   * rebuilt on the next read rather than moved a row at a time.
+   */
+  | { kind: 'enrollments_imported'; courseIds: string[] };
 
 /** Activity recorded on a lesson (progress.service: a progress report, or the activity of a quiz attempt). */
 export interface LessonActivity {
@@ -79,6 +84,7 @@ export interface QuizAttempted {
 export async function recordAnalyticsChange(trx: Kysely<DB>, workspaceId: string, change: AnalyticsChange): Promise<void> {
   switch (change.kind) {
     case 'student_erased':
+    case 'enrollments_imported':
       return markStale(trx, change.courseIds);
     case 'lessons_deleted':
       return markStale(trx, [change.courseId]);

@@ -3,6 +3,7 @@ import { DataOf, Id, ListOf, PageQueryFields, PathId, Ref, TaggedUnion, Timestam
 import { Course, exampleCourse } from '../courses/courses.schemas.js';
 import { Enrollment, exampleEnrollment } from '../enrollments/enrollments.schemas.js';
 import { ExportJob, exampleExport } from '../exports/exports.schemas.js';
+import { exampleImport, Import } from '../imports/imports.schemas.js';
 import { exampleLesson, Lesson } from '../lessons/lessons.schemas.js';
 import { exampleModule, Module } from '../modules/modules.schemas.js';
 import { exampleProgress, LessonProgress } from '../progress/progress.schemas.js';
@@ -44,6 +45,21 @@ const eventObjects: Record<EventType, { object: TSchema; example: unknown; when:
     object: ExportJob,
     example: { ...exampleExport, status: 'failed', download_url: null, expires_at: null, size_bytes: null, error: { code: 'internal_error', message: 'The export could not be built' } },
     when: 'A course export has failed; `error` says why.',
+  },
+  'import.completed': {
+    object: Import,
+    example: exampleImport,
+    when: 'A roster import has finished: `succeeded`, or `succeeded_with_errors` when some rows failed (GET its `results_url` for them). Also for a dry run.',
+  },
+  'import.failed': {
+    object: Import,
+    example: { ...exampleImport, status: 'failed', progress: { done: 0, total: null }, counts: { created: 0, updated: 0, unchanged: 0, deactivated: 0, failed: 0, skipped: 0 }, pending_deactivation: null, error: { code: 'invalid_encoding', message: 'The file is not valid UTF-8 (line 7); save it as UTF-8 and import it again', file: 'students.csv', line: 7 } },
+    when: 'A roster import has failed (`error` says why); nothing of it was written, unless `error.message` says how far it got.',
+  },
+  'import.awaiting_confirmation': {
+    object: Import,
+    example: { ...exampleImport, status: 'awaiting_confirmation', progress: { done: 0, total: 20000 }, counts: { created: 0, updated: 0, unchanged: 0, deactivated: 0, failed: 0, skipped: 0 }, pending_deactivation: { students: 2500, enrollments: 0, total: 2500, of: 10000, percent: 25 }, completed_at: null },
+    when: 'A full sync would deactivate more than its `max_delete_percent`: it waits, with nothing changed, for POST /imports/{id}/confirm or /cancel.',
   },
   'usage.threshold_reached': {
     object: UsageAlert,

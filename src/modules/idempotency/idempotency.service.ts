@@ -76,6 +76,15 @@ export async function purgeExpired(ctx: ServiceContext): Promise<number> {
   return deleteCreatedBefore(ctx.db, toIso(ctx.clock.now() - IDEMPOTENCY_TTL_MS));
 }
 
+/**
+ * Whether a request with this key would be answered by a replay (a stored answer within 24 h,
+ * whatever its body): an endpoint window that spares replays (POST /imports) looks before spending.
+ */
+export async function hasStoredAnswer(ctx: ServiceContext, workspaceId: string, key: string): Promise<boolean> {
+  const record = await findRecord(ctx.db, workspaceId, key);
+  return record !== undefined && record.state === 'done' && record.created_at > toIso(ctx.clock.now() - IDEMPOTENCY_TTL_MS);
+}
+
 /** Fingerprint of a request: method, path and body with object keys in a canonical order. */
 export function requestFingerprint(method: string, path: string, body: unknown): string {
   return createHash('sha256').update(`${method} ${path}\n${canonicalJson(body)}`).digest('hex');

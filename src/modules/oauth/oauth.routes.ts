@@ -36,7 +36,7 @@ export async function oauthRoutes(app: FastifyInstance, options: OAuthOptions) {
   app.post('/oauth/register', { schema: hide }, async (request, reply) => {
     if (limiter) {
       const now = ctx.clock.now();
-      const limits = { hourly: REGISTRATIONS_PER_HOUR, burst: REGISTRATIONS_PER_HOUR, export: 1, bulk: 1, search: 1 };
+      const limits = { hourly: REGISTRATIONS_PER_HOUR, burst: REGISTRATIONS_PER_HOUR, export: 1, bulk: 1, search: 1, imports: 1 };
       const decision = await limiter.check({ keyId: `oauth-register:${request.ip}`, limits, group: undefined, now, cost: 1 });
       if (!decision.allowed) throw rateLimited('Too many client registrations from this address', Math.max(1, Math.ceil(decision.retryAfterMs / 1000)));
     }

@@ -32,7 +32,7 @@ declare module 'fastify' {
  * minute and 3,000 an hour (a lesson costs two: reading it and marking it), far above a learner's
  * pace and far below a script's. Export, bulk and search windows do not apply.
  */
-export const PLAYER_LIMITS: KeyLimits = { hourly: 3_000, burst: 120, export: 0, bulk: 0, search: 0 };
+export const PLAYER_LIMITS: KeyLimits = { hourly: 3_000, burst: 120, export: 0, bulk: 0, search: 0, imports: 0 };
 
 const hide = { hide: true } as const;
 const ASSETS = `${PLAYER_PATH}assets/`;

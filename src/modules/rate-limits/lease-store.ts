@@ -168,7 +168,7 @@ function current(lease: Lease, check: Check): boolean {
  * object with the same figures, which must not end the lease; a plan change brings other figures.
  */
 function sameLimits(a: KeyLimits, b: KeyLimits): boolean {
-  return a === b || (a.hourly === b.hourly && a.burst === b.burst && a.export === b.export && a.bulk === b.bulk && a.search === b.search);
+  return a === b || (a.hourly === b.hourly && a.burst === b.burst && a.export === b.export && a.bulk === b.bulk && a.search === b.search && a.imports === b.imports);
 }
 
 /** The decision of a request admitted from a lease: Redis's budgets at the lease plus what it has left. */

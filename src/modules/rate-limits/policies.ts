@@ -10,18 +10,20 @@ export interface KeyLimits {
   export: number;
   bulk: number;
   search: number;
+  /** Roster imports (POST /imports). */
+  imports: number;
 }
 
 /** The endpoint groups with a window of their own; a route names its group in `config.rateLimit`. */
-export type EndpointGroup = 'export' | 'bulk' | 'search';
+export type EndpointGroup = 'export' | 'bulk' | 'search' | 'imports';
 
-export const endpointGroups: readonly EndpointGroup[] = ['export', 'bulk', 'search'];
+export const endpointGroups: readonly EndpointGroup[] = ['export', 'bulk', 'search', 'imports'];
 
-const enterprise: KeyLimits = { hourly: 10_000, burst: 500, export: 10, bulk: 20, search: 100 };
+const enterprise: KeyLimits = { hourly: 10_000, burst: 500, export: 10, bulk: 20, search: 100, imports: 10 };
 
 /** Plan defaults. A custom plan starts from the enterprise figures until the operator sets its own. */
 export const planLimits: Readonly<Record<Exclude<Plan, 'starter'>, KeyLimits>> = {
-  professional: { hourly: 1_000, burst: 100, export: 10, bulk: 20, search: 100 },
+  professional: { hourly: 1_000, burst: 100, export: 10, bulk: 20, search: 100, imports: 10 },
   enterprise,
   custom: enterprise,
 };
@@ -44,5 +46,7 @@ export function limitsOf(plan: Exclude<Plan, 'starter'>, account: AccountLimitCo
     export: account.export_hourly_limit ?? base.export,
     bulk: account.bulk_hourly_limit ?? base.bulk,
     search: account.search_hourly_limit ?? base.search,
+    // Ten imports an hour on every plan: an import carries up to 100,000 rows.
+    imports: base.imports,
   };
 }

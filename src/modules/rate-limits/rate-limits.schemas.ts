@@ -28,10 +28,10 @@ export const RateLimits = Type.Object(
     hourly: Ref(Window),
     burst: Ref(Bucket),
     endpoints: Type.Object(
-      { export: Ref(Window), bulk: Ref(Window), search: Ref(Window) },
+      { export: Ref(Window), bulk: Ref(Window), search: Ref(Window), imports: Ref(Window) },
       {
         description:
-          'Per-endpoint windows (POST /courses/:id/export; POST /students/bulk, /enrollments/bulk and /courses/import; GET /search/*), spent besides the hourly quota.',
+          'Per-endpoint windows (POST /courses/:id/export; POST /students/bulk, /enrollments/bulk and /courses/import; GET /search/*; POST /imports, where a replayed Idempotency-Key spends none), spent besides the hourly quota.',
       },
     ),
   },
@@ -53,7 +53,7 @@ export const RateLimitsResponse = Type.Object(
           plan: 'professional',
           hourly: window(1000, 12),
           burst: { limit: 100, remaining: 97, reset: 1795341602, refill_per_minute: 100 },
-          endpoints: { export: window(10, 1), bulk: window(20, 2), search: window(100, 0) },
+          endpoints: { export: window(10, 1), bulk: window(20, 2), search: window(100, 0), imports: window(10, 1) },
         },
       },
     ],

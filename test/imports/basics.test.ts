@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDialects } from '../dialects.js';
+import { show, type TestApp } from '../harness.js';
+import { importApp, postImport, results, runImport, studentsCsv } from './support.js';
+
+describe.each(testDialects())('imports: basics [%s]', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await importApp(dialect);
+  });
+  afterAll(() => t.close());
+
+  it('imports a students CSV in chunks; a re-run of the same file changes nothing', async () => {
+    const csv = studentsCsv(Array.from({ length: 7 }, (_, i) => ({ external_id: `B${i}`, email: `b${i}@example.com`, name: `Basic ${i}` })));
+    const first = await runImport(t, 'csv', csv, { query: 'type=students' });
+    expect(first).toMatchObject({ status: 'succeeded', format: 'csv', type: 'students', progress: { done: 7, total: 7 }, counts: { created: 7, updated: 0, unchanged: 0, failed: 0 } });
+    const lines = await results(t, first.id);
+    expect(lines).toHaveLength(7);
+    expect(lines[0]).toMatchObject({ file: '-', line: 2, type: 'student', external_id: 'B0', action: 'created' });
+    const student = (await t.request({ url: '/api/v1/students?external_id=B3' })).body.data[0];
+    expect(student).toMatchObject({ email: 'b3@example.com', name: 'Basic 3' });
+
+    t.clock.advance(60_000);
+    const again = await runImport(t, 'csv', csv, { query: 'type=students' });
+    expect(again.counts).toMatchObject({ created: 0, updated: 0, unchanged: 7 });
+    const same = (await t.request({ url: `/api/v1/students/${student.id}` })).body.data;
+    expect(same.updated_at).toBe(student.updated_at);
+  });
+
+  it('answers 415 for JSON and 400 without type for a CSV', async () => {
+    const json = await postImport(t, 'csv', '{}', { contentType: 'application/json', query: 'type=students' });
+    expect(json.status, show(json)).toBe(415);
+    const noType = await postImport(t, 'csv', 'external_id\nX\n');
+    expect(noType.status, show(noType)).toBe(400);
+    expect(noType.body.error.details.errors[0].path).toBe('/query/type');
+  });
+});
