@@ -19,6 +19,7 @@ export const kindPrefix = {
   event: 'evt',
   apiKey: 'key',
   ltiRegistration: 'ltr',
+  import: 'imp',
 } as const satisfies Record<string, IdPrefix>;
 
 export type Kind = keyof typeof kindPrefix;
@@ -32,6 +33,23 @@ export interface Fixture {
   studentEmail: string;
   studentExternalId: string;
 }
+
+/** A request body that is not JSON (an import's file): sent as it is, with its Content-Type. */
+export class RawBody {
+  constructor(
+    readonly payload: string,
+    readonly contentType: string,
+  ) {}
+}
+
+/** The request options that send `body`: JSON, or a RawBody as it is. */
+export function bodyOptions(body: unknown): { body?: unknown; payload?: string; headers?: Record<string, string> } {
+  if (body === undefined) return {};
+  return body instanceof RawBody ? { payload: body.payload, headers: { 'content-type': body.contentType } } : { body };
+}
+
+/** A roster import of a header-only students CSV as a dry run: an import that changes nothing. */
+export const emptyImport = () => new RawBody('external_id,email,name\n', 'text/csv');
 
 /**
  * An LTI platform registration body whose (issuer, client_id) is `name`'s own: that pair is unique
@@ -95,6 +113,10 @@ export async function buildFixture(t: TestApp, key: string, label: string, envir
   const event = (await call('GET', '/api/v1/events?per_page=1')).data[0];
   const apiKey = (await call('POST', '/api/v1/api-keys', { name: `probe ${label}`, environment, scopes: ['courses:read'] })).data;
   const ltiRegistration = (await call('POST', '/api/v1/lti/registrations', ltiPlatform(label, { deployment_ids: [`${label}-deployment`] }))).data;
+  // From a key of its own: imports have a window of 10 an hour per key, and fixtures are rebuilt often.
+  const importer = (await call('POST', '/api/v1/api-keys', { name: `importer ${label}`, environment, scopes: ['students:write'] })).data.key as string;
+  const imported = await t.request({ method: 'POST', url: '/api/v1/imports?type=students&dry_run=true', key: importer, ...bodyOptions(emptyImport()) });
+  if (imported.status !== 202) throw new Error(`fixture ${label}: POST /api/v1/imports answered ${imported.status} ${imported.text.slice(0, 500)}`);
   return {
     label,
     key,
@@ -116,6 +138,7 @@ export async function buildFixture(t: TestApp, key: string, label: string, envir
       event: event.id,
       apiKey: apiKey.id,
       ltiRegistration: ltiRegistration.id,
+      import: imported.body.data.id as string,
     },
   };
 }
@@ -141,6 +164,8 @@ export async function snapshot(t: TestApp, f: Fixture): Promise<Record<string, u
     `/api/v1/api-keys/${ids.apiKey}`,
     `/api/v1/lti/registrations/${ids.ltiRegistration}`,
     '/api/v1/courses?per_page=100',
+    `/api/v1/imports/${ids.import}`,
+    '/api/v1/imports?per_page=100',
     `/api/v1/courses/${ids.course}/modules?per_page=100`,
     `/api/v1/modules/${ids.module}/lessons?per_page=100`,
     '/api/v1/students?per_page=100',

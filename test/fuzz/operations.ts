@@ -48,6 +48,8 @@ export interface Operation {
   body: Schema | undefined;
   /** `requestBody.required`: false for an action whose body may be left out (rotate's grace period). */
   bodyRequired: boolean;
+  /** The request body is a file, not JSON (POST /imports: CSV, NDJSON or zip). */
+  fileBody: boolean;
   responses: Record<string, { schema?: Schema }>;
 }
 
@@ -88,6 +90,7 @@ export function apiOperations(document: unknown, prefix = '/api/v1/'): Operation
         parameters,
         body: resolve(operation.requestBody?.content?.['application/json']?.schema),
         bodyRequired: operation.requestBody?.required !== false,
+        fileBody: operation.requestBody !== undefined && !('application/json' in (operation.requestBody.content ?? {})),
         responses,
       });
     }

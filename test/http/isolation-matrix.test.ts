@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { newId } from '../../src/shared/ids.js';
 import { testDialects } from '../dialects.js';
-import { buildFixture, type Fixture, type Kind, kindPrefix, ltiPlatform, snapshot, unlimited } from '../fuzz/fixture.js';
+import { bodyOptions, buildFixture, emptyImport, type Fixture, type Kind, kindPrefix, ltiPlatform, snapshot, unlimited } from '../fuzz/fixture.js';
 import { apiOperations, idInputs, type Operation, urlOf } from '../fuzz/operations.js';
 import { setupApp, show, type TestApp, type TestResponse } from '../harness.js';
 
@@ -170,6 +170,12 @@ const table: Record<string, Entry> = {
 
   listWebhookEndpoints: { probe: 'lists the caller workspace only' },
   createWebhookEndpoint: { probe: 'creates in the caller workspace', body: () => ({ url: 'http://127.0.0.1:9/probe-hook' }) },
+  createImport: { probe: 'creates in the caller workspace', query: () => ({ type: 'students', dry_run: 'true' }), body: () => emptyImport() },
+  listImports: { probe: 'lists the caller workspace only' },
+  getImport: { ids: [path('import')] },
+  getImportResults: { ids: [path('import')] },
+  confirmImport: { ids: [path('import')] },
+  cancelImport: { ids: [path('import')] },
   getWebhookEndpoint: { ids: [path('endpoint')] },
   updateWebhookEndpoint: { ids: [path('endpoint')], body: () => ({ description: 'Overwritten by another workspace' }) },
   patchWebhookEndpoint: { ids: [path('endpoint')], body: () => ({ description: 'Overwritten by another workspace' }) },
@@ -285,7 +291,7 @@ describe.each(testDialects())('tenant isolation matrix [%s]', (dialect) => {
     const failures: string[] = [];
     const send = async (operation: Operation, key: string, url: string, body: unknown) => {
       requests++;
-      return t.request({ method: operation.method, url, key, ...(body !== undefined ? { body } : {}) });
+      return t.request({ method: operation.method, url, key, ...bodyOptions(body) });
     };
 
     for (const operation of operations) {
@@ -341,7 +347,7 @@ describe.each(testDialects())('tenant isolation matrix [%s]', (dialect) => {
 /** A second row in each of A's lists, so each has a next page and a cursor to carry over. */
 async function secondOfEach(t: TestApp, f: Fixture): Promise<void> {
   const post = async (url: string, body?: unknown) => {
-    const response = await t.request({ method: 'POST', url, key: f.key, ...(body !== undefined ? { body } : {}) });
+    const response = await t.request({ method: 'POST', url, key: f.key, ...bodyOptions(body) });
     if (response.status >= 300) throw new Error(`second of each: ${url} ${show(response)}`);
     return response.body.data;
   };
@@ -364,6 +370,7 @@ function urlFor(operation: Operation, entry: IdEntry, v: Record<string, string>,
   const query: Record<string, string> = { ...entry.query };
   for (const slot of entry.ids) {
     if (slot.in === 'query' && (!only || only === slot)) query[slot.name] = v[slot.name]!;
+  await post('/api/v1/imports?type=students&dry_run=true', emptyImport());
   }
   const pathValues = Object.fromEntries(entry.ids.filter((s) => s.in === 'path').map((s) => [s.name, v[s.name]!]));
   return urlOf(operation, pathValues, query);
