@@ -16,6 +16,24 @@ export const processIo: CliIo = {
 };
 
 /**
+ * A command that ran and ends with an exit code other than 0 without being a failure of the CLI
+ * itself (`lectern import`: some rows failed, a full sync waits for confirmation), or with a message
+ * for stderr (a file that cannot be read). runCommand answers its code.
+ */
+export class CommandOutcome extends Error {
+  /** Whether the message is for stderr. */
+  readonly shown: boolean;
+
+  constructor(
+    readonly exitCode: number,
+    message?: string,
+  ) {
+    super(message ?? `exit ${exitCode}`);
+    this.shown = message !== undefined;
+  }
+}
+
+/**
  * Output rules of every command: with `--json`, exactly one JSON object on one line of stdout and
  * nothing else (a list is `{"data": [...]}`, every row, as the API's lists envelope theirs);
  * without, sentences or a table for people. Errors go to stderr only.

@@ -3,11 +3,12 @@ import { ConfigError, loadConfig } from '../config.js';
 import { migrateToLatest } from '../db/database.js';
 import { AppError } from '../shared/errors.js';
 import { addAccountCommands } from './account-commands.js';
+import { addImportCommand } from './import-command.js';
 import { addKeyCommands } from './key-commands.js';
 import { addLtiCommands } from './lti-commands.js';
 import { addMcpCommand } from './mcp-command.js';
 import { addUserCommands } from './user-commands.js';
-import { type CliIo, processIo, withContext } from './output.js';
+import { type CliIo, CommandOutcome, processIo, withContext } from './output.js';
 
 /** Exit codes of the `lectern` bin. */
 export const exitCodes = { ok: 0, failure: 1, usage: 2 } as const;
@@ -17,7 +18,8 @@ export const exitCodes = { ok: 0, failure: 1, usage: 2 } as const;
  * missing, a value not among the allowed ones, extra arguments, a group or the program without a
  * command) print the problem and the command's help to stderr and exit 2; `--help` prints to
  * stdout and exits 0; a runtime failure (an unknown account, an unreachable database) prints one
- * line to stderr and exits 1.
+ * line to stderr and exits 1. A command may end with a code of its own (`lectern import`: 3 when
+ * rows failed, 4 when a full sync waits for confirmation; see its --help).
  */
 export function buildProgram(io: CliIo = processIo): Command {
   const program = new Command('lectern')
@@ -59,6 +61,7 @@ export function buildProgram(io: CliIo = processIo): Command {
   addUserCommands(program, io);
   addLtiCommands(program, io);
   addMcpCommand(program, io);
+  addImportCommand(program, io);
   return program;
 }
 
@@ -70,6 +73,10 @@ export async function runCommand(argv: string[], io: CliIo = processIo): Promise
   } catch (err) {
     // Commander has written the help, or the problem and the help, already.
     if (err instanceof CommanderError) return isHelp(err) ? exitCodes.ok : exitCodes.usage;
+    if (err instanceof CommandOutcome) {
+      if (err.shown) io.err(`lectern: ${err.message}\n`);
+      return err.exitCode;
+    }
     const message = err instanceof AppError || err instanceof ConfigError ? err.message : String((err as Error)?.stack ?? err);
     io.err(`lectern: ${message}\n`);
     return exitCodes.failure;
