@@ -205,7 +205,7 @@ async function seedCourses(db: Kysely<DB>, workspaceId: string, count: number, l
         const rows: CoursesTable[] = [];
         for (let i = 0; i < 500 && done < count; i++, done++) {
           const iso = new Date(start + done).toISOString();
-          const row = { id: newId('crs', start + done), workspace_id: workspaceId, title: `Course ${done} (${label})`, description: 'A course of the grown-workspace bench.', published: 1, enrollment_count: 0, metadata: '{}', version: 1, created_at: iso, updated_at: iso };
+          const row = { id: newId('crs', start + done), workspace_id: workspaceId, title: `Course ${done} (${label})`, description: 'A course of the grown-workspace bench.', published: 1, enrollment_count: 0, metadata: '{}', external_id: null, version: 1, created_at: iso, updated_at: iso };
           rows.push(row);
           ids.push(row.id);
         }

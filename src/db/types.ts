@@ -72,7 +72,11 @@ export interface CoursesTable {
   version: number;
   created_at: string;
   updated_at: string;
+  /** The client's own id for the course (exact text), unique per workspace; null when none. */
+  external_id: string | null;
 }
+
+export type StudentStatus = 'active' | 'inactive';
 
 export interface StudentsTable {
   id: string;
@@ -88,6 +92,8 @@ export interface StudentsTable {
   version: number;
   created_at: string;
   updated_at: string;
+  /** `inactive`: taken off the roster (kept with their data, not enrolled again). Added later: optional on insert, `active` by default. */
+  status?: StudentStatus;
 }
 
 export interface ModulesTable {

@@ -38,7 +38,7 @@ declare module 'fastify' {
     /** false: the body may be left out (an action's optional body). */
     bodyRequired?: boolean;
     /** Headers the route sets on its success answers besides the ones every answer carries. */
-    responseHeaders?: readonly ('ETag' | 'Location' | 'Content-Disposition')[];
+    responseHeaders?: readonly ('ETag' | 'Location' | 'Content-Disposition' | 'Lectern-Upsert')[];
   }
 }
 
@@ -283,7 +283,10 @@ const headers = {
   'X-Request-Id': stringHeader('The id of this request (`req_…`), also the `request_id` of an error: quote it when asking for help.', { pattern: '^req_[0-9a-z]{26}$' }),
   ETag: stringHeader('The version of the resource (a strong ETag): send it back as If-Match to update only that version. Not sent on an idempotent replay.'),
   Link: stringHeader('Other pages of the list (RFC 8288), as GitHub sends them: `rel="next"`, and in page mode `prev`, `first` and `last`. Absent when there are none.'),
-  Location: stringHeader('The URL of the export job (GET it to follow the export).'),
+  Location: stringHeader('The URL of what the request made: the export job (GET it to follow the export), or the object an upsert created (only with 201).'),
+  'Lectern-Upsert': stringHeader('What the upsert did: `created` (201), `updated` or `unchanged` (200; an unchanged object keeps its updated_at).', {
+    enum: ['created', 'updated', 'unchanged'],
+  }),
   'Content-Disposition': stringHeader(
     'Always `attachment`, with the file\'s name: `<course id>-<export id>.<json, imscc or zip>`, e.g. `attachment; filename="crs_01jd4z3k9q8x7v6b5n4m3c2x1z-exp_01jd4z3x9y0z1a2b3c4d5e6f7g.imscc"`.',
     { pattern: '^attachment; filename="[^"]+"$' },

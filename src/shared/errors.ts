@@ -24,6 +24,8 @@ export const errorStatus = {
   already_enrolled: 409,
   not_enrolled: 409,
   student_exists: 409,
+  student_inactive: 409,
+  course_exists: 409,
   course_has_enrollments: 409,
   course_not_published: 409,
   idempotency_request_in_progress: 409,

@@ -132,6 +132,17 @@ const detailShapes: { name: string; codes: ErrorCode[]; details: TSchema }[] = [
     }),
   },
   {
+    name: 'StudentInactiveErrorObject', codes: ['student_inactive'],
+    details: Type.Object({ student_id: Type.String({ description: 'The inactive student, who keeps their data but takes no new enrollment.' }) }),
+  },
+  {
+    name: 'CourseExistsErrorObject', codes: ['course_exists'],
+    details: Type.Object({
+      course_id: Type.String({ description: 'The course that already has this external_id.' }),
+      field: Type.Literal('external_id'),
+    }),
+  },
+  {
     name: 'LtiRegistrationExistsErrorObject', codes: ['lti_registration_exists'],
     details: Type.Object({
       registration_id: Nullable(Type.String({ description: 'The registration that has this issuer and client_id, when it is this workspace\'s; null when it is another workspace\'s.' })),
@@ -143,7 +154,12 @@ const detailShapes: { name: string; codes: ErrorCode[]; details: TSchema }[] = [
   { name: 'ExportNotReadyErrorObject', codes: ['export_not_ready'], details: Type.Object({ status: Type.String({ description: 'The export\'s status: queued, running or failed.' }) }) },
   { name: 'ApiKeyRevokedErrorObject', codes: ['api_key_revoked'], details: Type.Object({ key_id: Type.String({ description: 'The revoked API key, which cannot be rotated.' }) }) },
   { name: 'ExportExpiredErrorObject', codes: ['export_expired'], details: Type.Object({ expired_at: Nullable(Type.String({ description: 'When its file was removed.' })) }) },
-  { name: 'PreconditionFailedErrorObject', codes: ['precondition_failed'], details: Type.Object({ etag: Type.String({ description: 'The resource\'s current ETag.' }) }) },
+  {
+    name: 'PreconditionFailedErrorObject', codes: ['precondition_failed'],
+    details: Type.Object({
+      etag: Type.Optional(Type.String({ description: 'The resource\'s current ETag; absent when there is no resource (an upsert with If-Match).' })),
+    }),
+  },
   {
     name: 'RateLimitExceededErrorObject', codes: ['rate_limit_exceeded'],
     details: Type.Object({
@@ -239,7 +255,7 @@ const errorDescriptions: Record<number, string> = {
   404: 'No such resource in this workspace (`resource_not_found`): also the answer for another workspace\'s id or a malformed one.',
   409: 'The request conflicts with the state of a resource, or a request with the same Idempotency-Key is still running (`idempotency_request_in_progress`).',
   410: 'The export\'s file has been removed (`export_expired`).',
-  412: 'If-Match does not match the current ETag (`precondition_failed`): read the resource again.',
+  412: 'A condition of the request does not hold (`precondition_failed`): If-Match does not match the current ETag (read the resource again), or an upsert\'s If-Match or If-None-Match does not.',
   413: 'The body is larger than the route takes (`payload_too_large`).',
   415: 'The body is not `application/json` (`unsupported_media_type`).',
   422: 'This Idempotency-Key was used with a different request (`idempotency_key_reused`).',
@@ -402,6 +418,14 @@ export const sharedSchemas: TSchema[] = [...errorMembers, ErrorObject, ErrorResp
 
 export const IfMatchHeaders = Type.Object({
   'if-match': Type.Optional(Type.String({ description: 'ETag of the version you read; the update fails with 412 if it changed.' })),
+});
+
+/** The conditions of an upsert (PUT …/by-external-id/{external_id}). */
+export const UpsertHeaders = Type.Object({
+  'if-match': Type.Optional(
+    Type.String({ description: '`*`: only update, 412 when no object has this external id. An ETag: only update that version (412 otherwise).' }),
+  ),
+  'if-none-match': Type.Optional(Type.String({ description: '`*`: only create, 412 when an object has this external id.' })),
 });
 
 /** Stored metadata (JSON text) as the wire object; most rows have none. */

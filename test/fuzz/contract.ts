@@ -418,8 +418,9 @@ function encodeQuery(pairs: [string, string][]): string {
   return pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
 }
 
+/** The path with its one parameter (`{id}`, or an upsert's `{external_id}`) filled in. */
 function pathUrl(operation: Operation, id: string | undefined, encoded = false): string {
-  return operation.path.replace('{id}', id === undefined ? '' : encoded ? id : encodeURIComponent(id));
+  return operation.path.replace(/\{\w+\}/, id === undefined ? '' : encoded ? id : encodeURIComponent(id));
 }
 
 interface Base {
@@ -493,13 +494,18 @@ export function caseArb(operation: Operation, world: World, key: string, bodySch
   if (hasPath) {
     const invalidPath = (name: string, idArbitrary: fc.Arbitrary<string>, encoded: boolean, expect?: number[]) =>
       fc.tuple(base, idArbitrary).map(([b, id]): FuzzCase => ({ class: 'invalid', mutation: `path:${name}`, ...(expect ? { expect } : {}), request: request(operation, key, b, { path: pathUrl(operation, id, encoded) }) }));
-    options.push({ weight: 1, arbitrary: invalidPath('overlong-id', overlongId, false, [404]) });
+    // A client's own id in the path (an upsert's `{external_id}`) is any text up to its maxLength: only longer text is broken.
+    const pathParam = operation.parameters.find((p) => p.in === 'path')!;
+    const clientsOwn = pathParam.name !== 'id';
+    const longest = pathParam.schema.maxLength ?? 64;
+    const overlong = clientsOwn ? fc.constantFrom(1, 2, 100, 3000).map((n) => 'x'.repeat(longest + n)) : overlongId;
+    options.push({ weight: 1, arbitrary: invalidPath('overlong-id', overlong, false, [404]) });
     options.push({
       weight: 1,
       arbitrary: invalidPath('control-char', fc.tuple(idArb('crs', world), controlChar).map(([id, c]) => `${id.slice(0, 10)}${encodeURIComponent(c)}${id.slice(10)}`), true, [404]),
     });
     // Well-formed text that names nothing: refused (a 404, or a 400 when the rest of the request is refused first).
-    options.push({ weight: 1, arbitrary: invalidPath('unicode-id', unicodeId, false) });
+    if (!clientsOwn) options.push({ weight: 1, arbitrary: invalidPath('unicode-id', unicodeId, false) });
     options.push({ weight: 1, arbitrary: invalidPath('malformed-percent', malformedPercent, true, [404]) });
     options.push({ weight: 1, arbitrary: invalidPath('empty-id', fc.constant(''), true, [404]) });
   }

@@ -136,13 +136,13 @@ export function urlOf(operation: Pick<Operation, 'path'>, pathValues: Record<str
 
 /**
  * Names of the id-taking inputs of an operation: the path's `{id}`, query and body fields ending in
- * `_id` (at any depth), except `external_id`, which is the client's own identifier, and `client_id`
- * (an LTI platform's name for Lectern), neither of them one of ours.
+ * `_id` (at any depth), except `external_id` (also an upsert's path `{external_id}`), which is the
+ * client's own identifier, and `client_id` (an LTI platform's name for Lectern), neither of them one of ours.
  */
 export function idInputs(operation: Operation): { in: 'path' | 'query' | 'body'; name: string }[] {
   const out: { in: 'path' | 'query' | 'body'; name: string }[] = [];
   for (const p of operation.parameters) {
-    if (p.in === 'path' || (p.in === 'query' && isIdName(p.name))) out.push({ in: p.in, name: p.name });
+    if ((p.in === 'path' && p.name !== 'external_id') || (p.in === 'query' && isIdName(p.name))) out.push({ in: p.in, name: p.name });
   }
   const seen = new Set<string>();
   const walk = (schema: Schema | undefined, depth: number) => {

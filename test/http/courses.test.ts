@@ -19,6 +19,7 @@ describe.each(testDialects())('courses [%s]', (dialect) => {
       description: '',
       published: false,
       enrollment_count: 0,
+      external_id: null,
       metadata: { level: 'beginner' },
       created_at: '2026-11-21T12:00:00.000Z',
       updated_at: '2026-11-21T12:00:00.000Z',

@@ -308,7 +308,7 @@ describe.each(testDialects())('the edge: one error shape for every input [%s]', 
       const response = await t.request({ url: '/api/v1/students?limit=5' });
       const [issue] = expectEnvelope(asRaw(response), 400, 'validation_error').details.errors;
       expect(issue.path).toBe('/query/limit');
-      expect(issue.message).toMatch(/takes page, per_page, cursor, updated_since, sort, email, external_id \(did you mean per_page\?\)$/);
+      expect(issue.message).toMatch(/takes page, per_page, cursor, updated_since, sort, email, external_id, status \(did you mean per_page\?\)$/);
       const typo = await t.request({ url: '/api/v1/courses?updatedsince=2026-01-01T00:00:00.000Z' });
       expect(typo.body.error.details.errors[0].message).toMatch(/did you mean updated_since\?/);
     });

@@ -41,6 +41,8 @@ interface IdEntry {
 interface ProbeEntry {
   /** Why the operation takes no id, and what is probed instead. */
   probe: string;
+  /** Path parameters that are not ids of ours (an upsert's external id). */
+  path?: (victim: Fixture) => Record<string, string>;
   query?: (victim: Fixture) => Record<string, string>;
   body?: (victim: Fixture, own: Fixture) => unknown;
 }
@@ -60,6 +62,11 @@ const table: Record<string, Entry> = {
 
   listCourses: { probe: 'lists the caller workspace only' },
   createCourse: { probe: "creates in the caller workspace (A's title)", body: (a: Fixture) => ({ title: `Isolation probe ${a.label}` }) },
+  upsertCourse: {
+    probe: "A's external id is free in another workspace: the upsert makes the caller's own course",
+    path: (a: Fixture) => ({ external_id: `${a.label}-course-external` }),
+    body: () => ({ title: 'Same external id elsewhere' }),
+  },
   getCourse: { ids: [path('course')] },
   updateCourse: { ids: [path('course')], body: () => changed },
   patchCourse: { ids: [path('course')], body: () => changed },
@@ -92,6 +99,11 @@ const table: Record<string, Entry> = {
   bulkCreateStudents: {
     probe: "A's email and external id are free in another workspace",
     body: (a: Fixture) => ({ records: [{ email: a.studentEmail.toUpperCase(), name: 'Same email elsewhere', external_id: a.studentExternalId }] }),
+  },
+  upsertStudent: {
+    probe: "A's external id and email are free in another workspace: the upsert makes the caller's own student",
+    path: (a: Fixture) => ({ external_id: encodeURIComponent(a.studentExternalId) }),
+    body: (a: Fixture) => ({ email: a.studentEmail, name: 'Same external id elsewhere' }),
   },
   getStudent: { ids: [path('student')] },
   updateStudent: { ids: [path('student')], body: () => ({ name: 'Overwritten by another workspace' }) },
@@ -158,6 +170,12 @@ const table: Record<string, Entry> = {
 
   createExport: { ids: [path('course')], body: () => ({ format: 'json' }) },
   getExport: { ids: [path('export')] },
+  createImport: { probe: 'creates in the caller workspace', query: () => ({ type: 'students', dry_run: 'true' }), body: () => emptyImport() },
+  listImports: { probe: 'lists the caller workspace only' },
+  getImport: { ids: [path('import')] },
+  getImportResults: { ids: [path('import')] },
+  confirmImport: { ids: [path('import')] },
+  cancelImport: { ids: [path('import')] },
   downloadExport: { ids: [path('export')] },
   importCourse: {
     probe: "a document carrying A's ids creates a new course in the caller workspace",
@@ -170,12 +188,6 @@ const table: Record<string, Entry> = {
 
   listWebhookEndpoints: { probe: 'lists the caller workspace only' },
   createWebhookEndpoint: { probe: 'creates in the caller workspace', body: () => ({ url: 'http://127.0.0.1:9/probe-hook' }) },
-  createImport: { probe: 'creates in the caller workspace', query: () => ({ type: 'students', dry_run: 'true' }), body: () => emptyImport() },
-  listImports: { probe: 'lists the caller workspace only' },
-  getImport: { ids: [path('import')] },
-  getImportResults: { ids: [path('import')] },
-  confirmImport: { ids: [path('import')] },
-  cancelImport: { ids: [path('import')] },
   getWebhookEndpoint: { ids: [path('endpoint')] },
   updateWebhookEndpoint: { ids: [path('endpoint')], body: () => ({ description: 'Overwritten by another workspace' }) },
   patchWebhookEndpoint: { ids: [path('endpoint')], body: () => ({ description: 'Overwritten by another workspace' }) },
@@ -304,7 +316,7 @@ describe.each(testDialects())('tenant isolation matrix [%s]', (dialect) => {
         for (const caller of callers) {
           const query = entry.query?.(a);
           const body = entry.body?.(a, caller);
-          const response = await send(operation, caller.key, urlOf(operation, {}, query), body);
+          const response = await send(operation, caller.key, urlOf(operation, entry.path?.(a) ?? {}, query), body);
           if (response.status >= 300) failures.push(`${where} as ${caller.label}: probe answered ${show(response)}`);
           const leaked = Object.values(a.ids).filter((id) => response.text.includes(id));
           if (leaked.length > 0) failures.push(`${where} as ${caller.label}: answer names A's ${leaked.join(', ')}`);
@@ -358,6 +370,7 @@ async function secondOfEach(t: TestApp, f: Fixture): Promise<void> {
   await post('/api/v1/webhook-endpoints', { url: 'http://127.0.0.1:9/second' });
   await post(`/api/v1/webhook-endpoints/${f.ids.endpoint}/test`);
   await post('/api/v1/lti/registrations', ltiPlatform(`${f.label}-second`));
+  await post('/api/v1/imports?type=students&dry_run=true', emptyImport());
 }
 
 /** Each slot's value from a fixture. */
@@ -370,7 +383,6 @@ function urlFor(operation: Operation, entry: IdEntry, v: Record<string, string>,
   const query: Record<string, string> = { ...entry.query };
   for (const slot of entry.ids) {
     if (slot.in === 'query' && (!only || only === slot)) query[slot.name] = v[slot.name]!;
-  await post('/api/v1/imports?type=students&dry_run=true', emptyImport());
   }
   const pathValues = Object.fromEntries(entry.ids.filter((s) => s.in === 'path').map((s) => [s.name, v[s.name]!]));
   return urlOf(operation, pathValues, query);

@@ -55,6 +55,7 @@ const table: Record<string, Entry> = {
 
   listCourses: () => ({ url: '/api/v1/courses', status: 200 }),
   createCourse: () => ({ url: '/api/v1/courses', body: { title: 'Made by a scoped key' }, status: 201 }),
+  upsertCourse: (_, make) => ({ url: `/api/v1/courses/by-external-id/${make.unique()}`, body: { title: 'Upserted by a scoped key' }, status: 201 }),
   getCourse: (f) => ({ url: `/api/v1/courses/${f.course}`, status: 200 }),
   updateCourse: (f) => ({ url: `/api/v1/courses/${f.course}`, body: { description: 'put by a scoped key' }, status: 200 }),
   patchCourse: (f) => ({ url: `/api/v1/courses/${f.course}`, body: { description: 'patched by a scoped key' }, status: 200 }),
@@ -79,6 +80,11 @@ const table: Record<string, Entry> = {
   listStudents: () => ({ url: '/api/v1/students', status: 200 }),
   createStudent: (_, make) => ({ url: '/api/v1/students', body: { email: `${make.unique()}@example.com`, name: 'Made by a scoped key' }, status: 201 }),
   bulkCreateStudents: (_, make) => ({ url: '/api/v1/students/bulk', body: { records: [{ email: `${make.unique()}@example.com`, name: 'Bulk' }] }, status: 201 }),
+  upsertStudent: (_, make) => ({
+    url: `/api/v1/students/by-external-id/${make.unique()}`,
+    body: { email: `${make.unique()}@example.com`, name: 'Upserted by a scoped key' },
+    status: 201,
+  }),
   getStudent: (f) => ({ url: `/api/v1/students/${f.student}`, status: 200 }),
   updateStudent: (f) => ({ url: `/api/v1/students/${f.student}`, body: { name: 'Put by a scoped key' }, status: 200 }),
   patchStudent: (f) => ({ url: `/api/v1/students/${f.student}`, body: { name: 'Patched by a scoped key' }, status: 200 }),
@@ -113,12 +119,6 @@ const table: Record<string, Entry> = {
 
   createExport: (f) => ({ url: `/api/v1/courses/${f.course}/export`, body: { format: 'json' }, status: 202 }),
   getExport: (f) => ({ url: `/api/v1/exports/${f.export}`, status: 200 }),
-  // No worker runs here, so the export is still queued: the answer is about the export, not the key.
-  downloadExport: (f) => ({ url: `/api/v1/exports/${f.export}/download`, status: 409 }),
-  importCourse: () => ({ url: '/api/v1/courses/import', body: importDocument, status: 201 }),
-
-  listWebhookEndpoints: () => ({ url: '/api/v1/webhook-endpoints', status: 200 }),
-  createWebhookEndpoint: () => ({ url: '/api/v1/webhook-endpoints', body: { url: 'http://127.0.0.1:9/scoped' }, status: 201 }),
   // No worker runs here: the fixture's import is still queued, so confirm and cancel answer about the import, not the key.
   createImport: () => ({ url: '/api/v1/imports?type=students&dry_run=true', body: emptyImport(), status: 202 }),
   listImports: () => ({ url: '/api/v1/imports', status: 200 }),
@@ -126,6 +126,12 @@ const table: Record<string, Entry> = {
   getImportResults: (f) => ({ url: `/api/v1/imports/${f.import}/results`, status: 200 }),
   confirmImport: (f) => ({ url: `/api/v1/imports/${f.import}/confirm`, status: 409 }),
   cancelImport: (f) => ({ url: `/api/v1/imports/${f.import}/cancel`, status: 409 }),
+  // No worker runs here, so the export is still queued: the answer is about the export, not the key.
+  downloadExport: (f) => ({ url: `/api/v1/exports/${f.export}/download`, status: 409 }),
+  importCourse: () => ({ url: '/api/v1/courses/import', body: importDocument, status: 201 }),
+
+  listWebhookEndpoints: () => ({ url: '/api/v1/webhook-endpoints', status: 200 }),
+  createWebhookEndpoint: () => ({ url: '/api/v1/webhook-endpoints', body: { url: 'http://127.0.0.1:9/scoped' }, status: 201 }),
   getWebhookEndpoint: (f) => ({ url: `/api/v1/webhook-endpoints/${f.endpoint}`, status: 200 }),
   updateWebhookEndpoint: (f) => ({ url: `/api/v1/webhook-endpoints/${f.endpoint}`, body: { description: 'put by a scoped key' }, status: 200 }),
   patchWebhookEndpoint: (f) => ({ url: `/api/v1/webhook-endpoints/${f.endpoint}`, body: { description: 'patched by a scoped key' }, status: 200 }),

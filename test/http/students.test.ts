@@ -20,6 +20,7 @@ describe.each(testDialects())('students [%s]', (dialect) => {
       email: 'Ada.Lovelace@Example.com',
       name: 'Ada Lovelace',
       external_id: null,
+      status: 'active',
       metadata: {},
       created_at: '2026-11-21T12:00:00.000Z',
       updated_at: '2026-11-21T12:00:00.000Z',

@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { applyPage } from '../../db/keyset.js';
 import { prepared } from '../../db/prepared.js';
 import type { CoursesTable, DB } from '../../db/types.js';
+import { type UpsertOptions, type UpsertOutcome, type UpsertRow, type UpsertTable, upsertByExternalId } from '../../db/upsert.js';
 import type { PageRequest } from '../../shared/pagination.js';
 import { countOfWorkspace, countRows, unfiltered } from '../../db/count.js';
 
@@ -19,6 +20,7 @@ export const columns = [
   'published',
   'enrollment_count',
   'metadata',
+  'external_id',
   'version',
   'created_at',
   'updated_at',
@@ -27,12 +29,14 @@ export const columns = [
 export interface CourseFilters {
   updatedSince?: string | undefined;
   published?: boolean | undefined;
+  externalId?: string | undefined;
 }
 
 function filtered(db: Kysely<DB>, workspaceId: string, filters: CourseFilters) {
   let query = db.selectFrom('courses').where('workspace_id', '=', workspaceId);
   if (filters.updatedSince !== undefined) query = query.where('updated_at', '>=', filters.updatedSince);
   if (filters.published !== undefined) query = query.where('published', '=', filters.published ? 1 : 0);
+  if (filters.externalId !== undefined) query = query.where('external_id', '=', filters.externalId);
   return query;
 }
 
@@ -57,13 +61,43 @@ export async function insertCourse(db: Kysely<DB>, row: CoursesTable): Promise<v
   await db.insertInto('courses').values(row).execute();
 }
 
+export async function findCourseByExternalId(db: Kysely<DB>, workspaceId: string, externalId: string): Promise<CourseRow | undefined> {
+  return db.selectFrom('courses').select(columns).where('workspace_id', '=', workspaceId).where('external_id', '=', externalId).executeTakeFirst();
+}
+
+const upsertTable: UpsertTable = {
+  table: 'courses',
+  columns,
+  settable: ['title', 'description', 'published', 'metadata'],
+  jsonColumns: ['metadata'],
+};
+
+/** A course to upsert: the row to insert when its external id is new, else the fields to give the existing one. */
+export type CourseUpsert = UpsertRow<CoursesTable & { external_id: string }, CourseRow>;
+
+/**
+ * Upserts courses by external id, set-based (src/db/upsert.ts): any number of rows, in chunks of
+ * one statement each (under both databases' bound-parameter limits), one outcome per row in order
+ * (`created`, `updated` with `previous` and `changes`, `unchanged`, or `skipped` by the mode or the
+ * condition). Run it in a transaction. External ids must be distinct. Writes no event: the caller
+ * records them. enrollment_count is never written here.
+ */
+export async function upsertCoursesByExternalId(
+  db: Kysely<DB>,
+  workspaceId: string,
+  rows: readonly CourseUpsert[],
+  options: UpsertOptions<CourseRow>,
+): Promise<UpsertOutcome<CourseRow>[]> {
+  return upsertByExternalId(db, upsertTable, workspaceId, rows, options);
+}
+
 /** Applies changes if the row is still at `version`; false when it changed meanwhile or is gone. */
 export async function updateCourse(
   db: Kysely<DB>,
   workspaceId: string,
   id: string,
   version: number,
-  changes: Partial<Pick<CoursesTable, 'title' | 'description' | 'published' | 'metadata' | 'updated_at'>>,
+  changes: Partial<Pick<CoursesTable, 'title' | 'description' | 'published' | 'metadata' | 'external_id' | 'updated_at'>>,
 ): Promise<boolean> {
   const result = await db
     .updateTable('courses')

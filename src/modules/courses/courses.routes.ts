@@ -1,10 +1,11 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../../shared/context.js';
-import { pageReply, resourceReply } from '../../shared/reply.js';
-import { IfMatchHeaders, responses } from '../../shared/schemas.js';
+import { pageReply, resourceReply, upsertReply } from '../../shared/reply.js';
+import { IfMatchHeaders, responses, UpsertHeaders } from '../../shared/schemas.js';
 import {
   CourseDeletedResponse,
+  CourseExternalIdParams,
   CourseListResponse,
   CourseParams,
   CourseResponse,
@@ -26,7 +27,7 @@ export async function courseRoutes(parent: FastifyInstance, { ctx }: { ctx: Serv
       tags,
       operationId: 'listCourses',
       summary: 'List courses',
-      description: 'Page mode (`page`, `per_page`) by default; cursor mode with `cursor` for bulk syncing.',
+      description: 'Filters: `published`, `external_id` (exact), `updated_since`. Page mode (`page`, `per_page`) by default; cursor mode with `cursor` for bulk syncing.',
       querystring: ListCoursesQuery,
       response: responses({ 200: CourseListResponse }),
     },
@@ -38,7 +39,9 @@ export async function courseRoutes(parent: FastifyInstance, { ctx }: { ctx: Serv
     schema: {
       tags,
       operationId: 'createCourse',
-      description: 'Creates a course, unpublished unless `published: true`; students can be enrolled once it is published. Sends `course.created`.',
+      description:
+        'Creates a course, unpublished unless `published: true`; students can be enrolled once it is published. Sends `course.created`. ' +
+        'An `external_id` another course of the workspace holds answers 409 `course_exists` with `details.course_id`.',
       responseHeaders: ['ETag'],
       summary: 'Create a course',
       body: CreateCourseBody,
@@ -74,11 +77,13 @@ export async function courseRoutes(parent: FastifyInstance, { ctx }: { ctx: Serv
         operationId: method === 'PUT' ? 'updateCourse' : 'patchCourse',
         responseHeaders: ['ETag'],
         summary: method === 'PUT' ? 'Update a course' : 'Update a course (alias of PUT)',
-        description: 'Changes the fields given and leaves the rest. Send `If-Match` with the ETag you read to avoid lost updates.',
+        description:
+          'Changes the fields given and leaves the rest; `external_id: null` removes it (one another course holds: 409 `course_exists`). ' +
+          'Send `If-Match` with the ETag you read to avoid lost updates.',
         params: CourseParams,
         headers: IfMatchHeaders,
         body: UpdateCourseBody,
-        response: responses({ 200: CourseResponse }, 404, 412, 413, 415),
+        response: responses({ 200: CourseResponse }, 404, 409, 412, 413, 415),
       },
       handler: async (request, reply) =>
         resourceReply(
@@ -87,6 +92,35 @@ export async function courseRoutes(parent: FastifyInstance, { ctx }: { ctx: Serv
         ),
     });
   }
+
+  app.put('/courses/by-external-id/:external_id', {
+    config: { scope: 'courses:write' },
+    schema: {
+      tags,
+      operationId: 'upsertCourse',
+      responseHeaders: ['ETag', 'Location', 'Lectern-Upsert'],
+      summary: 'Create or update a course by external id',
+      description:
+        'Makes the course of this `external_id` (201, `Location`), or gives the existing one the fields sent (200; the ones left out stay), ' +
+        'as one atomic step: concurrent calls for one new id make one course. `Lectern-Upsert` says `created`, `updated` or `unchanged`; an ' +
+        'unchanged course keeps its `updated_at` and sends no event (else the events of POST and PATCH: `course.created`; `course.updated`, ' +
+        '`course.published`, `course.unpublished`). The body is the create\'s; an `external_id` in it must be the path\'s (else 400). ' +
+        '`If-None-Match: *` only creates and `If-Match: *` only updates (412 otherwise).',
+      params: CourseExternalIdParams,
+      headers: UpsertHeaders,
+      body: CreateCourseBody,
+      response: responses({ 200: CourseResponse, 201: CourseResponse }, 404, 412, 413, 415),
+    },
+    handler: async (request, reply) =>
+      upsertReply(
+        reply,
+        await service.upsertCourse(ctx, request.auth.workspaceId, request.params.external_id, request.body, {
+          ifMatch: request.headers['if-match'],
+          ifNoneMatch: request.headers['if-none-match'],
+        }),
+        '/api/v1/courses',
+      ),
+  });
 
   app.delete('/courses/:id', {
     config: { scope: 'courses:write' },

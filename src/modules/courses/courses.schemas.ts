@@ -7,6 +7,7 @@ export const exampleCourse = {
   description: 'Equations, functions and graphs, from the ground up.',
   published: true,
   enrollment_count: 42,
+  external_id: 'sis-alg-101',
   metadata: { level: 'beginner' },
   created_at: '2026-11-21T19:05:00.000Z',
   updated_at: '2026-11-22T08:30:00.000Z',
@@ -19,6 +20,9 @@ export const Course = Type.Object(
     description: Type.String(),
     published: Type.Boolean(),
     enrollment_count: Type.Integer({ description: 'Enrollments that are not cancelled. Read-only.' }),
+    external_id: Type.Union([Type.String(), Type.Null()], {
+      description: 'Your own id for the course (unique in the workspace, exact text: `00123` is not `123`), or null.',
+    }),
     metadata: Metadata,
     created_at: Timestamp(),
     updated_at: Timestamp(),
@@ -27,12 +31,18 @@ export const Course = Type.Object(
 );
 export type Course = Static<typeof Course>;
 
+const ExternalId = Type.String({
+  minLength: 1,
+  maxLength: 255,
+  description: 'Your own id for the course (1..255 characters), unique in the workspace; kept and compared as exact text.',
+});
 
 export const CreateCourseBody = Type.Object(
   {
     title: Title,
     description: Type.Optional(Description),
     published: Type.Optional(Type.Boolean({ description: 'Defaults to false: the course is created unpublished unless `true` is sent.' })),
+    external_id: Type.Optional(ExternalId),
     metadata: Type.Optional(Metadata),
   },
   {
@@ -48,6 +58,7 @@ export const UpdateCourseBody = Type.Object(
     title: Type.Optional(Title),
     description: Type.Optional(Description),
     published: Type.Optional(Type.Boolean()),
+    external_id: Type.Optional(Type.Union([ExternalId, Type.Null()], { description: 'null removes it.' })),
     metadata: Type.Optional(Metadata),
   },
   { $id: 'UpdateCourseRequest', additionalProperties: false, description: 'The fields to change; the others stay.', examples: [{ title: 'Algebra I', published: true }] },
@@ -70,6 +81,7 @@ export const ListCoursesQuery = Type.Object(
       Type.Enum(Object.keys(courseSorts), { description: 'Order: created_at (default), updated_at or title; a leading - reverses it.' }),
     ),
     published: Type.Optional(Type.Boolean({ description: 'Only published (true) or unpublished (false) courses.' })),
+    external_id: Type.Optional(Type.String({ maxLength: 255, description: 'Only the course with this external id (exact text).' })),
   },
   { additionalProperties: false },
 );
@@ -81,6 +93,21 @@ export const DeleteCourseQuery = Type.Object(
 );
 
 export const CourseParams = PathId('Course id (crs_…)');
+
+/**
+ * The path of an upsert: the client's own id. One that fails (empty, over 255 characters, a control
+ * character) answers 404 like any path id that names nothing (validation.ts).
+ */
+export const CourseExternalIdParams = Type.Object(
+  {
+    external_id: Type.String({
+      minLength: 1,
+      maxLength: 255,
+      description: 'Course id of your own: the `external_id` (1..255 characters, exact text, URL-encoded in the path).',
+    }),
+  },
+  { additionalProperties: false },
+);
 /** Shared (app.addSchema in plugins/openapi.ts). */
 export const courseSchemas = [Course];
 

@@ -4,7 +4,10 @@ import { AppError, notFound } from '../../shared/errors.js';
 import { etagOf } from '../../shared/etag.js';
 import { newId } from '../../shared/ids.js';
 import { type PageResult, parseListQuery, toPageResult } from '../../shared/pagination.js';
+import { type Upserted, type UpsertConditions, upsertPlan } from '../../shared/upsert.js';
 import { updateVersioned, type Versioned } from '../../shared/versioned.js';
+import { isUniqueViolation } from '../../db/dialect.js';
+import type { UpsertOutcome } from '../../db/upsert.js';
 import type { CoursesTable } from '../../db/types.js';
 import type { NewEvent } from '../events/event-types.js';
 import { recordEvent, recordEvents } from '../events/record-events.js';
@@ -20,6 +23,7 @@ export function toCourse(row: CourseRow): Course {
     description: row.description,
     published: row.published === 1,
     enrollment_count: row.enrollment_count,
+    external_id: row.external_id,
     metadata: parseMetadata(row.metadata),
     created_at: row.created_at,
     updated_at: row.updated_at,
@@ -32,7 +36,7 @@ export function versionedCourse(row: CourseRow): Versioned<Course> {
 
 export async function listCourses(ctx: ServiceContext, workspaceId: string, query: ListCoursesQuery): Promise<PageResult<Course>> {
   const page = parseListQuery('courses', workspaceId, query, courseSorts, 'created_at');
-  const filters = { updatedSince: query.updated_since, published: query.published };
+  const filters = { updatedSince: query.updated_since, published: query.published, externalId: query.external_id };
   const [rows, total] = await Promise.all([
     repo.listCourses(ctx.db, workspaceId, filters, page),
     page.mode === 'page' ? repo.countCourses(ctx.db, workspaceId, filters) : undefined,
@@ -58,6 +62,7 @@ export function newCourseRow(clock: Clock, workspaceId: string, body: CreateCour
     published: (body.published ?? false) ? 1 : 0,
     enrollment_count: 0,
     metadata: JSON.stringify(body.metadata ?? {}),
+    external_id: body.external_id ?? null,
     version: 1,
     created_at: now,
     updated_at: now,
@@ -66,11 +71,65 @@ export function newCourseRow(clock: Clock, workspaceId: string, body: CreateCour
 
 export async function createCourse(ctx: ServiceContext, workspaceId: string, body: CreateCourseBody): Promise<Versioned<Course>> {
   const row = newCourseRow(ctx.clock, workspaceId, body);
-  await ctx.db.transaction().execute(async (trx) => {
-    await repo.insertCourse(trx, row);
-    await recordEvent(trx, ctx.clock, workspaceId, 'course.created', toCourse(row));
-  });
+  await withUniqueExternalId(ctx, workspaceId, row.external_id, () =>
+    ctx.db.transaction().execute(async (trx) => {
+      await repo.insertCourse(trx, row);
+      await recordEvent(trx, ctx.clock, workspaceId, 'course.created', toCourse(row));
+    }),
+  );
   return versionedCourse(row);
+}
+
+/**
+ * `PUT /courses/by-external-id/{external_id}`: makes the course of this external id, or gives the
+ * existing one the body's fields (those left out stay), in one transaction whose unique index
+ * decides which (src/db/upsert.ts): fifty concurrent calls make one course. The events are those of
+ * POST and PATCH (`course.created`; `course.updated`, `course.published`, `course.unpublished`); a
+ * call that changes nothing writes nothing (the course keeps its updated_at) and sends no event.
+ */
+export async function upsertCourse(
+  ctx: ServiceContext,
+  workspaceId: string,
+  externalId: string,
+  body: CreateCourseBody,
+  conditions: UpsertConditions,
+): Promise<Upserted<Course>> {
+  const plan = upsertPlan<CourseRow>('Course', externalId, body.external_id, conditions, (row) => versionedCourse(row).etag);
+  const insert = { ...newCourseRow(ctx.clock, workspaceId, body), external_id: externalId };
+  const set: Partial<CourseRow> = {
+    title: body.title,
+    ...(body.description !== undefined && { description: insert.description }),
+    ...(body.published !== undefined && { published: insert.published }),
+    ...(body.metadata !== undefined && { metadata: insert.metadata }),
+  };
+  const [outcome] = await ctx.db.transaction().execute(async (trx) => {
+    const outcomes = await repo.upsertCoursesByExternalId(trx, workspaceId, [{ insert, set }], { ...plan, now: insert.updated_at });
+    await recordEvents(trx, ctx.clock, workspaceId, courseUpsertEvents(outcomes));
+    return outcomes;
+  });
+  if (outcome!.action === 'skipped') throw plan.refused(outcome!.row);
+  return { ...versionedCourse(outcome!.row!), outcome: outcome!.action };
+}
+
+/** The events of upserted courses, as POST and PATCH send them. */
+export function courseUpsertEvents(outcomes: readonly UpsertOutcome<CourseRow>[]): NewEvent[] {
+  return outcomes.flatMap((o): NewEvent[] => {
+    if (o.action === 'created') return [{ type: 'course.created', object: toCourse(o.row!) }];
+    if (o.action === 'updated') return courseChangeEvents(o.changes!, toCourse(o.row!));
+    return [];
+  });
+}
+
+/** Runs a write that may give a course an external id another course holds: 409 `course_exists` naming it. */
+async function withUniqueExternalId<T>(ctx: ServiceContext, workspaceId: string, externalId: string | null | undefined, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (!externalId || !isUniqueViolation(error)) throw error;
+    const holder = await repo.findCourseByExternalId(ctx.db, workspaceId, externalId);
+    if (!holder) throw error;
+    throw new AppError('course_exists', `Course ${holder.id} already has this external_id`, { course_id: holder.id, field: 'external_id' });
+  }
 }
 
 /**
@@ -93,14 +152,17 @@ export async function updateCourse(
       ...(body.description !== undefined && { description: body.description }),
       // Publishing a published course changes nothing (and reports nothing).
       ...(body.published !== undefined && (body.published ? 1 : 0) !== current.published && { published: body.published ? 1 : 0 }),
+      ...(body.external_id !== undefined && body.external_id !== current.external_id && { external_id: body.external_id }),
       ...(body.metadata !== undefined && { metadata: JSON.stringify(body.metadata) }),
     }),
     write: (version, changes, next) =>
-      ctx.db.transaction().execute(async (trx) => {
-        if (!(await repo.updateCourse(trx, workspaceId, id, version, changes))) return false;
-        await recordEvents(trx, ctx.clock, workspaceId, courseChangeEvents(changes, toCourse(next)));
-        return true;
-      }),
+      withUniqueExternalId(ctx, workspaceId, changes.external_id, () =>
+        ctx.db.transaction().execute(async (trx) => {
+          if (!(await repo.updateCourse(trx, workspaceId, id, version, changes))) return false;
+          await recordEvents(trx, ctx.clock, workspaceId, courseChangeEvents(changes, toCourse(next)));
+          return true;
+        }),
+      ),
     ifMatch,
     now: () => nowIso(ctx.clock),
   });
@@ -110,7 +172,7 @@ export async function updateCourse(
  * What an update reports: `course.published` / `course.unpublished` when `published` changed, and
  * `course.updated` when any other field did.
  */
-function courseChangeEvents(changes: Partial<CoursesTable>, course: Course): NewEvent[] {
+function courseChangeEvents(changes: Partial<CourseRow>, course: Course): NewEvent[] {
   const events: NewEvent[] = [];
   if (changes.published !== undefined) events.push({ type: changes.published === 1 ? 'course.published' : 'course.unpublished', object: course });
   if (Object.keys(changes).some((field) => field !== 'published' && field !== 'updated_at')) events.push({ type: 'course.updated', object: course });

@@ -41,8 +41,8 @@ export async function enrollmentRoutes(parent: FastifyInstance, { ctx }: { ctx: 
       responseHeaders: ['ETag'],
       summary: 'Enroll a student in a course',
       description:
-        'The course must be published (409 `course_not_published`). Enrolling twice answers 409 `already_enrolled` with ' +
-        '`details.enrollment_id`; a cancelled enrollment is reactivated (201).',
+        'The course must be published (409 `course_not_published`) and the student active (409 `student_inactive`). Enrolling twice ' +
+        'answers 409 `already_enrolled` with `details.enrollment_id`; a cancelled enrollment is reactivated (201).',
       body: CreateEnrollmentBody,
       response: responses({ 201: EnrollmentResponse }, 404, 409, 413, 415, 422),
     },

@@ -87,7 +87,7 @@ export const BulkCreateEnrollmentsBody = BulkRequest(CreateEnrollmentBody, [
 export const EnrollmentBulk = BulkResults(
   'Enrollment',
   Enrollment,
-  ['validation_error', 'resource_not_found', 'already_enrolled', 'course_not_published'],
+  ['validation_error', 'resource_not_found', 'already_enrolled', 'course_not_published', 'student_inactive'],
   {
     created: { data: [{ index: 0, status: 'created', data: exampleEnrollment }] },
     mixed: {

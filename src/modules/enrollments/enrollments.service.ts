@@ -10,7 +10,7 @@ import { type PageResult, parseListQuery, toPageResult } from '../../shared/pagi
 import type { Versioned } from '../../shared/versioned.js';
 import { type BulkResult, failed, recordValidator } from '../../shared/bulk.js';
 import { adjustEnrollmentCount, findCourse, publishedByIds } from '../courses/courses.repository.js';
-import { existingStudentIds, findStudent } from '../students/students.repository.js';
+import { findStudent, studentStatuses } from '../students/students.repository.js';
 import type { NewEvent } from '../events/event-types.js';
 import { recordEvent, recordEvents } from '../events/record-events.js';
 import { type AnalyticsChange, recordAnalyticsChange } from '../analytics/analytics-rollups.js';
@@ -81,7 +81,7 @@ export async function getEnrollment(ctx: ServiceContext, workspaceId: string, id
 /**
  * Enrolls a student in a published course, in one transaction with the course's
  * enrollment_count. A cancelled enrollment is reactivated (201 again); an active or completed
- * one answers 409 already_enrolled.
+ * one answers 409 already_enrolled; an inactive student 409 student_inactive.
  */
 export async function enroll(ctx: ServiceContext, workspaceId: string, body: CreateEnrollmentBody): Promise<Versioned<Enrollment>> {
   try {
@@ -91,6 +91,10 @@ export async function enroll(ctx: ServiceContext, workspaceId: string, body: Cre
       const course = await findCourse(trx, workspaceId, body.course_id);
       if (!course) throw notFound('Course', body.course_id);
       if (course.published !== 1) throw notPublished(course.id);
+      if (student.status === 'inactive') {
+        const existing = await repo.findEnrollmentOf(trx, workspaceId, student.id, course.id);
+        throw existing && existing.status !== 'cancelled' ? alreadyEnrolled(student.id, course.id, existing.id) : studentInactive(student.id);
+      }
       const now = nowIso(ctx.clock);
       const row = newEnrollmentRow(ctx, workspaceId, student.id, course.id, now);
       if (await repo.insertEnrollmentIfAbsent(trx, row)) {
@@ -140,10 +144,11 @@ export async function bulkEnroll(ctx: ServiceContext, workspaceId: string, recor
     else results.push(failed(index, checked.error));
   });
   await ctx.db.transaction().execute(async (trx) => {
-    const students = await existingStudentIds(trx, workspaceId, [...new Set(valid.map((v) => v.body.student_id))]);
+    const students = await studentStatuses(trx, workspaceId, [...new Set(valid.map((v) => v.body.student_id))]);
     const courses = await publishedByIds(trx, workspaceId, [...new Set(valid.map((v) => v.body.course_id))]);
     const now = nowIso(ctx.clock);
     const candidates: { index: number; row: EnrollmentsTable }[] = [];
+    const inactive: { index: number; studentId: string; courseId: string }[] = [];
     const pairKey = (studentId: string, courseId: string) => `${studentId} ${courseId}`;
     const seenPairs = new Set<string>();
     for (const { index, body } of valid) {
@@ -155,10 +160,19 @@ export async function bulkEnroll(ctx: ServiceContext, workspaceId: string, recor
         results.push(failed(index, notPublished(body.course_id)));
       } else if (seenPairs.has(pairKey(body.student_id, body.course_id))) {
         results.push(failed(index, alreadyEnrolled(body.student_id, body.course_id, null)));
+      } else if (students.get(body.student_id) === 'inactive') {
+        seenPairs.add(pairKey(body.student_id, body.course_id));
+        inactive.push({ index, studentId: body.student_id, courseId: body.course_id });
       } else {
         seenPairs.add(pairKey(body.student_id, body.course_id));
         candidates.push({ index, row: newEnrollmentRow(ctx, workspaceId, body.student_id, body.course_id, now) });
       }
+    }
+    // An inactive student takes no new enrollment; one they already have answers as for anyone.
+    const held = new Map((await repo.findEnrollmentsOfPairs(trx, workspaceId, inactive)).map((e) => [pairKey(e.student_id, e.course_id), e]));
+    for (const { index, studentId, courseId } of inactive) {
+      const enrollment = held.get(pairKey(studentId, courseId));
+      results.push(failed(index, enrollment && enrollment.status !== 'cancelled' ? alreadyEnrolled(studentId, courseId, enrollment.id) : studentInactive(studentId)));
     }
     const inserted = await repo.insertEnrollmentsIfAbsent(trx, candidates.map((c) => c.row));
     const created = new Map<number, string>();
@@ -224,6 +238,10 @@ function newEnrollmentRow(ctx: ServiceContext, workspaceId: string, studentId: s
 
 function notPublished(courseId: string): AppError {
   return new AppError('course_not_published', `Course ${courseId} is not published; publish it before enrolling students`, { course_id: courseId });
+}
+
+function studentInactive(studentId: string): AppError {
+  return new AppError('student_inactive', `Student ${studentId} is inactive; make them active (status: "active") before enrolling them`, { student_id: studentId });
 }
 
 function alreadyEnrolled(studentId: string, courseId: string, enrollmentId: string | null): AppError {

@@ -383,13 +383,19 @@ export async function findOrCreateStudent(
   throw new LaunchRefused(409, 'student_conflict', 'Lectern could not add you to the course', 'A student with your address already exists in this workspace; ask whoever runs Lectern here.');
 }
 
-/** Enrolls the student unless they are already (an active or completed enrollment stays as it is); true when it enrolled them. */
+/**
+ * Enrolls the student unless they are already (an active or completed enrollment stays as it is); true when it enrolled them.
+ * An inactive student is refused (403 `student_inactive`).
+ */
 export async function enrollOnce(ctx: ServiceContext, workspaceId: string, studentId: string, courseId: string): Promise<boolean> {
   try {
     await enroll(ctx, workspaceId, { student_id: studentId, course_id: courseId });
     return true;
   } catch (error) {
     if (error instanceof AppError && error.code === 'already_enrolled') return false;
+    if (error instanceof AppError && error.code === 'student_inactive') {
+      throw new LaunchRefused(403, 'student_inactive', 'You are not on the roster', 'Your student record in Lectern is inactive (a roster sync took you off it): ask whoever runs Lectern here.');
+    }
     throw error;
   }
 }

@@ -123,7 +123,13 @@ export async function enrollAllLearners(ctx: PlatformTokenContext, token: string
       continue;
     }
     if (student.created) result.studentsCreated += 1;
-    if (await enrollOnce(ctx, workspaceId, student.id, source.courseId)) result.enrolled += 1;
+    const enrolled = await enrollOnce(ctx, workspaceId, student.id, source.courseId).catch((error: unknown) => {
+      // An inactive student (taken off the roster by a sync) is left as they are.
+      if (error instanceof LaunchRefused) return null;
+      throw error;
+    });
+    if (enrolled === null) result.skipped += 1;
+    else if (enrolled) result.enrolled += 1;
     else result.alreadyEnrolled += 1;
   }
   return { html: membersPageHtml({ ...pageOf(token!, source, roster), result }), result };

@@ -2,16 +2,18 @@ import type { Kysely } from 'kysely';
 import { lockForUpdate } from '../../db/dialect.js';
 import { applyPage } from '../../db/keyset.js';
 import { prepared } from '../../db/prepared.js';
-import type { DB, StudentsTable } from '../../db/types.js';
+import type { DB, StudentStatus, StudentsTable } from '../../db/types.js';
+import { MAX_PARAMETERS, type UpsertOptions, type UpsertOutcome, type UpsertRow, type UpsertTable, upsertByExternalId } from '../../db/upsert.js';
 import type { PageRequest } from '../../shared/pagination.js';
 import { countOfWorkspace, countRows, unfiltered } from '../../db/count.js';
 
-export const columns = ['id', 'workspace_id', 'email', 'email_normalized', 'name', 'external_id', 'metadata', 'version', 'created_at', 'updated_at'] as const;
+export const columns = ['id', 'workspace_id', 'email', 'email_normalized', 'name', 'external_id', 'status', 'metadata', 'version', 'created_at', 'updated_at'] as const;
 
 export interface StudentFilters {
   updatedSince?: string | undefined;
   emailNormalized?: string | undefined;
   externalId?: string | undefined;
+  status?: StudentStatus | undefined;
 }
 
 function filtered(db: Kysely<DB>, workspaceId: string, filters: StudentFilters) {
@@ -19,6 +21,7 @@ function filtered(db: Kysely<DB>, workspaceId: string, filters: StudentFilters) 
   if (filters.updatedSince !== undefined) query = query.where('updated_at', '>=', filters.updatedSince);
   if (filters.emailNormalized !== undefined) query = query.where('email_normalized', '=', filters.emailNormalized);
   if (filters.externalId !== undefined) query = query.where('external_id', '=', filters.externalId);
+  if (filters.status !== undefined) query = query.where('status', '=', filters.status);
   return query;
 }
 
@@ -91,8 +94,47 @@ export async function deleteStudent(db: Kysely<DB>, workspaceId: string, id: str
   return Number(result.numDeletedRows) > 0;
 }
 
-export async function existingStudentIds(db: Kysely<DB>, workspaceId: string, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db.selectFrom('students').select('id').where('workspace_id', '=', workspaceId).where('id', 'in', ids).execute();
-  return new Set(rows.map((r) => r.id));
+/** The status of each given student of the workspace, by id (missing ids are absent). */
+export async function studentStatuses(db: Kysely<DB>, workspaceId: string, ids: string[]): Promise<Map<string, StudentStatus>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('students').select(['id', 'status']).where('workspace_id', '=', workspaceId).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, r.status ?? 'active']));
+}
+
+const upsertTable: UpsertTable = {
+  table: 'students',
+  columns,
+  settable: ['email', 'email_normalized', 'name', 'status', 'metadata'],
+  jsonColumns: ['metadata'],
+};
+
+/** A student to upsert: the row to insert when its external id is new, else the fields to give the existing one. */
+export type StudentUpsert = UpsertRow<StudentsTable & { external_id: string }, StudentsTable>;
+
+/**
+ * Upserts students by external id, set-based (src/db/upsert.ts): any number of rows, in chunks of
+ * one statement each (under both databases' bound-parameter limits), one outcome per row in order
+ * (`created`, `updated` with `previous` and `changes`, `unchanged`, or `skipped` by the mode or the
+ * condition). Run it in a transaction. External ids must be distinct. An email another student of
+ * the workspace holds fails the statement with the database's unique violation (isUniqueViolation),
+ * as a single insert would. Writes no event: the caller records them.
+ */
+export async function upsertStudentsByExternalId(
+  db: Kysely<DB>,
+  workspaceId: string,
+  rows: readonly StudentUpsert[],
+  options: UpsertOptions<StudentsTable>,
+): Promise<UpsertOutcome<StudentsTable>[]> {
+  return upsertByExternalId(db, upsertTable, workspaceId, rows, options);
+}
+
+/** The students of the given external ids, by external id (missing ones are absent). */
+export async function findStudentsByExternalIds(db: Kysely<DB>, workspaceId: string, externalIds: readonly string[]): Promise<Map<string, StudentsTable>> {
+  const found = new Map<string, StudentsTable>();
+  for (let start = 0; start < externalIds.length; start += MAX_PARAMETERS - 1) {
+    const chunk = externalIds.slice(start, start + MAX_PARAMETERS - 1);
+    const rows = await db.selectFrom('students').select(columns).where('workspace_id', '=', workspaceId).where('external_id', 'in', chunk).execute();
+    for (const row of rows) found.set(row.external_id!, row);
+  }
+  return found;
 }

@@ -2,14 +2,15 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { BulkBody, bulkStatus } from '../../shared/bulk.js';
 import type { ServiceContext } from '../../shared/context.js';
-import { pageReply, resourceReply } from '../../shared/reply.js';
-import { IfMatchHeaders, responses } from '../../shared/schemas.js';
+import { pageReply, resourceReply, upsertReply } from '../../shared/reply.js';
+import { IfMatchHeaders, responses, UpsertHeaders } from '../../shared/schemas.js';
 import {
   BulkCreateStudentsBody,
   CreateStudentBody,
   ListStudentsQuery,
   StudentBulk,
   StudentDeletedResponse,
+  StudentExternalIdParams,
   StudentListResponse,
   StudentParams,
   StudentResponse,
@@ -28,7 +29,7 @@ export async function studentRoutes(parent: FastifyInstance, { ctx }: { ctx: Ser
       tags,
       operationId: 'listStudents',
       summary: 'List students',
-      description: 'Filters: `email` (any case), `external_id`, `updated_since`. Page mode by default; cursor mode with `cursor`.',
+      description: 'Filters: `email` (any case), `external_id` (exact), `status`, `updated_since`. Page mode by default; cursor mode with `cursor`.',
       querystring: ListStudentsQuery,
       response: responses({ 200: StudentListResponse }),
     },
@@ -108,6 +109,35 @@ export async function studentRoutes(parent: FastifyInstance, { ctx }: { ctx: Ser
         ),
     });
   }
+
+  app.put('/students/by-external-id/:external_id', {
+    config: { scope: 'students:write' },
+    schema: {
+      tags,
+      operationId: 'upsertStudent',
+      responseHeaders: ['ETag', 'Location', 'Lectern-Upsert'],
+      summary: 'Create or update a student by external id',
+      description:
+        'Makes the student of this `external_id` (201, `Location`), or gives the existing one the fields sent (200; the ones left out stay), ' +
+        'as one atomic step: concurrent calls for one new id make one student. `Lectern-Upsert` says `created`, `updated` or `unchanged`; an ' +
+        'unchanged student keeps its `updated_at` and sends no event (else `student.created` or `student.updated`, as POST and PATCH). ' +
+        'The body is the create\'s; an `external_id` in it must be the path\'s (else 400). `If-None-Match: *` only creates and ' +
+        '`If-Match: *` only updates (412 otherwise). An email another student holds answers 409 `student_exists`.',
+      params: StudentExternalIdParams,
+      headers: UpsertHeaders,
+      body: CreateStudentBody,
+      response: responses({ 200: StudentResponse, 201: StudentResponse }, 404, 409, 412, 413, 415),
+    },
+    handler: async (request, reply) =>
+      upsertReply(
+        reply,
+        await service.upsertStudent(ctx, request.auth.workspaceId, request.params.external_id, request.body, {
+          ifMatch: request.headers['if-match'],
+          ifNoneMatch: request.headers['if-none-match'],
+        }),
+        '/api/v1/students',
+      ),
+  });
 
   app.delete('/students/:id', {
     config: { scope: 'students:write' },

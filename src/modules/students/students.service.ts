@@ -10,7 +10,10 @@ import { etagOf } from '../../shared/etag.js';
 import { newId } from '../../shared/ids.js';
 import { type PageResult, parseListQuery, toPageResult } from '../../shared/pagination.js';
 import { parseMetadata } from '../../shared/schemas.js';
+import { type Upserted, type UpsertConditions, upsertPlan } from '../../shared/upsert.js';
 import { updateVersioned, type Versioned } from '../../shared/versioned.js';
+import type { UpsertOutcome } from '../../db/upsert.js';
+import type { NewEvent } from '../events/event-types.js';
 import { adjustEnrollmentCount } from '../courses/courses.repository.js';
 import * as enrollmentsRepo from '../enrollments/enrollments.repository.js';
 import { deleteActivityOfStudent } from '../progress/progress.repository.js';
@@ -25,6 +28,7 @@ export function toStudent(row: StudentsTable): Student {
     email: row.email,
     name: row.name,
     external_id: row.external_id,
+    status: row.status ?? 'active',
     metadata: parseMetadata(row.metadata),
     created_at: row.created_at,
     updated_at: row.updated_at,
@@ -46,6 +50,7 @@ export async function listStudents(ctx: ServiceContext, workspaceId: string, que
     updatedSince: query.updated_since,
     emailNormalized: query.email === undefined ? undefined : normalizeEmail(query.email),
     externalId: query.external_id,
+    status: query.status,
   };
   const [rows, total] = await Promise.all([
     repo.listStudents(ctx.db, workspaceId, filters, page),
@@ -80,11 +85,53 @@ function studentRow(ctx: ServiceContext, workspaceId: string, body: CreateStuden
     email_normalized: normalizeEmail(body.email),
     name: body.name,
     external_id: body.external_id ?? null,
+    status: body.status ?? 'active',
     metadata: JSON.stringify(body.metadata ?? {}),
     version: 1,
     created_at: now,
     updated_at: now,
   };
+}
+
+/**
+ * `PUT /students/by-external-id/{external_id}`: makes the student of this external id, or gives the
+ * existing one the body's fields (those left out stay), in one transaction whose unique index
+ * decides which (src/db/upsert.ts): fifty concurrent calls make one student. `student.created` or
+ * `student.updated` as POST and PATCH send them; a call that changes nothing writes nothing (the
+ * student keeps its updated_at) and sends no event.
+ */
+export async function upsertStudent(
+  ctx: ServiceContext,
+  workspaceId: string,
+  externalId: string,
+  body: CreateStudentBody,
+  conditions: UpsertConditions,
+): Promise<Upserted<Student>> {
+  const plan = upsertPlan<StudentsTable>('Student', externalId, body.external_id, conditions, (row) => versioned(row).etag);
+  const insert = { ...studentRow(ctx, workspaceId, body), external_id: externalId };
+  const set: Partial<StudentsTable> = {
+    email: insert.email,
+    email_normalized: insert.email_normalized,
+    name: body.name,
+    ...(body.status !== undefined && { status: body.status }),
+    ...(body.metadata !== undefined && { metadata: insert.metadata }),
+  };
+  const [outcome] = await withUniqueness(ctx.db, workspaceId, insert.email_normalized, undefined, () =>
+    ctx.db.transaction().execute(async (trx) => {
+      const outcomes = await repo.upsertStudentsByExternalId(trx, workspaceId, [{ insert, set }], { ...plan, now: insert.updated_at });
+      await recordEvents(trx, ctx.clock, workspaceId, upsertEvents(outcomes));
+      return outcomes;
+    }),
+  );
+  if (outcome!.action === 'skipped') throw plan.refused(outcome!.row);
+  return { ...versioned(outcome!.row!), outcome: outcome!.action };
+}
+
+/** The events of upserted students: `student.created` and `student.updated`, as POST and PATCH send them. */
+export function upsertEvents(outcomes: readonly UpsertOutcome<StudentsTable>[]): NewEvent[] {
+  return outcomes.flatMap((o) =>
+    o.action === 'created' || o.action === 'updated' ? [{ type: o.action === 'created' ? ('student.created' as const) : ('student.updated' as const), object: toStudent(o.row!) }] : [],
+  );
 }
 
 /**
@@ -146,10 +193,11 @@ export async function updateStudent(
     load: () => repo.findStudent(ctx.db, workspaceId, id),
     missing: () => notFound('Student', id),
     present: versioned,
-    changes: (): Partial<StudentsTable> => ({
+    changes: (current): Partial<StudentsTable> => ({
       ...(body.email !== undefined && { email: body.email.trim(), email_normalized: normalizeEmail(body.email) }),
       ...(body.name !== undefined && { name: body.name }),
       ...(body.external_id !== undefined && { external_id: body.external_id }),
+      ...(body.status !== undefined && body.status !== (current.status ?? 'active') && { status: body.status }),
       ...(body.metadata !== undefined && { metadata: JSON.stringify(body.metadata) }),
     }),
     write: (version, changes, next) =>

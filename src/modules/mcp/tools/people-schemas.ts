@@ -10,6 +10,7 @@ export const StudentOutput = z.object({
   email: z.string(),
   name: z.string(),
   external_id: z.string().nullable(),
+  status: z.enum(['active', 'inactive']),
   metadata: z.record(z.string(), z.unknown()),
   created_at: z.string(),
   updated_at: z.string(),

@@ -16,6 +16,7 @@ export const CourseOutput = z.object({
   description: z.string(),
   published: z.boolean(),
   enrollment_count: Int,
+  external_id: z.string().nullable(),
   metadata: z.record(z.string(), z.unknown()),
   created_at: z.string(),
   updated_at: z.string(),
