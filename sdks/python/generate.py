@@ -36,7 +36,7 @@ API_PREFIX = "/api/v1"
 #: Operations answered as raw bytes whatever the document says (an export is JSON or a zip).
 RAW_OPERATIONS = {"downloadExport"}
 #: Hand-written bases of generated resource classes: resource → (module, class).
-RESOURCE_MIXINS = {"webhooks": ("._webhooks", "WebhookVerifyMixin")}
+RESOURCE_MIXINS = {"webhooks": ("._webhooks", "WebhookVerifyMixin"), "imports": ("._imports", "ImportsMixin")}
 #: Inline objects named by their property wherever they appear.
 PROPERTY_NAMES = {"pagination": "Pagination"}
 #: Names that generated types may not take (they would hide what the module imports).
@@ -623,7 +623,10 @@ class Method:
 def resources_module(types: Types, operations: List[Operation]) -> str:
     groups: Dict[str, List[Method]] = {}
     for op in operations:
-        groups.setdefault(op.resource, []).append(Method(types, op))
+        group = groups.setdefault(op.resource, [])
+        # A hand-written operation (an upload, lines of results) is a method of the resource's mixin.
+        if not op.entry.get("hand_written"):
+            group.append(Method(types, op))
     used = set()
     for methods in groups.values():
         for m in methods:
@@ -671,7 +674,7 @@ def resources_module(types: Types, operations: List[Operation]) -> str:
     for resource in sorted(groups):
         bases = ([RESOURCE_MIXINS[resource][1]] if resource in RESOURCE_MIXINS else []) + ["_Resource"]
         out.extend(["", "", f"class {pascal(resource)}Resource({', '.join(bases)}):"])
-        count = len(groups[resource])
+        count = sum(1 for op in operations if op.resource == resource)
         out.append(f'    """``client.{snake(resource)}``: {count} operation{"s" if count > 1 else ""}."""')
         for method in groups[resource]:
             out.extend(["", method.code()])

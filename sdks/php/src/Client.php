@@ -11,6 +11,7 @@ use Lectern\Http\CurlTransport;
 use Lectern\Http\Request;
 use Lectern\Http\Response;
 use Lectern\Http\Transport;
+use Lectern\Http\Upload;
 use Lectern\Resources\ClientResources;
 
 /**
@@ -92,7 +93,7 @@ final class Client
      *
      * @param array<string, string> $pathParams values for the `{name}` placeholders of $path
      * @param array<string, mixed> $query
-     * @param array<mixed>|null $body JSON body (null: none)
+     * @param array<mixed>|Upload|null $body JSON body, or a file sent as is (null: none)
      * @param RequestOptions $options
      * @param 'data'|'envelope'|'raw' $result `data`: the envelope's `data` (single resources);
      *        `envelope`: the whole JSON answer (lists, bulk); `raw`: the body's bytes
@@ -104,7 +105,7 @@ final class Client
         string $path,
         array $pathParams = [],
         array $query = [],
-        ?array $body = null,
+        array|Upload|null $body = null,
         array $options = [],
         string $result = 'data',
     ): mixed {
@@ -154,33 +155,40 @@ final class Client
     }
 
     /**
-     * Sends a request with the client's retries and returns the successful answer.
+     * Sends a request with the client's retries and returns the successful answer. An Upload is
+     * read anew for each attempt; one that cannot be read again (a pipe) is sent once, never retried.
      *
      * @param array<string, string> $pathParams
      * @param array<string, mixed> $query
-     * @param array<mixed>|null $body
+     * @param array<mixed>|Upload|null $body
      * @param RequestOptions $options
      * @throws ApiError|ConnectionError
      */
-    public function send(string $method, string $path, array $pathParams = [], array $query = [], ?array $body = null, array $options = []): Response
+    public function send(string $method, string $path, array $pathParams = [], array $query = [], array|Upload|null $body = null, array $options = []): Response
     {
         $unknown = array_diff(array_keys($options), self::OPTION_KEYS);
         if ($unknown !== []) {
             throw new \InvalidArgumentException('Unknown request option(s) ' . implode(', ', $unknown) . '; known: ' . implode(', ', self::OPTION_KEYS));
         }
         $method = strtoupper($method);
+        $upload = $body instanceof Upload ? $body : null;
         $request = new Request(
             $method,
             $this->baseUrl . self::expandPath($path, $pathParams) . self::queryString($query),
-            $this->headers($method, $body !== null, $options),
-            $body === null ? null : self::encodeJson($body),
+            $this->headers($method, $upload?->contentType ?? ($body !== null ? 'application/json' : null), $options),
+            is_array($body) ? self::encodeJson($body) : null,
             (float) ($options['timeout'] ?? $this->timeout),
+            $upload,
         );
         $maxAttempts = (int) ($options['maxAttempts'] ?? $this->maxAttempts);
         // Network errors and 502/503/504 may have happened after the server acted: only requests
         // that are safe to repeat are retried (a POST is, when its Idempotency-Key makes a repeat a replay).
         $repeatable = in_array($method, ['GET', 'HEAD', 'PUT', 'DELETE'], true)
             || ($method === 'POST' && $request->header('Idempotency-Key') !== null);
+        // A stream that cannot be read again leaves nothing to send a second time, whatever the answer.
+        if ($upload !== null && !$upload->repeatable) {
+            $maxAttempts = 1;
+        }
 
         for ($attempt = 0; ; $attempt++) {
             $isLast = $attempt + 1 >= $maxAttempts;
@@ -217,6 +225,12 @@ final class Client
         return $this->lastResponse;
     }
 
+    /** Waits as the client waits between attempts (the `sleep` given to the constructor, else usleep). */
+    public function sleep(float $seconds): void
+    {
+        ($this->sleep)($seconds);
+    }
+
     /** The User-Agent the client sends: `lectern-php/<version> (PHP <version>)`. */
     public function userAgent(): string
     {
@@ -227,15 +241,15 @@ final class Client
      * @param RequestOptions $options
      * @return array<string, string>
      */
-    private function headers(string $method, bool $hasBody, array $options): array
+    private function headers(string $method, ?string $contentType, array $options): array
     {
         $headers = [
             'Authorization' => 'Bearer ' . $this->apiKey,
             'User-Agent' => $this->userAgent,
             'Accept' => 'application/json',
         ];
-        if ($hasBody) {
-            $headers['Content-Type'] = 'application/json';
+        if ($contentType !== null) {
+            $headers['Content-Type'] = $contentType;
         }
         $extra = $options['headers'] ?? [];
         $keyGiven = false;

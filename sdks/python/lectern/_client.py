@@ -17,10 +17,11 @@ import urllib.parse
 import urllib.request
 import uuid
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, Iterator, Mapping, Optional, Union
+from typing import IO, Any, Callable, Dict, Iterator, Mapping, Optional, Union
 
 from ._errors import ApiConnectionError, ApiError, ApiTimeoutError, ConfigurationError, error_from_response
 from ._resources import ClientResources
+from ._upload import Upload
 from ._version import __version__
 
 __all__ = [
@@ -50,12 +51,14 @@ IdempotencyKey = Union[str, bool, None]
 
 @dataclass
 class HttpRequest:
-    """One attempt as the transport sends it."""
+    """One attempt as the transport sends it. ``body`` is bytes, or for an upload (an import's file)
+    a binary file object to read as it is sent, with ``Content-Length`` in the headers when known
+    (else the transport sends it chunked)."""
 
     method: str
     url: str
     headers: Dict[str, str]
-    body: Optional[bytes]
+    body: Optional[Union[bytes, IO[bytes]]]
     timeout: float
 
 
@@ -235,6 +238,8 @@ class Client(ClientResources):
     ) -> HttpResponse:
         """Send a request to ``path`` (relative to the base URL) with retries; answer the raw response.
 
+        ``body`` is sent as JSON (bytes as they are), or as a file for an :class:`~lectern._upload.Upload`
+        (read anew for each attempt; one that cannot be read again is not retried).
         For what the generated methods do not show: response headers such as ``ETag``,
         ``Idempotent-Replayed`` or ``X-RateLimit-Remaining``. Raises the :class:`ApiError` subclass
         of any status outside 2xx, as every method does.
@@ -252,7 +257,12 @@ class Client(ClientResources):
         sent.update(self._default_headers)
         sent["Authorization"] = f"Bearer {self.api_key}"
         data: Optional[bytes] = None
-        if body is not None:
+        upload = body if isinstance(body, Upload) else None
+        if upload is not None:
+            sent["Content-Type"] = upload.content_type
+            if upload.length is not None:
+                sent["Content-Length"] = str(upload.length)
+        elif body is not None:
             data = body if isinstance(body, bytes) else json.dumps(body, ensure_ascii=False).encode("utf-8")
             sent["Content-Type"] = "application/json"
         key = self._idempotency_key(method, idempotency_key)
@@ -264,14 +274,18 @@ class Client(ClientResources):
                 for existing in [n for n in sent if n.lower() == name.lower()]:
                     del sent[existing]
                 sent[name] = value
-        repeatable = method in _SAFE_TO_REPEAT or any(n.lower() == "idempotency-key" for n in sent)
+        # A file that cannot be read again leaves nothing to send a second time, whatever the answer.
+        sendable_again = upload is None or upload.repeatable
+        repeatable = sendable_again and (method in _SAFE_TO_REPEAT or any(n.lower() == "idempotency-key" for n in sent))
         attempt_timeout = self.timeout if timeout is None else timeout
 
         attempt = 0
         while True:
             last = attempt + 1 >= self.max_attempts
+            stream = upload.open() if upload is not None else None
+            attempt_body = stream if stream is not None else data
             try:
-                response = self._transport(HttpRequest(method, url, dict(sent), data, attempt_timeout))
+                response = self._transport(HttpRequest(method, url, dict(sent), attempt_body, attempt_timeout))
             except (ApiConnectionError, OSError) as exc:
                 if repeatable and not last:
                     self._sleep(float(2**attempt))
@@ -280,11 +294,14 @@ class Client(ClientResources):
                 if isinstance(exc, ApiConnectionError):
                     raise
                 raise ApiConnectionError(f"connection to {url} failed: {exc}") from exc
+            finally:
+                if stream is not None and upload is not None:
+                    upload.close(stream)
 
             if 200 <= response.status < 300:
                 return response
             error = error_from_response(response.status, response.headers, response.body)
-            if response.status == 429 or (response.status in _RETRIED_STATUSES and repeatable):
+            if sendable_again and (response.status == 429 or (response.status in _RETRIED_STATUSES and repeatable)):
                 wait = _retry_after_seconds(response.headers.get("retry-after"), time.time())
                 if wait is not None and wait > self.max_retry_after:
                     raise error

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Iterator, Mapping, Optional, Union
 
+from ._imports import ImportsMixin
 from ._webhooks import WebhookVerifyMixin
 from .types import (
     ApiKey,
@@ -43,6 +44,7 @@ from .types import (
     GetStudentAnalyticsParams,
     GetStudentProgressParams,
     GetUsageParams,
+    Import,
     Lesson,
     ListApiKeysParams,
     ListApiKeysResponse,
@@ -52,6 +54,8 @@ from .types import (
     ListEnrollmentsResponse,
     ListEventsParams,
     ListEventsResponse,
+    ListImportsParams,
+    ListImportsResponse,
     ListLessonsParams,
     ListLessonsResponse,
     ListLtiGradeSendsParams,
@@ -113,6 +117,7 @@ __all__ = [
     "EnrollmentsResource",
     "EventsResource",
     "ExportsResource",
+    "ImportsResource",
     "LessonsResource",
     "LtiResource",
     "ModulesResource",
@@ -397,7 +402,7 @@ class ApiKeysResource(_Resource):
 
 
 class CoursesResource(_Resource):
-    """``client.courses``: 8 operations."""
+    """``client.courses``: 9 operations."""
 
     def list(
         self,
@@ -411,7 +416,8 @@ class CoursesResource(_Resource):
 
         ``GET /courses`` · scope ``courses:read``
 
-        Page mode (`page`, `per_page`) by default; cursor mode with `cursor` for bulk syncing.
+        Filters: `published`, `external_id` (exact), `updated_since`. Page mode (`page`, `per_page`) by
+        default; cursor mode with `cursor` for bulk syncing.
 
         Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's
         hourly quota and burst bucket.
@@ -429,7 +435,8 @@ class CoursesResource(_Resource):
 
         ``GET /courses`` · scope ``courses:read``
 
-        Page mode (`page`, `per_page`) by default; cursor mode with `cursor` for bulk syncing.
+        Filters: `published`, `external_id` (exact), `updated_since`. Page mode (`page`, `per_page`) by
+        default; cursor mode with `cursor` for bulk syncing.
 
         Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's
         hourly quota and burst bucket.
@@ -457,7 +464,8 @@ class CoursesResource(_Resource):
         ``POST /courses`` · scope ``courses:write``
 
         Creates a course, unpublished unless `published: true`; students can be enrolled once it is
-        published. Sends `course.created`.
+        published. Sends `course.created`. An `external_id` another course of the workspace holds
+        answers 409 `course_exists` with `details.course_id`.
 
         Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and
         burst bucket.
@@ -510,8 +518,8 @@ class CoursesResource(_Resource):
 
         ``PUT /courses/{id}`` · scope ``courses:write``
 
-        Changes the fields given and leaves the rest. Send `If-Match` with the ETag you read to avoid
-        lost updates.
+        Changes the fields given and leaves the rest; `external_id: null` removes it (one another course
+        holds: 409 `course_exists`). Send `If-Match` with the ETag you read to avoid lost updates.
 
         Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and
         burst bucket.
@@ -538,8 +546,8 @@ class CoursesResource(_Resource):
 
         ``PATCH /courses/{id}`` · scope ``courses:write``
 
-        Changes the fields given and leaves the rest. Send `If-Match` with the ETag you read to avoid
-        lost updates.
+        Changes the fields given and leaves the rest; `external_id: null` removes it (one another course
+        holds: 409 `course_exists`). Send `If-Match` with the ETag you read to avoid lost updates.
 
         Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and
         burst bucket.
@@ -576,6 +584,39 @@ class CoursesResource(_Resource):
             "/courses/{id}",
             {"id": id},
             params=params,
+            result="data",
+            headers=headers,
+            timeout=timeout,
+        )
+
+    def upsert(
+        self,
+        external_id: str,
+        body: CreateCourseRequest,
+        *,
+        headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[float] = None,
+    ) -> Course:
+        """Create or update a course by external id.
+
+        ``PUT /courses/by-external-id/{external_id}`` · scope ``courses:write``
+
+        Makes the course of this `external_id` (201, `Location`), or gives the existing one the fields
+        sent (200; the ones left out stay), as one atomic step: concurrent calls for one new id make one
+        course. `Lectern-Upsert` says `created`, `updated` or `unchanged`; an unchanged course keeps its
+        `updated_at` and sends no event (else the events of POST and PATCH: `course.created`;
+        `course.updated`, `course.published`, `course.unpublished`). The body is the create's; an
+        `external_id` in it must be the path's (else 400). `If-None-Match: *` only creates and
+        `If-Match: *` only updates (412 otherwise).
+
+        Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and
+        burst bucket.
+        """
+        return self._client._call(
+            "PUT",
+            "/courses/by-external-id/{external_id}",
+            {"external_id": external_id},
+            body=body,
             result="data",
             headers=headers,
             timeout=timeout,
@@ -698,8 +739,9 @@ class EnrollmentsResource(_Resource):
 
         ``POST /enrollments`` · scope ``enrollments:write``
 
-        The course must be published (409 `course_not_published`). Enrolling twice answers 409
-        `already_enrolled` with `details.enrollment_id`; a cancelled enrollment is reactivated (201).
+        The course must be published (409 `course_not_published`) and the student active (409
+        `student_inactive`). Enrolling twice answers 409 `already_enrolled` with
+        `details.enrollment_id`; a cancelled enrollment is reactivated (201).
 
         Requires scope `enrollments:write`. Rate limits: one request against the key's hourly quota and
         burst bucket.
@@ -986,6 +1028,136 @@ class ExportsResource(_Resource):
             "/courses/import",
             {},
             body=body,
+            result="data",
+            idempotency_key=idempotency_key,
+            headers=headers,
+            timeout=timeout,
+        )
+
+
+class ImportsResource(ImportsMixin, _Resource):
+    """``client.imports``: 6 operations."""
+
+    def list(
+        self,
+        params: Optional[ListImportsParams] = None,
+        *,
+        headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[float] = None,
+    ) -> Iterator[Import]:
+        """List imports: every item, page after page in cursor mode, each page requested only when the
+        previous one's items are consumed. ``list_page`` answers one page as asked.
+
+        ``GET /imports`` · scope ``students:read``
+
+        Newest first. Filter: `status`. Page mode by default; cursor mode with `cursor`.
+
+        Requires scope `students:read` (or `students:write`). Rate limits: one request against the key's
+        hourly quota and burst bucket.
+        """
+        return self._client._paginate("/imports", {}, params, headers=headers, timeout=timeout)
+
+    def list_page(
+        self,
+        params: Optional[ListImportsParams] = None,
+        *,
+        headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[float] = None,
+    ) -> ListImportsResponse:
+        """List imports: one page (page mode by default; ``cursor`` for cursor mode).
+
+        ``GET /imports`` · scope ``students:read``
+
+        Newest first. Filter: `status`. Page mode by default; cursor mode with `cursor`.
+
+        Requires scope `students:read` (or `students:write`). Rate limits: one request against the key's
+        hourly quota and burst bucket.
+        """
+        return self._client._call(
+            "GET",
+            "/imports",
+            {},
+            params=params,
+            result="envelope",
+            headers=headers,
+            timeout=timeout,
+        )
+
+    def get(
+        self,
+        id: str,
+        *,
+        headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[float] = None,
+    ) -> Import:
+        """Get an import.
+
+        ``GET /imports/{id}`` · scope ``students:read``
+
+        Its status, progress (rows done of rows), counts, a full sync's plan and, when it failed, why.
+
+        Requires scope `students:read` (or `students:write`). Rate limits: one request against the key's
+        hourly quota and burst bucket.
+        """
+        return self._client._call(
+            "GET",
+            "/imports/{id}",
+            {"id": id},
+            result="data",
+            headers=headers,
+            timeout=timeout,
+        )
+
+    def confirm(
+        self,
+        id: str,
+        *,
+        idempotency_key: IdempotencyKey = None,
+        headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[float] = None,
+    ) -> Import:
+        """Confirm a full sync waiting for confirmation.
+
+        ``POST /imports/{id}/confirm`` · scope ``students:write``
+
+        An import in `awaiting_confirmation` is queued again and deactivates what its plan says. In any
+        other state: 409 `import_not_awaiting_confirmation`.
+
+        Requires scope `students:write`. Rate limits: one request against the key's hourly quota and
+        burst bucket.
+        """
+        return self._client._call(
+            "POST",
+            "/imports/{id}/confirm",
+            {"id": id},
+            result="data",
+            idempotency_key=idempotency_key,
+            headers=headers,
+            timeout=timeout,
+        )
+
+    def cancel(
+        self,
+        id: str,
+        *,
+        idempotency_key: IdempotencyKey = None,
+        headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[float] = None,
+    ) -> Import:
+        """Cancel a full sync waiting for confirmation.
+
+        ``POST /imports/{id}/cancel`` · scope ``students:write``
+
+        An import in `awaiting_confirmation` becomes `canceled`; nothing of it was or will be written.
+        In any other state (a running import included): 409 `import_not_awaiting_confirmation`.
+
+        Requires scope `students:write`. Rate limits: one request against the key's hourly quota and
+        burst bucket.
+        """
+        return self._client._call(
+            "POST",
+            "/imports/{id}/cancel",
+            {"id": id},
             result="data",
             idempotency_key=idempotency_key,
             headers=headers,
@@ -1917,7 +2089,7 @@ class SearchResource(_Resource):
 
 
 class StudentsResource(_Resource):
-    """``client.students``: 7 operations."""
+    """``client.students``: 8 operations."""
 
     def list(
         self,
@@ -1931,8 +2103,8 @@ class StudentsResource(_Resource):
 
         ``GET /students`` · scope ``students:read``
 
-        Filters: `email` (any case), `external_id`, `updated_since`. Page mode by default; cursor mode
-        with `cursor`.
+        Filters: `email` (any case), `external_id` (exact), `status`, `updated_since`. Page mode by
+        default; cursor mode with `cursor`.
 
         Requires scope `students:read` (or `students:write`). Rate limits: one request against the key's
         hourly quota and burst bucket.
@@ -1950,8 +2122,8 @@ class StudentsResource(_Resource):
 
         ``GET /students`` · scope ``students:read``
 
-        Filters: `email` (any case), `external_id`, `updated_since`. Page mode by default; cursor mode
-        with `cursor`.
+        Filters: `email` (any case), `external_id` (exact), `status`, `updated_since`. Page mode by
+        default; cursor mode with `cursor`.
 
         Requires scope `students:read` (or `students:write`). Rate limits: one request against the key's
         hourly quota and burst bucket.
@@ -2126,6 +2298,39 @@ class StudentsResource(_Resource):
             "DELETE",
             "/students/{id}",
             {"id": id},
+            result="data",
+            headers=headers,
+            timeout=timeout,
+        )
+
+    def upsert(
+        self,
+        external_id: str,
+        body: CreateStudentRequest,
+        *,
+        headers: Optional[Mapping[str, str]] = None,
+        timeout: Optional[float] = None,
+    ) -> Student:
+        """Create or update a student by external id.
+
+        ``PUT /students/by-external-id/{external_id}`` · scope ``students:write``
+
+        Makes the student of this `external_id` (201, `Location`), or gives the existing one the fields
+        sent (200; the ones left out stay), as one atomic step: concurrent calls for one new id make one
+        student. `Lectern-Upsert` says `created`, `updated` or `unchanged`; an unchanged student keeps
+        its `updated_at` and sends no event (else `student.created` or `student.updated`, as POST and
+        PATCH). The body is the create's; an `external_id` in it must be the path's (else 400).
+        `If-None-Match: *` only creates and `If-Match: *` only updates (412 otherwise). An email another
+        student holds answers 409 `student_exists`.
+
+        Requires scope `students:write`. Rate limits: one request against the key's hourly quota and
+        burst bucket.
+        """
+        return self._client._call(
+            "PUT",
+            "/students/by-external-id/{external_id}",
+            {"external_id": external_id},
+            body=body,
             result="data",
             headers=headers,
             timeout=timeout,
@@ -2524,6 +2729,7 @@ class ClientResources:
     enrollments: EnrollmentsResource
     events: EventsResource
     exports: ExportsResource
+    imports: ImportsResource
     lessons: LessonsResource
     lti: LtiResource
     modules: ModulesResource
@@ -2543,6 +2749,7 @@ class ClientResources:
         self.enrollments = EnrollmentsResource(client)
         self.events = EventsResource(client)
         self.exports = ExportsResource(client)
+        self.imports = ImportsResource(client)
         self.lessons = LessonsResource(client)
         self.lti = LtiResource(client)
         self.modules = ModulesResource(client)

@@ -30,6 +30,8 @@ __all__ = [
     "CourseDeletedEventData",
     "CourseDocument",
     "CourseDocumentCourse",
+    "CourseExistsErrorObject",
+    "CourseExistsErrorObjectDetails",
     "CourseHasEnrollmentsErrorObject",
     "CourseHasEnrollmentsErrorObjectDetails",
     "CourseNotPublishedErrorObject",
@@ -74,6 +76,8 @@ __all__ = [
     "EnrollmentBulkErrorErrorCourseNotPublishedDetails",
     "EnrollmentBulkErrorErrorResourceNotFound",
     "EnrollmentBulkErrorErrorResourceNotFoundDetails",
+    "EnrollmentBulkErrorErrorStudentInactive",
+    "EnrollmentBulkErrorErrorStudentInactiveDetails",
     "EnrollmentBulkErrorErrorValidationError",
     "EnrollmentBulkErrorErrorValidationErrorDetails",
     "EnrollmentBulkErrorErrorValidationErrorDetailsErrorsItem",
@@ -98,6 +102,18 @@ __all__ = [
     "GetUsageParams",
     "IdempotencyErrorObject",
     "IdempotencyErrorObjectDetails",
+    "Import",
+    "ImportAwaitingConfirmationEvent",
+    "ImportAwaitingConfirmationEventData",
+    "ImportCompletedEvent",
+    "ImportCompletedEventData",
+    "ImportCounts",
+    "ImportError",
+    "ImportFailedEvent",
+    "ImportFailedEventData",
+    "ImportPendingDeactivation",
+    "ImportProgress",
+    "ImportResultLine",
     "InsufficientPermissionsErrorObject",
     "InsufficientPermissionsErrorObjectDetails",
     "InvalidParameterErrorObject",
@@ -122,6 +138,8 @@ __all__ = [
     "ListEnrollmentsResponse",
     "ListEventsParams",
     "ListEventsResponse",
+    "ListImportsParams",
+    "ListImportsResponse",
     "ListLessonsParams",
     "ListLessonsResponse",
     "ListLtiGradeSendsParams",
@@ -226,6 +244,8 @@ __all__ = [
     "StudentEnrolledEventData",
     "StudentExistsErrorObject",
     "StudentExistsErrorObjectDetails",
+    "StudentInactiveErrorObject",
+    "StudentInactiveErrorObjectDetails",
     "StudentProgress",
     "StudentUnenrolledEvent",
     "StudentUnenrolledEventData",
@@ -376,6 +396,9 @@ class Course(TypedDict):
     published: bool
     #: Enrollments that are not cancelled. Read-only.
     enrollment_count: int
+    #: Your own id for the course (unique in the workspace, exact text: `00123` is not `123`), or
+    #: null.
+    external_id: Optional[str]
     #: Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as
     #: given.
     metadata: Dict[str, str]
@@ -496,6 +519,24 @@ class CourseDocumentCourse(_CourseDocumentCourseRequired, total=False):
     #: Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as
     #: given.
     metadata: Dict[str, str]
+
+
+class CourseExistsErrorObject(TypedDict):
+    """The error of `course_exists`, with its details."""
+
+    #: Machine-readable, from the closed list (docs/api.md, "Errors").
+    code: Literal["course_exists"]
+    #: What went wrong, for a person; may change between versions.
+    message: str
+    details: CourseExistsErrorObjectDetails
+    #: The X-Request-Id of this response: quote it when asking for help.
+    request_id: str
+
+
+class CourseExistsErrorObjectDetails(TypedDict):
+    #: The course that already has this external_id.
+    course_id: str
+    field: Literal["external_id"]
 
 
 class CourseHasEnrollmentsErrorObject(TypedDict):
@@ -640,6 +681,9 @@ class CreateCourseRequest(_CreateCourseRequestRequired, total=False):
     description: str
     #: Defaults to false: the course is created unpublished unless `true` is sent.
     published: bool
+    #: Your own id for the course (1..255 characters), unique in the workspace; kept and compared
+    #: as exact text.
+    external_id: str
     #: Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as
     #: given.
     metadata: Dict[str, str]
@@ -735,8 +779,13 @@ class _CreateStudentRequestRequired(TypedDict):
 
 
 class CreateStudentRequest(_CreateStudentRequestRequired, total=False):
-    #: Your own id for the student, unique in the workspace.
+    #: Your own id for the student (1..255 characters), unique in the workspace; kept and compared
+    #: as exact text.
     external_id: str
+    #: `active` (the default), or `inactive`: taken off the roster (a full sync deactivates rather
+    #: than deletes). An inactive student keeps their data, enrollments and progress; a new
+    #: enrollment of them answers 409 `student_inactive`.
+    status: Literal["active", "inactive"]
     #: Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as
     #: given.
     metadata: Dict[str, str]
@@ -784,7 +833,7 @@ class _CreateWebhookEndpointRequestRequired(TypedDict):
 
 class CreateWebhookEndpointRequest(_CreateWebhookEndpointRequestRequired, total=False):
     #: Event types to receive, or `["*"]` for all.
-    events: List[Literal["*", "course.created", "course.updated", "course.deleted", "course.published", "course.unpublished", "module.created", "module.updated", "module.deleted", "lesson.created", "lesson.updated", "lesson.deleted", "student.created", "student.updated", "student.deleted", "student.enrolled", "student.unenrolled", "student.completed_lesson", "student.completed_course", "quiz.submitted", "quiz.passed", "quiz.failed", "export.completed", "export.failed", "usage.threshold_reached", "webhook_endpoint.disabled"]]
+    events: List[Literal["*", "course.created", "course.updated", "course.deleted", "course.published", "course.unpublished", "module.created", "module.updated", "module.deleted", "lesson.created", "lesson.updated", "lesson.deleted", "student.created", "student.updated", "student.deleted", "student.enrolled", "student.unenrolled", "student.completed_lesson", "student.completed_course", "quiz.submitted", "quiz.passed", "quiz.failed", "export.completed", "export.failed", "import.completed", "import.failed", "import.awaiting_confirmation", "usage.threshold_reached", "webhook_endpoint.disabled"]]
     #: A note of your own, up to 500 characters.
     description: str
     #: Default true.
@@ -807,7 +856,7 @@ class Delivery(TypedDict):
     id: str
     endpoint_id: str
     event_id: str
-    event_type: Literal["course.created", "course.updated", "course.deleted", "course.published", "course.unpublished", "module.created", "module.updated", "module.deleted", "lesson.created", "lesson.updated", "lesson.deleted", "student.created", "student.updated", "student.deleted", "student.enrolled", "student.unenrolled", "student.completed_lesson", "student.completed_course", "quiz.submitted", "quiz.passed", "quiz.failed", "export.completed", "export.failed", "usage.threshold_reached", "webhook_endpoint.disabled", "webhook_endpoint.test"]
+    event_type: Literal["course.created", "course.updated", "course.deleted", "course.published", "course.unpublished", "module.created", "module.updated", "module.deleted", "lesson.created", "lesson.updated", "lesson.deleted", "student.created", "student.updated", "student.deleted", "student.enrolled", "student.unenrolled", "student.completed_lesson", "student.completed_course", "quiz.submitted", "quiz.passed", "quiz.failed", "export.completed", "export.failed", "import.completed", "import.failed", "import.awaiting_confirmation", "usage.threshold_reached", "webhook_endpoint.disabled", "webhook_endpoint.test"]
     #: `pending` until a 2xx answer (`succeeded`) or the retry schedule runs out (`failed`).
     status: Literal["pending", "succeeded", "failed"]
     attempt_count: int
@@ -875,7 +924,7 @@ class EnrollmentBulkError(TypedDict):
     index: int
     status: Literal["error"]
     #: Why this record failed, by `code`.
-    error: Union[EnrollmentBulkErrorErrorValidationError, EnrollmentBulkErrorErrorResourceNotFound, EnrollmentBulkErrorErrorAlreadyEnrolled, EnrollmentBulkErrorErrorCourseNotPublished]
+    error: Union[EnrollmentBulkErrorErrorValidationError, EnrollmentBulkErrorErrorResourceNotFound, EnrollmentBulkErrorErrorAlreadyEnrolled, EnrollmentBulkErrorErrorStudentInactive, EnrollmentBulkErrorErrorCourseNotPublished]
 
 
 class EnrollmentBulkErrorErrorValidationError(TypedDict):
@@ -931,6 +980,21 @@ class EnrollmentBulkErrorErrorAlreadyEnrolled(TypedDict):
 
 class EnrollmentBulkErrorErrorAlreadyEnrolledDetails(TypedDict):
     enrollment_id: Optional[str]
+
+
+class EnrollmentBulkErrorErrorStudentInactive(TypedDict):
+    """The error of `student_inactive`, with its details."""
+
+    #: Machine-readable, from the closed list (docs/api.md, "Errors").
+    code: Literal["student_inactive"]
+    #: What went wrong, for a person; may change between versions.
+    message: str
+    details: EnrollmentBulkErrorErrorStudentInactiveDetails
+
+
+class EnrollmentBulkErrorErrorStudentInactiveDetails(TypedDict):
+    #: The inactive student, who keeps their data but takes no new enrollment.
+    student_id: str
 
 
 class EnrollmentBulkErrorErrorCourseNotPublished(TypedDict):
@@ -1068,6 +1132,188 @@ class IdempotencyErrorObject(TypedDict):
 
 class IdempotencyErrorObjectDetails(TypedDict):
     idempotency_key: str
+
+
+class Import(TypedDict):
+    """A roster import (docs/imports.md)."""
+
+    id: str
+    #: `queued` → `running` → `succeeded` (every row applied) or `succeeded_with_errors` (some rows
+    #: failed, the others applied), or `failed` (nothing written: `error` says why). A full sync
+    #: that would deactivate more than `max_delete_percent` waits in `awaiting_confirmation` with
+    #: nothing changed until POST /imports/{id}/confirm (then `queued` again) or /cancel
+    #: (`canceled`).
+    status: Literal["queued", "running", "awaiting_confirmation", "succeeded", "succeeded_with_errors", "failed", "canceled"]
+    #: From the Content-Type: text/csv, application/x-ndjson, application/zip.
+    format: Literal["csv", "ndjson", "zip"]
+    #: A CSV's rows (`type` of the request); null for NDJSON and zip.
+    type: Optional[Literal["students", "enrollments"]]
+    mode: Literal["upsert", "create_only", "update_only"]
+    sync: Literal["delta", "full"]
+    #: The name of the feed (`source` of the request): a full sync deactivates only what imports of
+    #: this source made.
+    source: Optional[str]
+    #: true: the same report as a real run, nothing written.
+    dry_run: bool
+    max_delete_percent: int
+    #: Rows done of rows.
+    progress: ImportProgress
+    #: What the rows came to, over all rows of every type.
+    counts: ImportCounts
+    pending_deactivation: Optional[ImportPendingDeactivation]
+    error: Optional[ImportError]
+    #: GET it for one line per row (NDJSON or CSV).
+    results_url: str
+    created_at: str
+    updated_at: str
+    started_at: Optional[str]
+    completed_at: Optional[str]
+
+
+class ImportProgress(TypedDict):
+    """Rows done of rows."""
+
+    #: Rows applied (or, in a dry run, checked) so far.
+    done: int
+    #: Rows in the file; null until the file has been read through.
+    total: Optional[int]
+
+
+class ImportPendingDeactivation(TypedDict):
+    """A full sync's plan, known once the file has been read: what it deactivates. null for a delta
+    import.
+    """
+
+    #: Students the sync deactivates: made by earlier imports of the source, still active, and not
+    #: in this file.
+    students: int
+    #: Enrollments it cancels, likewise.
+    enrollments: int
+    #: students + enrollments.
+    total: int
+    #: Objects the source made that are still active (of the types in this file): what the percent
+    #: is of.
+    of: int
+    #: 100 × total / of, two decimals (0 when `of` is 0).
+    percent: float
+
+
+class ImportError(TypedDict):
+    """Why a failed import failed (nothing of it was written)."""
+
+    #: `invalid_encoding`, `too_many_rows`, `invalid_file` or `internal_error`.
+    code: str
+    message: str
+    #: The zip member at fault, `-` for a CSV or NDJSON body; null when no file is at fault.
+    file: Optional[str]
+    #: The physical line at fault, when there is one.
+    line: Optional[int]
+
+
+class ImportAwaitingConfirmationEvent(TypedDict):
+    """A full sync would deactivate more than its `max_delete_percent`: it waits, with nothing changed,
+    for POST /imports/{id}/confirm or /cancel.
+    """
+
+    id: str
+    type: Literal["import.awaiting_confirmation"]
+    #: When the change was committed.
+    created_at: str
+    #: `object`: the resource as the API returns it after the change (before it, for `*.deleted`).
+    data: ImportAwaitingConfirmationEventData
+
+
+class ImportAwaitingConfirmationEventData(TypedDict):
+    """`object`: the resource as the API returns it after the change (before it, for `*.deleted`)."""
+
+    #: A roster import (docs/imports.md).
+    object: Import
+
+
+class ImportCompletedEvent(TypedDict):
+    """A roster import has finished: `succeeded`, or `succeeded_with_errors` when some rows failed (GET
+    its `results_url` for them). Also for a dry run.
+    """
+
+    id: str
+    type: Literal["import.completed"]
+    #: When the change was committed.
+    created_at: str
+    #: `object`: the resource as the API returns it after the change (before it, for `*.deleted`).
+    data: ImportCompletedEventData
+
+
+class ImportCompletedEventData(TypedDict):
+    """`object`: the resource as the API returns it after the change (before it, for `*.deleted`)."""
+
+    #: A roster import (docs/imports.md).
+    object: Import
+
+
+class ImportCounts(TypedDict):
+    """What the rows came to, over all rows of every type."""
+
+    #: Rows that made a new object.
+    created: int
+    #: Rows that changed an existing object (a reactivation included).
+    updated: int
+    #: Rows whose object already looked like the row: not written, no event, `updated_at` kept.
+    unchanged: int
+    #: Objects a full sync deactivated (students `inactive`, enrollments `cancelled`): not rows of
+    #: the file.
+    deactivated: int
+    #: Rows that failed; the results say why.
+    failed: int
+    #: Rows the mode passed over (`create_only`: the object exists; `update_only`: it does not).
+    skipped: int
+
+
+class ImportFailedEvent(TypedDict):
+    """A roster import has failed (`error` says why); nothing of it was written, unless `error.message`
+    says how far it got.
+    """
+
+    id: str
+    type: Literal["import.failed"]
+    #: When the change was committed.
+    created_at: str
+    #: `object`: the resource as the API returns it after the change (before it, for `*.deleted`).
+    data: ImportFailedEventData
+
+
+class ImportFailedEventData(TypedDict):
+    """`object`: the resource as the API returns it after the change (before it, for `*.deleted`)."""
+
+    #: A roster import (docs/imports.md).
+    object: Import
+
+
+class _ImportResultLineRequired(TypedDict):
+    #: The zip member (`students.csv`, `enrollments.csv`), else `-`.
+    file: str
+    #: The physical line where the row starts (a CSV's header is line 1; NDJSON counts from 1);
+    #: null for a deactivated object, which is no row of the file.
+    line: Optional[int]
+    type: Literal["student", "enrollment"]
+    #: A student's external_id; for an enrollment, its student and course references as given,
+    #: `<student>/<course>`.
+    external_id: Optional[str]
+    action: Literal["created", "updated", "unchanged", "deactivated", "failed", "skipped"]
+
+
+class ImportResultLine(_ImportResultLineRequired, total=False):
+    """The outcome of one input row, or one deactivated object."""
+
+    #: The object's Lectern id (`stu_…`, `enr_…`), when there is one (none in a dry run of a
+    #: created row).
+    id: str
+    #: Why the row failed: an error code of the API (`validation_error`, `resource_not_found`,
+    #: `duplicate_in_import`…).
+    code: str
+    #: The column (field) at fault, when one is.
+    field: str
+    #: What went wrong (failed), or why the row was passed over (skipped).
+    message: str
 
 
 class InsufficientPermissionsErrorObject(TypedDict):
@@ -1533,7 +1779,7 @@ class PlainErrorObject(TypedDict):
     """The error of every code that carries no details."""
 
     #: Machine-readable, from the closed list (docs/api.md, "Errors").
-    code: Literal["invalid_json", "conflicting_credentials", "malformed_request", "missing_api_key", "invalid_api_key", "invalid_credentials", "session_required", "https_required", "csrf_failed", "request_timeout", "last_owner", "payload_too_large", "unsupported_media_type", "headers_too_large", "internal_error", "service_unavailable"]
+    code: Literal["invalid_json", "conflicting_credentials", "malformed_request", "invalid_encoding", "invalid_file", "missing_api_key", "invalid_api_key", "invalid_credentials", "session_required", "https_required", "csrf_failed", "request_timeout", "last_owner", "duplicate_in_import", "import_not_awaiting_confirmation", "payload_too_large", "unsupported_media_type", "too_many_rows", "headers_too_large", "internal_error", "service_unavailable"]
     #: What went wrong, for a person; may change between versions.
     message: str
     #: No details: `{}`.
@@ -1571,8 +1817,8 @@ class PreconditionFailedErrorObject(TypedDict):
     request_id: str
 
 
-class PreconditionFailedErrorObjectDetails(TypedDict):
-    #: The resource's current ETag.
+class PreconditionFailedErrorObjectDetails(TypedDict, total=False):
+    #: The resource's current ETag; absent when there is no resource (an upsert with If-Match).
     etag: str
 
 
@@ -1767,7 +2013,7 @@ class RateLimitExceededErrorObject(TypedDict):
 
 class RateLimitExceededErrorObjectDetails(TypedDict):
     #: The budget that refused the request (docs/rate-limits.md).
-    limit: Literal["hourly", "burst", "export", "bulk", "search", "auth_failures"]
+    limit: Literal["hourly", "burst", "export", "bulk", "search", "imports", "auth_failures"]
 
 
 class RateLimitWindow(TypedDict):
@@ -1796,13 +2042,15 @@ class RateLimits(TypedDict):
     #: The burst token bucket.
     burst: RateLimitBucket
     #: Per-endpoint windows (POST /courses/:id/export; POST /students/bulk, /enrollments/bulk and
-    #: /courses/import; GET /search/*), spent besides the hourly quota.
+    #: /courses/import; GET /search/*; POST /imports, where a replayed Idempotency-Key spends
+    #: none), spent besides the hourly quota.
     endpoints: RateLimitsEndpoints
 
 
 class RateLimitsEndpoints(TypedDict):
     """Per-endpoint windows (POST /courses/:id/export; POST /students/bulk, /enrollments/bulk and
-    /courses/import; GET /search/*), spent besides the hourly quota.
+    /courses/import; GET /search/*; POST /imports, where a replayed Idempotency-Key spends none),
+    spent besides the hourly quota.
     """
 
     #: A sliding window of 60 minutes.
@@ -1811,6 +2059,8 @@ class RateLimitsEndpoints(TypedDict):
     bulk: RateLimitWindow
     #: A sliding window of 60 minutes.
     search: RateLimitWindow
+    #: A sliding window of 60 minutes.
+    imports: RateLimitWindow
 
 
 class _RecordProgressRequestRequired(TypedDict):
@@ -1939,8 +2189,13 @@ class Student(TypedDict):
     #: As given; unique in the workspace regardless of case.
     email: str
     name: str
-    #: Your own id for the student (unique in the workspace), or null.
+    #: Your own id for the student (unique in the workspace, exact text: `00123` is not `123`), or
+    #: null.
     external_id: Optional[str]
+    #: `active` (the default), or `inactive`: taken off the roster (a full sync deactivates rather
+    #: than deletes). An inactive student keeps their data, enrollments and progress; a new
+    #: enrollment of them answers 409 `student_inactive`.
+    status: Literal["active", "inactive"]
     #: Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as
     #: given.
     metadata: Dict[str, str]
@@ -2133,6 +2388,23 @@ class StudentExistsErrorObjectDetails(TypedDict):
     field: Literal["email", "external_id"]
 
 
+class StudentInactiveErrorObject(TypedDict):
+    """The error of `student_inactive`, with its details."""
+
+    #: Machine-readable, from the closed list (docs/api.md, "Errors").
+    code: Literal["student_inactive"]
+    #: What went wrong, for a person; may change between versions.
+    message: str
+    details: StudentInactiveErrorObjectDetails
+    #: The X-Request-Id of this response: quote it when asking for help.
+    request_id: str
+
+
+class StudentInactiveErrorObjectDetails(TypedDict):
+    #: The inactive student, who keeps their data but takes no new enrollment.
+    student_id: str
+
+
 class StudentProgress(TypedDict):
     """A student's progress, per course."""
 
@@ -2249,6 +2521,8 @@ class UpdateCourseRequest(TypedDict, total=False):
     #: Up to 20,000 characters (markdown).
     description: str
     published: bool
+    #: null removes it.
+    external_id: Optional[str]
     #: Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as
     #: given.
     metadata: Dict[str, str]
@@ -2321,6 +2595,10 @@ class UpdateStudentRequest(TypedDict, total=False):
     name: str
     #: null removes it.
     external_id: Optional[str]
+    #: `active` (the default), or `inactive`: taken off the roster (a full sync deactivates rather
+    #: than deletes). An inactive student keeps their data, enrollments and progress; a new
+    #: enrollment of them answers 409 `student_inactive`.
+    status: Literal["active", "inactive"]
     #: Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as
     #: given.
     metadata: Dict[str, str]
@@ -2333,7 +2611,7 @@ class UpdateWebhookEndpointRequest(TypedDict, total=False):
     #: metadata address (checked at creation and again at every delivery).
     url: str
     #: Event types to receive, or `["*"]` for all.
-    events: List[Literal["*", "course.created", "course.updated", "course.deleted", "course.published", "course.unpublished", "module.created", "module.updated", "module.deleted", "lesson.created", "lesson.updated", "lesson.deleted", "student.created", "student.updated", "student.deleted", "student.enrolled", "student.unenrolled", "student.completed_lesson", "student.completed_course", "quiz.submitted", "quiz.passed", "quiz.failed", "export.completed", "export.failed", "usage.threshold_reached", "webhook_endpoint.disabled"]]
+    events: List[Literal["*", "course.created", "course.updated", "course.deleted", "course.published", "course.unpublished", "module.created", "module.updated", "module.deleted", "lesson.created", "lesson.updated", "lesson.deleted", "student.created", "student.updated", "student.deleted", "student.enrolled", "student.unenrolled", "student.completed_lesson", "student.completed_course", "quiz.submitted", "quiz.passed", "quiz.failed", "export.completed", "export.failed", "import.completed", "import.failed", "import.awaiting_confirmation", "usage.threshold_reached", "webhook_endpoint.disabled"]]
     #: A note of your own, up to 500 characters.
     description: str
     #: true again after Lectern disabled it resumes deliveries (new events only).
@@ -2471,7 +2749,7 @@ class WebhookEndpoint(TypedDict):
     url: str
     description: str
     #: Event types it receives, or `["*"]` for all.
-    events: List[Literal["*", "course.created", "course.updated", "course.deleted", "course.published", "course.unpublished", "module.created", "module.updated", "module.deleted", "lesson.created", "lesson.updated", "lesson.deleted", "student.created", "student.updated", "student.deleted", "student.enrolled", "student.unenrolled", "student.completed_lesson", "student.completed_course", "quiz.submitted", "quiz.passed", "quiz.failed", "export.completed", "export.failed", "usage.threshold_reached", "webhook_endpoint.disabled"]]
+    events: List[Literal["*", "course.created", "course.updated", "course.deleted", "course.published", "course.unpublished", "module.created", "module.updated", "module.deleted", "lesson.created", "lesson.updated", "lesson.deleted", "student.created", "student.updated", "student.deleted", "student.enrolled", "student.unenrolled", "student.completed_lesson", "student.completed_course", "quiz.submitted", "quiz.passed", "quiz.failed", "export.completed", "export.failed", "import.completed", "import.failed", "import.awaiting_confirmation", "usage.threshold_reached", "webhook_endpoint.disabled"]]
     #: A disabled endpoint receives nothing.
     enabled: bool
     #: `failing` when Lectern disabled it after 5 days of failed deliveries; null otherwise.
@@ -2534,7 +2812,7 @@ class _WebhookEndpointWithSecretRequired(TypedDict):
     url: str
     description: str
     #: Event types it receives, or `["*"]` for all.
-    events: List[Literal["*", "course.created", "course.updated", "course.deleted", "course.published", "course.unpublished", "module.created", "module.updated", "module.deleted", "lesson.created", "lesson.updated", "lesson.deleted", "student.created", "student.updated", "student.deleted", "student.enrolled", "student.unenrolled", "student.completed_lesson", "student.completed_course", "quiz.submitted", "quiz.passed", "quiz.failed", "export.completed", "export.failed", "usage.threshold_reached", "webhook_endpoint.disabled"]]
+    events: List[Literal["*", "course.created", "course.updated", "course.deleted", "course.published", "course.unpublished", "module.created", "module.updated", "module.deleted", "lesson.created", "lesson.updated", "lesson.deleted", "student.created", "student.updated", "student.deleted", "student.enrolled", "student.unenrolled", "student.completed_lesson", "student.completed_course", "quiz.submitted", "quiz.passed", "quiz.failed", "export.completed", "export.failed", "import.completed", "import.failed", "import.awaiting_confirmation", "usage.threshold_reached", "webhook_endpoint.disabled"]]
     #: A disabled endpoint receives nothing.
     enabled: bool
     #: `failing` when Lectern disabled it after 5 days of failed deliveries; null otherwise.
@@ -2602,6 +2880,8 @@ class ListCoursesParams(TypedDict, total=False):
     sort: Literal["created_at", "-created_at", "updated_at", "-updated_at", "title", "-title"]
     #: Only published (true) or unpublished (false) courses.
     published: bool
+    #: Only the course with this external id (exact text).
+    external_id: str
 
 
 class ListCoursesResponse(TypedDict):
@@ -2695,8 +2975,12 @@ class ListStudentsParams(TypedDict, total=False):
     sort: Literal["created_at", "-created_at", "updated_at", "-updated_at", "name", "-name", "email", "-email"]
     #: Only the student with this email (any case).
     email: str
-    #: Only the student with this external id.
+    #: Only the student with this external id (exact text).
     external_id: str
+    #: `active` (the default), or `inactive`: taken off the roster (a full sync deactivates rather
+    #: than deletes). An inactive student keeps their data, enrollments and progress; a new
+    #: enrollment of them answers 409 `student_inactive`.
+    status: Literal["active", "inactive"]
 
 
 class ListStudentsResponse(TypedDict):
@@ -2874,7 +3158,7 @@ class GetQuizResultsParams(_GetQuizResultsParamsOptional):
     """Query parameters of ``GET /analytics/quiz-results``."""
 
 
-_ListEventsParamsOptional = TypedDict("_ListEventsParamsOptional", {"page": "int", "per_page": "int", "cursor": "str", "sort": "Literal[\"-created_at\", \"created_at\"]", "type": "Literal[\"course.created\", \"course.updated\", \"course.deleted\", \"course.published\", \"course.unpublished\", \"module.created\", \"module.updated\", \"module.deleted\", \"lesson.created\", \"lesson.updated\", \"lesson.deleted\", \"student.created\", \"student.updated\", \"student.deleted\", \"student.enrolled\", \"student.unenrolled\", \"student.completed_lesson\", \"student.completed_course\", \"quiz.submitted\", \"quiz.passed\", \"quiz.failed\", \"export.completed\", \"export.failed\", \"usage.threshold_reached\", \"webhook_endpoint.disabled\", \"webhook_endpoint.test\", \"course.*\", \"module.*\", \"lesson.*\", \"student.*\", \"quiz.*\", \"export.*\", \"usage.*\", \"webhook_endpoint.*\"]", "from": "str", "to": "str"}, total=False)
+_ListEventsParamsOptional = TypedDict("_ListEventsParamsOptional", {"page": "int", "per_page": "int", "cursor": "str", "sort": "Literal[\"-created_at\", \"created_at\"]", "type": "Literal[\"course.created\", \"course.updated\", \"course.deleted\", \"course.published\", \"course.unpublished\", \"module.created\", \"module.updated\", \"module.deleted\", \"lesson.created\", \"lesson.updated\", \"lesson.deleted\", \"student.created\", \"student.updated\", \"student.deleted\", \"student.enrolled\", \"student.unenrolled\", \"student.completed_lesson\", \"student.completed_course\", \"quiz.submitted\", \"quiz.passed\", \"quiz.failed\", \"export.completed\", \"export.failed\", \"import.completed\", \"import.failed\", \"import.awaiting_confirmation\", \"usage.threshold_reached\", \"webhook_endpoint.disabled\", \"webhook_endpoint.test\", \"course.*\", \"module.*\", \"lesson.*\", \"student.*\", \"quiz.*\", \"export.*\", \"import.*\", \"usage.*\", \"webhook_endpoint.*\"]", "from": "str", "to": "str"}, total=False)
 
 
 class ListEventsParams(_ListEventsParamsOptional):
@@ -2917,6 +3201,31 @@ class ListRequestLogsResponse(TypedDict):
     """A page of the list. `Link` has the next page (and in page mode prev, first, last)."""
 
     data: List[RequestLog]
+    #: PagePagination in page mode, CursorPagination in cursor mode.
+    pagination: Union[PagePagination, CursorPagination]
+
+
+class ListImportsParams(TypedDict, total=False):
+    """Query parameters of ``GET /imports``."""
+
+    #: Page number, 1-based (page mode).
+    page: int
+    #: Records per page, 1..100 (default 20).
+    per_page: int
+    #: Cursor mode: `next_cursor` of the previous page; empty to start from the beginning.
+    cursor: str
+    #: `queued` → `running` → `succeeded` (every row applied) or `succeeded_with_errors` (some rows
+    #: failed, the others applied), or `failed` (nothing written: `error` says why). A full sync
+    #: that would deactivate more than `max_delete_percent` waits in `awaiting_confirmation` with
+    #: nothing changed until POST /imports/{id}/confirm (then `queued` again) or /cancel
+    #: (`canceled`).
+    status: Literal["queued", "running", "awaiting_confirmation", "succeeded", "succeeded_with_errors", "failed", "canceled"]
+
+
+class ListImportsResponse(TypedDict):
+    """A page of the list. `Link` has the next page (and in page mode prev, first, last)."""
+
+    data: List[Import]
     #: PagePagination in page mode, CursorPagination in cursor mode.
     pagination: Union[PagePagination, CursorPagination]
 
@@ -3042,12 +3351,12 @@ EnrollmentBulkResult = Union[EnrollmentBulkCreated, EnrollmentBulkError]
 
 #: The error: `code` from the closed list (docs/api.md, "Errors"), `details` in the shape of its
 #: code.
-ErrorObject = Union[ValidationErrorObject, InvalidParameterErrorObject, InsufficientPermissionsErrorObject, PlanNotEligibleErrorObject, ResourceNotFoundErrorObject, MethodNotAllowedErrorObject, AlreadyEnrolledErrorObject, NotEnrolledErrorObject, StudentExistsErrorObject, LtiRegistrationExistsErrorObject, CourseHasEnrollmentsErrorObject, CourseNotPublishedErrorObject, IdempotencyErrorObject, ExportNotReadyErrorObject, ApiKeyRevokedErrorObject, ExportExpiredErrorObject, PreconditionFailedErrorObject, RateLimitExceededErrorObject, PlainErrorObject]
+ErrorObject = Union[ValidationErrorObject, InvalidParameterErrorObject, InsufficientPermissionsErrorObject, PlanNotEligibleErrorObject, ResourceNotFoundErrorObject, MethodNotAllowedErrorObject, AlreadyEnrolledErrorObject, NotEnrolledErrorObject, StudentExistsErrorObject, StudentInactiveErrorObject, CourseExistsErrorObject, LtiRegistrationExistsErrorObject, CourseHasEnrollmentsErrorObject, CourseNotPublishedErrorObject, IdempotencyErrorObject, ExportNotReadyErrorObject, ApiKeyRevokedErrorObject, ExportExpiredErrorObject, PreconditionFailedErrorObject, RateLimitExceededErrorObject, PlainErrorObject]
 
 
 #: The payload of a webhook delivery, and an entry of the event log; `type` tells what
 #: `data.object` is (docs/webhooks.md).
-Event = Union[CourseCreatedEvent, CourseUpdatedEvent, CourseDeletedEvent, CoursePublishedEvent, CourseUnpublishedEvent, ModuleCreatedEvent, ModuleUpdatedEvent, ModuleDeletedEvent, LessonCreatedEvent, LessonUpdatedEvent, LessonDeletedEvent, StudentCreatedEvent, StudentUpdatedEvent, StudentDeletedEvent, StudentEnrolledEvent, StudentUnenrolledEvent, StudentCompletedLessonEvent, StudentCompletedCourseEvent, QuizSubmittedEvent, QuizPassedEvent, QuizFailedEvent, ExportCompletedEvent, ExportFailedEvent, UsageThresholdReachedEvent, WebhookEndpointDisabledEvent, WebhookEndpointTestEvent]
+Event = Union[CourseCreatedEvent, CourseUpdatedEvent, CourseDeletedEvent, CoursePublishedEvent, CourseUnpublishedEvent, ModuleCreatedEvent, ModuleUpdatedEvent, ModuleDeletedEvent, LessonCreatedEvent, LessonUpdatedEvent, LessonDeletedEvent, StudentCreatedEvent, StudentUpdatedEvent, StudentDeletedEvent, StudentEnrolledEvent, StudentUnenrolledEvent, StudentCompletedLessonEvent, StudentCompletedCourseEvent, QuizSubmittedEvent, QuizPassedEvent, QuizFailedEvent, ExportCompletedEvent, ExportFailedEvent, ImportCompletedEvent, ImportFailedEvent, ImportAwaitingConfirmationEvent, UsageThresholdReachedEvent, WebhookEndpointDisabledEvent, WebhookEndpointTestEvent]
 
 
 #: A lesson of a module, by `type`: only a quiz lesson has a `quiz` (null for the others).
@@ -3068,4 +3377,4 @@ StudentBulkResult = Union[StudentBulkCreated, StudentBulkError]
 
 
 #: The payload of a webhook delivery: one member per event type of the document's ``webhooks``.
-WebhookEvent = Union[CourseCreatedEvent, CourseDeletedEvent, CoursePublishedEvent, CourseUnpublishedEvent, CourseUpdatedEvent, ExportCompletedEvent, ExportFailedEvent, LessonCreatedEvent, LessonDeletedEvent, LessonUpdatedEvent, ModuleCreatedEvent, ModuleDeletedEvent, ModuleUpdatedEvent, QuizFailedEvent, QuizPassedEvent, QuizSubmittedEvent, StudentCompletedCourseEvent, StudentCompletedLessonEvent, StudentCreatedEvent, StudentDeletedEvent, StudentEnrolledEvent, StudentUnenrolledEvent, StudentUpdatedEvent, UsageThresholdReachedEvent, WebhookEndpointDisabledEvent, WebhookEndpointTestEvent]
+WebhookEvent = Union[CourseCreatedEvent, CourseDeletedEvent, CoursePublishedEvent, CourseUnpublishedEvent, CourseUpdatedEvent, ExportCompletedEvent, ExportFailedEvent, ImportAwaitingConfirmationEvent, ImportCompletedEvent, ImportFailedEvent, LessonCreatedEvent, LessonDeletedEvent, LessonUpdatedEvent, ModuleCreatedEvent, ModuleDeletedEvent, ModuleUpdatedEvent, QuizFailedEvent, QuizPassedEvent, QuizSubmittedEvent, StudentCompletedCourseEvent, StudentCompletedLessonEvent, StudentCreatedEvent, StudentDeletedEvent, StudentEnrolledEvent, StudentUnenrolledEvent, StudentUpdatedEvent, UsageThresholdReachedEvent, WebhookEndpointDisabledEvent, WebhookEndpointTestEvent]

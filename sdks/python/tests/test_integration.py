@@ -7,6 +7,7 @@ One server for the module; it stops when its stdin closes. Needs node and the bu
 from __future__ import annotations
 
 import json
+import os
 import queue
 import subprocess
 import tempfile
@@ -14,6 +15,7 @@ import threading
 import time
 import unittest
 import uuid
+import zipfile
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Dict, List, Optional, Tuple
 
@@ -220,6 +222,56 @@ class RateLimitTest(unittest.TestCase):
                 api.courses.list_page({"per_page": 1})
         self.assertGreater(caught.exception.retry_after or 0, 0)
         self.assertTrue((caught.exception.request_id or "").startswith("req_"))
+
+
+class ImportsTest(unittest.TestCase):
+    def setUp(self) -> None:
+        self.folder = tempfile.TemporaryDirectory()
+        self.addCleanup(self.folder.cleanup)
+        self.run_id = uuid.uuid4().hex[:8]
+
+    def test_a_csv_from_its_path_waited_for_then_its_failed_row(self) -> None:
+        api = client()
+        run = self.run_id
+        path = os.path.join(self.folder.name, "students.csv")
+        with open(path, "w", encoding="utf-8") as out:
+            out.write(
+                "external_id,email,name\n"
+                f"py-{run}-1,py-{run}-1@example.com,Ada\n"
+                f"py-{run}-2,not-an-email,Alan\n"
+                f"py-{run}-3,py-{run}-3@example.com,Grace\n"
+            )
+        report = api.imports.create(path, {"type": "students"}, wait=True, poll_interval=0.1)
+        self.assertEqual(report["status"], "succeeded_with_errors", report)
+        self.assertEqual((report["counts"]["created"], report["counts"]["failed"]), (2, 1))
+        self.assertEqual(report["progress"], {"done": 3, "total": 3})
+        failures = list(api.imports.results(report["id"], {"status": "error"}))
+        self.assertEqual(
+            [(r["line"], r["external_id"], r["action"], r.get("field")) for r in failures],
+            [(3, f"py-{run}-2", "failed", "email")],
+        )
+        self.assertEqual([(r["line"], r["action"]) for r in api.imports.results(report["id"])],
+                         [(2, "created"), (3, "failed"), (4, "created")])
+        self.assertEqual(api.imports.get(report["id"])["id"], report["id"])
+
+    def test_a_zip_of_students_and_their_enrollments_from_a_file_object(self) -> None:
+        api = client()
+        run = self.run_id
+        course = api.courses.create({"title": f"Imported {run}"})
+        api.courses.publish(course["id"])
+        path = os.path.join(self.folder.name, "roster.zip")
+        with zipfile.ZipFile(path, "w") as archive:
+            archive.writestr("students.csv", f"external_id,email,name\npz-{run}-1,pz-{run}-1@example.com,Ada\n"
+                                             f"pz-{run}-2,pz-{run}-2@example.com,Alan\n")
+            archive.writestr("enrollments.csv", f"student_external_id,course_id\npz-{run}-1,{course['id']}\n"
+                                                f"pz-{run}-2,{course['id']}\npz-{run}-9,{course['id']}\n")
+        with open(path, "rb") as handle:
+            report = api.imports.create(handle, wait=True, poll_interval=0.1)
+        self.assertEqual((report["format"], report["status"]), ("zip", "succeeded_with_errors"), report)
+        self.assertEqual((report["counts"]["created"], report["counts"]["failed"]), (4, 1))
+        failed = list(api.imports.results(report["id"], {"status": "error"}))
+        self.assertEqual([(r["file"], r["line"], r["type"]) for r in failed], [("enrollments.csv", 4, "enrollment")])
+        self.assertEqual(len(list(api.enrollments.list({"course_id": course["id"]}))), 2)
 
 
 class _Receiver(BaseHTTPRequestHandler):

@@ -48,6 +48,8 @@ class OperationsTest(unittest.TestCase):
 
     def test_every_operation_sends_its_request(self) -> None:
         for op in self.operations:
+            if op["hand_written"]:
+                continue  # a file upload, lines of results: other arguments, sent by test_imports.py
             with self.subTest(operation=op["operation_id"]):
                 self._check(op, page=False)
                 if op["cursor_list"]:

@@ -1,4 +1,5 @@
 import { LecternResources } from './generated/resources.js';
+import { Imports } from './imports.js';
 import { PageIterator } from './pagination.js';
 import type { OperationSpec, RequestOptions } from './types.js';
 import { Webhooks, type VerifyOptions, type WebhookEvent, type WebhookHeaders, type WebhookPayload } from './webhooks.js';
@@ -35,12 +36,16 @@ export declare class Lectern extends LecternResources {
     /** Verifies a webhook delivery without a client (see verifyWebhook). */
     static verifyWebhook(payload: WebhookPayload, headers: WebhookHeaders, secret: string, options?: VerifyOptions): Promise<WebhookEvent>;
     readonly webhooks: Webhooks;
+    readonly imports: Imports;
     readonly baseUrl: string;
     readonly maxAttempts: number;
     readonly maxRetryAfter: number;
     readonly timeout: number;
     constructor(options?: LecternOptions);
-    /** Sends one operation with its retries and answers its result (see the README). */
+    /**
+     * Sends one operation with its retries and answers its result (see the README). `body` is JSON,
+     * or an Upload (a file sent as is, with its content type).
+     */
     request<T>(operation: OperationSpec, pathArgs: readonly string[], body: unknown, query: object | undefined, options?: RequestOptions): Promise<T>;
     /** Iterates over every item of a list lazily, in cursor mode. */
     paginate<T>(operation: OperationSpec, pathArgs: readonly string[], query: object | undefined, options?: RequestOptions): PageIterator<T>;

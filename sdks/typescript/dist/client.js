@@ -2,8 +2,10 @@
 // their typed methods are generated (src/generated/resources.ts); they all end up here.
 import { ApiError, ConfigurationError, ConnectionError, errorFromResponse, parseRetryAfter } from './errors.js';
 import { LecternResources, VERSION } from './generated/resources.js';
+import { Imports } from './imports.js';
 import { PageIterator } from './pagination.js';
 import { environment, randomUuid, runtimeDescription } from './runtime.js';
+import { Upload } from './upload.js';
 import { verifyWebhook, Webhooks } from './webhooks.js';
 const RETRYABLE_STATUSES = new Set([502, 503, 504]);
 const IDEMPOTENT_METHODS = new Set(['GET', 'PUT', 'DELETE']);
@@ -22,6 +24,11 @@ function queryString(query) {
     const text = params.toString();
     return text === '' ? '' : `?${text}`;
 }
+/** The request of one attempt of an upload: a stream body needs `duplex: 'half'` (fetch's rule; not in lib.dom yet). */
+async function uploadInit(method, headers, upload) {
+    const body = await upload.open();
+    return body instanceof ReadableStream ? { method, headers, body, duplex: 'half' } : { method, headers, body };
+}
 /**
  * The Lectern API client.
  *
@@ -38,6 +45,7 @@ export class Lectern extends LecternResources {
         return verifyWebhook(payload, headers, secret, options);
     }
     webhooks = new Webhooks(this);
+    imports = new Imports(this, (milliseconds) => this.#sleep(milliseconds));
     baseUrl;
     maxAttempts;
     maxRetryAfter;
@@ -73,7 +81,10 @@ export class Lectern extends LecternResources {
         this.#sleep = options.sleep ?? defaultSleep;
         this.#userAgent = `lectern-typescript/${VERSION} (${runtimeDescription()})`;
     }
-    /** Sends one operation with its retries and answers its result (see the README). */
+    /**
+     * Sends one operation with its retries and answers its result (see the README). `body` is JSON,
+     * or an Upload (a file sent as is, with its content type).
+     */
     async request(operation, pathArgs, body, query, options = {}) {
         let path = operation.path;
         operation.pathParams.forEach((name, index) => {
@@ -90,23 +101,28 @@ export class Lectern extends LecternResources {
         });
         const method = operation.httpMethod;
         let payload;
-        if (body !== undefined) {
+        if (body instanceof Upload) {
+            headers.set('Content-Type', body.contentType);
+        }
+        else if (body !== undefined) {
             payload = JSON.stringify(body);
             headers.set('Content-Type', 'application/json');
         }
+        // A stream the caller handed over is read by the first attempt: nothing is left to send again.
+        const repeatable = !(body instanceof Upload) || body.repeatable;
         if (method === 'POST' && options.idempotencyKey !== false) {
             headers.set('Idempotency-Key', options.idempotencyKey ?? (await randomUuid()));
         }
         // Names are case-insensitive: a caller's header replaces ours (an Idempotency-Key given here counts as the call's key).
         for (const [name, value] of Object.entries(options.headers ?? {}))
             headers.set(name, value);
-        const safeToRetry = IDEMPOTENT_METHODS.has(method) || (method === 'POST' && headers.has('Idempotency-Key'));
+        const safeToRetry = repeatable && (IDEMPOTENT_METHODS.has(method) || (method === 'POST' && headers.has('Idempotency-Key')));
         const maxAttempts = options.maxAttempts ?? this.maxAttempts;
         for (let attempt = 0;; attempt++) {
             const last = attempt + 1 >= maxAttempts;
             let answer;
             try {
-                answer = await this.#send(url, { method, headers, body: payload }, options);
+                answer = await this.#send(url, body instanceof Upload ? await uploadInit(method, headers, body) : { method, headers, body: payload }, options);
             }
             catch (error) {
                 if (!(error instanceof ConnectionError) || !safeToRetry || last)
@@ -119,7 +135,7 @@ export class Lectern extends LecternResources {
                 options.onResponse?.({ status: response.status, headers: response.headers, requestId: response.headers.get('x-request-id') });
                 return this.#parse(response, bytes, operation);
             }
-            const retryable = response.status === 429 || (RETRYABLE_STATUSES.has(response.status) && safeToRetry);
+            const retryable = repeatable && (response.status === 429 || (RETRYABLE_STATUSES.has(response.status) && safeToRetry));
             const wait = parseRetryAfter(response.headers.get('retry-after')) ?? 2 ** attempt;
             if (!retryable || last || wait > this.maxRetryAfter) {
                 options.onResponse?.({ status: response.status, headers: response.headers, requestId: response.headers.get('x-request-id') });

@@ -16,20 +16,21 @@ export function runtimeDescription() {
     const navigator = globalThis.navigator;
     return navigator?.userAgent ?? 'unknown runtime';
 }
-let cryptoPromise;
 /**
- * Web Crypto. Global in browsers and Node 19+; Node 18 has it only as `node:crypto`'s `webcrypto`,
- * imported here by a name bundlers do not follow (browsers never reach this branch).
+ * A Node built-in module (`node:fs`, `node:crypto`), loaded only where a caller needs Node (a file
+ * path to upload; Node 18's Web Crypto), by a name bundlers do not follow: browsers never load it.
+ * This is the library's one dynamic import.
  */
+export function nodeBuiltin(name) {
+    return import(/* @vite-ignore */ /* webpackIgnore: true */ name);
+}
+let cryptoPromise;
+/** Web Crypto. Global in browsers and Node 19+; Node 18 has it only as `node:crypto`'s `webcrypto`. */
 export function webCrypto() {
     const global = globalThis.crypto;
     if (global?.subtle !== undefined)
         return Promise.resolve(global);
-    cryptoPromise ??= (async () => {
-        const moduleName = 'node:crypto';
-        const nodeCrypto = (await import(/* @vite-ignore */ /* webpackIgnore: true */ moduleName));
-        return nodeCrypto.webcrypto;
-    })();
+    cryptoPromise ??= nodeBuiltin('node:crypto').then((nodeCrypto) => nodeCrypto.webcrypto);
     return cryptoPromise;
 }
 /** A random UUID v4 for Idempotency-Key. */

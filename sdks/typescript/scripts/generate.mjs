@@ -55,7 +55,8 @@ function isRaw(entry, operation) {
   if (RAW_OPERATIONS.has(entry.operation_id)) return true;
   const success = Object.entries(operation.responses ?? {}).filter(([status]) => status.startsWith('2'));
   const types = success.flatMap(([, response]) => Object.keys(resolve(response).content ?? {}));
-  return types.length > 0 && !types.some((type) => type.includes('json'));
+  // application/json or a +json type; NDJSON (application/x-ndjson) is lines, not one JSON document.
+  return types.length > 0 && !types.some((type) => /^application\/(?:[\w.-]+\+)?json\b/.test(type));
 }
 
 const pascal = (name) => name.charAt(0).toUpperCase() + name.slice(1);
@@ -147,7 +148,8 @@ function resources() {
   out.push('} as const satisfies Record<string, OperationSpec>;', '');
   for (const [resource, entries] of byResource) {
     out.push(`/** \`client.${resource}\` */`, `export class ${pascal(resource)}Resource {`, '  constructor(protected readonly client: Requester) {}', '');
-    out.push(entries.map((entry) => method(entry, operationOf(entry))).join('\n\n'));
+    // A hand-written operation (an upload, lines of results) is a method of the resource's subclass (src/imports.ts).
+    out.push(entries.filter((entry) => !entry.hand_written).map((entry) => method(entry, operationOf(entry))).join('\n\n'));
     out.push('}', '');
   }
   out.push(

@@ -2,9 +2,11 @@
 // their typed methods are generated (src/generated/resources.ts); they all end up here.
 import { ApiError, ConfigurationError, ConnectionError, errorFromResponse, parseRetryAfter } from './errors.js';
 import { LecternResources, VERSION } from './generated/resources.js';
+import { Imports } from './imports.js';
 import { PageIterator, type CursorPage } from './pagination.js';
 import { environment, randomUuid, runtimeDescription } from './runtime.js';
 import type { OperationSpec, RequestOptions } from './types.js';
+import { Upload } from './upload.js';
 import { verifyWebhook, Webhooks, type VerifyOptions, type WebhookEvent, type WebhookHeaders, type WebhookPayload } from './webhooks.js';
 
 /** A fetch-compatible function: the transport (inject a fake one in tests). */
@@ -49,6 +51,12 @@ function queryString(query: object | undefined): string {
   return text === '' ? '' : `?${text}`;
 }
 
+/** The request of one attempt of an upload: a stream body needs `duplex: 'half'` (fetch's rule; not in lib.dom yet). */
+async function uploadInit(method: string, headers: Headers, upload: Upload): Promise<RequestInit> {
+  const body = await upload.open();
+  return body instanceof ReadableStream ? ({ method, headers, body, duplex: 'half' } as RequestInit) : { method, headers, body };
+}
+
 /**
  * The Lectern API client.
  *
@@ -66,6 +74,7 @@ export class Lectern extends LecternResources {
   }
 
   override readonly webhooks: Webhooks = new Webhooks(this);
+  override readonly imports: Imports = new Imports(this, (milliseconds) => this.#sleep(milliseconds));
 
   readonly baseUrl: string;
   readonly maxAttempts: number;
@@ -99,7 +108,10 @@ export class Lectern extends LecternResources {
     this.#userAgent = `lectern-typescript/${VERSION} (${runtimeDescription()})`;
   }
 
-  /** Sends one operation with its retries and answers its result (see the README). */
+  /**
+   * Sends one operation with its retries and answers its result (see the README). `body` is JSON,
+   * or an Upload (a file sent as is, with its content type).
+   */
   async request<T>(
     operation: OperationSpec,
     pathArgs: readonly string[],
@@ -122,23 +134,27 @@ export class Lectern extends LecternResources {
     });
     const method = operation.httpMethod;
     let payload: string | undefined;
-    if (body !== undefined) {
+    if (body instanceof Upload) {
+      headers.set('Content-Type', body.contentType);
+    } else if (body !== undefined) {
       payload = JSON.stringify(body);
       headers.set('Content-Type', 'application/json');
     }
+    // A stream the caller handed over is read by the first attempt: nothing is left to send again.
+    const repeatable = !(body instanceof Upload) || body.repeatable;
     if (method === 'POST' && options.idempotencyKey !== false) {
       headers.set('Idempotency-Key', options.idempotencyKey ?? (await randomUuid()));
     }
     // Names are case-insensitive: a caller's header replaces ours (an Idempotency-Key given here counts as the call's key).
     for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
-    const safeToRetry = IDEMPOTENT_METHODS.has(method) || (method === 'POST' && headers.has('Idempotency-Key'));
+    const safeToRetry = repeatable && (IDEMPOTENT_METHODS.has(method) || (method === 'POST' && headers.has('Idempotency-Key')));
 
     const maxAttempts = options.maxAttempts ?? this.maxAttempts;
     for (let attempt = 0; ; attempt++) {
       const last = attempt + 1 >= maxAttempts;
       let answer: Answer;
       try {
-        answer = await this.#send(url, { method, headers, body: payload }, options);
+        answer = await this.#send(url, body instanceof Upload ? await uploadInit(method, headers, body) : { method, headers, body: payload }, options);
       } catch (error) {
         if (!(error instanceof ConnectionError) || !safeToRetry || last) throw error;
         await this.#wait(2 ** attempt, options.signal);
@@ -151,7 +167,7 @@ export class Lectern extends LecternResources {
         return this.#parse(response, bytes, operation) as T;
       }
 
-      const retryable = response.status === 429 || (RETRYABLE_STATUSES.has(response.status) && safeToRetry);
+      const retryable = repeatable && (response.status === 429 || (RETRYABLE_STATUSES.has(response.status) && safeToRetry));
       const wait = parseRetryAfter(response.headers.get('retry-after')) ?? 2 ** attempt;
       if (!retryable || last || wait > this.maxRetryAfter) {
         options.onResponse?.({ status: response.status, headers: response.headers, requestId: response.headers.get('x-request-id') });

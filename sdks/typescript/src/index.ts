@@ -15,6 +15,7 @@ export {
   WebhookVerificationError,
 } from './errors.js';
 export { OPERATIONS, VERSION } from './generated/resources.js';
+export { Imports, SETTLED_IMPORT_STATUSES, UPLOAD_TIMEOUT_MS, type CreateImportOptions, type Import, type ImportFile, type ImportResult, type WaitOptions } from './imports.js';
 export * from './generated/resources.js';
 export type { components, operations, paths } from './generated/openapi.js';
 export { PageIterator, type CursorPage } from './pagination.js';

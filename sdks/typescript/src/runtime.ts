@@ -24,20 +24,22 @@ export function runtimeDescription(): string {
   return navigator?.userAgent ?? 'unknown runtime';
 }
 
+/**
+ * A Node built-in module (`node:fs`, `node:crypto`), loaded only where a caller needs Node (a file
+ * path to upload; Node 18's Web Crypto), by a name bundlers do not follow: browsers never load it.
+ * This is the library's one dynamic import.
+ */
+export function nodeBuiltin<T>(name: string): Promise<T> {
+  return import(/* @vite-ignore */ /* webpackIgnore: true */ name) as Promise<T>;
+}
+
 let cryptoPromise: Promise<Crypto> | undefined;
 
-/**
- * Web Crypto. Global in browsers and Node 19+; Node 18 has it only as `node:crypto`'s `webcrypto`,
- * imported here by a name bundlers do not follow (browsers never reach this branch).
- */
+/** Web Crypto. Global in browsers and Node 19+; Node 18 has it only as `node:crypto`'s `webcrypto`. */
 export function webCrypto(): Promise<Crypto> {
   const global = (globalThis as { crypto?: Crypto }).crypto;
   if (global?.subtle !== undefined) return Promise.resolve(global);
-  cryptoPromise ??= (async () => {
-    const moduleName = 'node:crypto';
-    const nodeCrypto = (await import(/* @vite-ignore */ /* webpackIgnore: true */ moduleName)) as { webcrypto: Crypto };
-    return nodeCrypto.webcrypto;
-  })();
+  cryptoPromise ??= nodeBuiltin<{ webcrypto: Crypto }>('node:crypto').then((nodeCrypto) => nodeCrypto.webcrypto);
   return cryptoPromise;
 }
 

@@ -3,8 +3,10 @@
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { after, before, describe, it } from 'node:test';
@@ -296,5 +298,102 @@ describe('webhooks', () => {
     } finally {
       receiver.close();
     }
+  });
+});
+
+/** A zip of stored (uncompressed) members, enough for an import's students.csv and enrollments.csv. */
+function storedZip(members: Record<string, string>): Uint8Array {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc32 = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const [name, text] of Object.entries(members)) {
+    const data = Buffer.from(text);
+    const fileName = Buffer.from(name);
+    const crc = crc32(data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(fileName.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(fileName.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, fileName, data);
+    centrals.push(central, fileName);
+    offset += local.length + fileName.length + data.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(Object.keys(members).length, 8);
+  end.writeUInt16LE(Object.keys(members).length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return new Uint8Array(Buffer.concat([...locals, directory, end]));
+}
+
+describe('imports', () => {
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'lectern-sdk-import-'));
+  after(() => rmSync(folder, { recursive: true, force: true }));
+
+  it('a CSV from its path, waited for: the counts, then the failed row at its line; the same key gives the same import', { timeout: 60_000 }, async () => {
+    const file = path.join(folder, 'students.csv');
+    writeFileSync(file, `external_id,email,name\nts-${run}-1,ts-${run}-1@example.com,Ada\nts-${run}-2,not-an-email,Alan\nts-${run}-3,ts-${run}-3@example.com,Grace\n`);
+    const key = `ts-import-${run}`;
+    const report = await lectern.imports.create(file, { type: 'students' }, { wait: true, pollInterval: 100, idempotencyKey: key });
+    assert.equal(report.status, 'succeeded_with_errors', JSON.stringify(report));
+    assert.deepEqual([report.counts.created, report.counts.failed], [2, 1]);
+    assert.deepEqual(report.progress, { done: 3, total: 3 });
+
+    const failures = [];
+    for await (const row of lectern.imports.results(report.id, { status: 'error' })) failures.push(row);
+    assert.equal(failures.length, 1, JSON.stringify(failures));
+    assert.deepEqual([failures[0]!.line, failures[0]!.external_id, failures[0]!.action, failures[0]!.field], [3, `ts-${run}-2`, 'failed', 'email']);
+    const all = [];
+    for await (const row of lectern.imports.results(report.id)) all.push(row);
+    assert.deepEqual(all.map((row) => [row.line, row.action]), [[2, 'created'], [3, 'failed'], [4, 'created']]);
+
+    const again = await lectern.imports.create(file, { type: 'students' }, { idempotencyKey: key });
+    assert.equal(again.id, report.id);
+  });
+
+  it('a zip of students.csv and enrollments.csv: the students, then their enrollments, in one import', { timeout: 60_000 }, async () => {
+    const course = await lectern.courses.create({ title: `Imported ${run}` });
+    await lectern.courses.publish(course.id);
+    const file = path.join(folder, 'roster.zip');
+    writeFileSync(
+      file,
+      storedZip({
+        'students.csv': `external_id,email,name\nzs-${run}-1,zs-${run}-1@example.com,Ada\nzs-${run}-2,zs-${run}-2@example.com,Alan\n`,
+        'enrollments.csv': `student_external_id,course_id\nzs-${run}-1,${course.id}\nzs-${run}-2,${course.id}\nzs-${run}-9,${course.id}\n`,
+      }),
+    );
+    const report = await lectern.imports.create(file, undefined, { wait: true, pollInterval: 100 });
+    assert.equal(report.format, 'zip');
+    assert.equal(report.status, 'succeeded_with_errors', JSON.stringify(report));
+    assert.deepEqual([report.counts.created, report.counts.failed], [4, 1]);
+    const failed = [];
+    for await (const row of lectern.imports.results(report.id, { status: 'error' })) failed.push(row);
+    assert.deepEqual(failed.map((row) => [row.file, row.line, row.type]), [['enrollments.csv', 4, 'enrollment']]);
+    const enrolled = await lectern.enrollments.list({ course_id: course.id }).toArray();
+    assert.equal(enrolled.length, 2);
   });
 });

@@ -17,6 +17,7 @@ interface Operation {
   query_params: string[];
   has_body: boolean;
   cursor_list: boolean;
+  hand_written: boolean;
 }
 const { operations, api_version: apiVersion } = readShared<{ operations: Operation[]; api_version: string }>('operations.json');
 
@@ -47,6 +48,8 @@ describe('operations.json coverage', () => {
       );
     });
 
+    // A hand-written operation (a file upload, lines of results) takes other arguments: unit-imports.test.ts sends it.
+    if (operation.hand_written) continue;
     it(`${name} sends ${operation.http_method} ${operation.path}`, async () => {
       const pathArgs = operation.path_params.map((param, index) => `x${index}_${param}`);
       const page = { data: [], pagination: { per_page: 20, next_cursor: null, has_more: false } };
@@ -98,7 +101,7 @@ describe('package', () => {
   });
 
   it('the built library imports only its own files (it runs in browsers): no Node built-in, no package', () => {
-    const files = ['index.js', 'client.js', 'errors.js', 'pagination.js', 'runtime.js', 'types.js', 'webhooks.js', 'generated/resources.js', 'generated/openapi.js'];
+    const files = ['index.js', 'client.js', 'errors.js', 'imports.js', 'pagination.js', 'runtime.js', 'types.js', 'upload.js', 'webhooks.js', 'generated/resources.js', 'generated/openapi.js'];
     for (const file of files) {
       const text = readFileSync(path.join(here, 'dist', file), 'utf8');
       for (const [, specifier] of text.matchAll(/\bfrom\s+'([^']+)'/g)) assert.match(specifier!, /^\.\.?\//, `${file} imports ${specifier}`);

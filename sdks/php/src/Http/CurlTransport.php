@@ -49,8 +49,25 @@ final class CurlTransport implements Transport
         if ($request->body !== null) {
             curl_setopt($handle, CURLOPT_POSTFIELDS, $request->body);
         }
+        // A file is read as it is sent (CURLOPT_UPLOAD, with the request's own method), never whole.
+        $upload = $request->upload;
+        $stream = $upload?->open();
+        if ($upload !== null && $stream !== null) {
+            curl_setopt_array($handle, [CURLOPT_UPLOAD => true, CURLOPT_INFILE => $stream, CURLOPT_CUSTOMREQUEST => $request->method]);
+            if ($upload->length !== null) {
+                curl_setopt($handle, CURLOPT_INFILESIZE, $upload->length);
+            } else {
+                curl_setopt($handle, CURLOPT_HTTPHEADER, [...$headers, 'Transfer-Encoding: chunked']);
+            }
+        }
 
-        $body = curl_exec($handle);
+        try {
+            $body = curl_exec($handle);
+        } finally {
+            if ($upload !== null && $stream !== null) {
+                $upload->close($stream);
+            }
+        }
         if ($body === false) {
             $message = curl_error($handle);
             $errno = curl_errno($handle);

@@ -11,6 +11,7 @@ final class Request
      * @param string $url absolute URL, query string included
      * @param array<string, string> $headers
      * @param float $timeout seconds for the whole exchange
+     * @param Upload|null $upload a file to send as the body (an import), read by the transport as it sends
      */
     public function __construct(
         public readonly string $method,
@@ -18,6 +19,7 @@ final class Request
         public readonly array $headers,
         public readonly ?string $body,
         public readonly float $timeout,
+        public readonly ?Upload $upload = null,
     ) {
     }
 

@@ -23,6 +23,7 @@ trait ClientResources
     public readonly Usage $usage;
     public readonly RequestLogs $requestLogs;
     public readonly Exports $exports;
+    public readonly Imports $imports;
     public readonly Webhooks $webhooks;
     public readonly Lti $lti;
 
@@ -42,6 +43,7 @@ trait ClientResources
         $this->usage = new Usage($this);
         $this->requestLogs = new RequestLogs($this);
         $this->exports = new Exports($this);
+        $this->imports = new Imports($this);
         $this->webhooks = new Webhooks($this);
         $this->lti = new Lti($this);
     }

@@ -23,7 +23,8 @@ final class Courses extends \Lectern\Internal\BaseResource
      *
      * `GET /courses` (listCourses).
      *
-     * Page mode (`page`, `per_page`) by default; cursor mode with `cursor` for bulk syncing.
+     * Filters: `published`, `external_id` (exact), `updated_since`. Page mode (`page`, `per_page`) by
+     * default; cursor mode with `cursor` for bulk syncing.
      *
      * Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's
      * hourly quota and burst bucket.
@@ -37,7 +38,8 @@ final class Courses extends \Lectern\Internal\BaseResource
      *   cursor?: string,
      *   updated_since?: string|\DateTimeInterface,
      *   sort?: 'created_at'|'-created_at'|'updated_at'|'-updated_at'|'title'|'-title',
-     *   published?: bool
+     *   published?: bool,
+     *   external_id?: string
      * } $params
      * @param RequestOptions $options idempotencyKey, headers (e.g. If-Match), timeout, maxAttempts
      * @return \Generator<int, Course, mixed, void>
@@ -57,7 +59,8 @@ final class Courses extends \Lectern\Internal\BaseResource
      *   cursor?: string,
      *   updated_since?: string|\DateTimeInterface,
      *   sort?: 'created_at'|'-created_at'|'updated_at'|'-updated_at'|'title'|'-title',
-     *   published?: bool
+     *   published?: bool,
+     *   external_id?: string
      * } $params
      * @param RequestOptions $options idempotencyKey, headers (e.g. If-Match), timeout, maxAttempts
      * @return array{data: list<Course>, pagination: PagePagination|CursorPagination}
@@ -74,7 +77,8 @@ final class Courses extends \Lectern\Internal\BaseResource
      * `POST /courses` (createCourse).
      *
      * Creates a course, unpublished unless `published: true`; students can be enrolled once it is
-     * published. Sends `course.created`.
+     * published. Sends `course.created`. An `external_id` another course of the workspace holds answers
+     * 409 `course_exists` with `details.course_id`.
      *
      * Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst
      * bucket.
@@ -118,8 +122,8 @@ final class Courses extends \Lectern\Internal\BaseResource
      *
      * `PUT /courses/{id}` (updateCourse).
      *
-     * Changes the fields given and leaves the rest. Send `If-Match` with the ETag you read to avoid lost
-     * updates.
+     * Changes the fields given and leaves the rest; `external_id: null` removes it (one another course
+     * holds: 409 `course_exists`). Send `If-Match` with the ETag you read to avoid lost updates.
      *
      * Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst
      * bucket.
@@ -142,8 +146,8 @@ final class Courses extends \Lectern\Internal\BaseResource
      *
      * `PATCH /courses/{id}` (patchCourse).
      *
-     * Changes the fields given and leaves the rest. Send `If-Match` with the ETag you read to avoid lost
-     * updates.
+     * Changes the fields given and leaves the rest; `external_id: null` removes it (one another course
+     * holds: 409 `course_exists`). Send `If-Match` with the ETag you read to avoid lost updates.
      *
      * Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst
      * bucket.
@@ -182,6 +186,35 @@ final class Courses extends \Lectern\Internal\BaseResource
     public function delete(string $id, array $params = [], array $options = []): ?array
     {
         return $this->client->request('DELETE', '/courses/{id}', ['id' => $id], $params, null, $options, 'data');
+    }
+
+    /**
+     * Create or update a course by external id.
+     *
+     * `PUT /courses/by-external-id/{external_id}` (upsertCourse).
+     *
+     * Makes the course of this `external_id` (201, `Location`), or gives the existing one the fields sent
+     * (200; the ones left out stay), as one atomic step: concurrent calls for one new id make one course.
+     * `Lectern-Upsert` says `created`, `updated` or `unchanged`; an unchanged course keeps its
+     * `updated_at` and sends no event (else the events of POST and PATCH: `course.created`;
+     * `course.updated`, `course.published`, `course.unpublished`). The body is the create's; an
+     * `external_id` in it must be the path's (else 400). `If-None-Match: *` only creates and `If-Match: *`
+     * only updates (412 otherwise).
+     *
+     * Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst
+     * bucket.
+     *
+     * Answers the `data` object of the envelope.
+     *
+     * @param string $externalId
+     * @param CreateCourseRequest $body
+     * @param RequestOptions $options idempotencyKey, headers (e.g. If-Match), timeout, maxAttempts
+     * @return Course
+     * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
+     */
+    public function upsert(string $externalId, array $body, array $options = []): ?array
+    {
+        return $this->client->request('PUT', '/courses/by-external-id/{external_id}', ['external_id' => $externalId], [], $body, $options, 'data');
     }
 
     /**

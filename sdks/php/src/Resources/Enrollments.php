@@ -77,8 +77,9 @@ final class Enrollments extends \Lectern\Internal\BaseResource
      *
      * `POST /enrollments` (createEnrollment).
      *
-     * The course must be published (409 `course_not_published`). Enrolling twice answers 409
-     * `already_enrolled` with `details.enrollment_id`; a cancelled enrollment is reactivated (201).
+     * The course must be published (409 `course_not_published`) and the student active (409
+     * `student_inactive`). Enrolling twice answers 409 `already_enrolled` with `details.enrollment_id`; a
+     * cancelled enrollment is reactivated (201).
      *
      * Requires scope `enrollments:write`. Rate limits: one request against the key's hourly quota and
      * burst bucket.

@@ -36,7 +36,7 @@ final class Events extends \Lectern\Internal\BaseResource
      *   per_page?: int,
      *   cursor?: string,
      *   sort?: '-created_at'|'created_at',
-     *   type?: 'course.created'|'course.updated'|'course.deleted'|'course.published'|'course.unpublished'|'module.created'|'module.updated'|'module.deleted'|'lesson.created'|'lesson.updated'|'lesson.deleted'|'student.created'|'student.updated'|'student.deleted'|'student.enrolled'|'student.unenrolled'|'student.completed_lesson'|'student.completed_course'|'quiz.submitted'|'quiz.passed'|'quiz.failed'|'export.completed'|'export.failed'|'usage.threshold_reached'|'webhook_endpoint.disabled'|'webhook_endpoint.test'|'course.*'|'module.*'|'lesson.*'|'student.*'|'quiz.*'|'export.*'|'usage.*'|'webhook_endpoint.*',
+     *   type?: 'course.created'|'course.updated'|'course.deleted'|'course.published'|'course.unpublished'|'module.created'|'module.updated'|'module.deleted'|'lesson.created'|'lesson.updated'|'lesson.deleted'|'student.created'|'student.updated'|'student.deleted'|'student.enrolled'|'student.unenrolled'|'student.completed_lesson'|'student.completed_course'|'quiz.submitted'|'quiz.passed'|'quiz.failed'|'export.completed'|'export.failed'|'import.completed'|'import.failed'|'import.awaiting_confirmation'|'usage.threshold_reached'|'webhook_endpoint.disabled'|'webhook_endpoint.test'|'course.*'|'module.*'|'lesson.*'|'student.*'|'quiz.*'|'export.*'|'import.*'|'usage.*'|'webhook_endpoint.*',
      *   from?: string|\DateTimeInterface,
      *   to?: string|\DateTimeInterface
      * } $params
@@ -57,7 +57,7 @@ final class Events extends \Lectern\Internal\BaseResource
      *   per_page?: int,
      *   cursor?: string,
      *   sort?: '-created_at'|'created_at',
-     *   type?: 'course.created'|'course.updated'|'course.deleted'|'course.published'|'course.unpublished'|'module.created'|'module.updated'|'module.deleted'|'lesson.created'|'lesson.updated'|'lesson.deleted'|'student.created'|'student.updated'|'student.deleted'|'student.enrolled'|'student.unenrolled'|'student.completed_lesson'|'student.completed_course'|'quiz.submitted'|'quiz.passed'|'quiz.failed'|'export.completed'|'export.failed'|'usage.threshold_reached'|'webhook_endpoint.disabled'|'webhook_endpoint.test'|'course.*'|'module.*'|'lesson.*'|'student.*'|'quiz.*'|'export.*'|'usage.*'|'webhook_endpoint.*',
+     *   type?: 'course.created'|'course.updated'|'course.deleted'|'course.published'|'course.unpublished'|'module.created'|'module.updated'|'module.deleted'|'lesson.created'|'lesson.updated'|'lesson.deleted'|'student.created'|'student.updated'|'student.deleted'|'student.enrolled'|'student.unenrolled'|'student.completed_lesson'|'student.completed_course'|'quiz.submitted'|'quiz.passed'|'quiz.failed'|'export.completed'|'export.failed'|'import.completed'|'import.failed'|'import.awaiting_confirmation'|'usage.threshold_reached'|'webhook_endpoint.disabled'|'webhook_endpoint.test'|'course.*'|'module.*'|'lesson.*'|'student.*'|'quiz.*'|'export.*'|'import.*'|'usage.*'|'webhook_endpoint.*',
      *   from?: string|\DateTimeInterface,
      *   to?: string|\DateTimeInterface
      * } $params

@@ -74,6 +74,7 @@ namespace Lectern\Resources;
  *   description: string,
  *   published: bool,
  *   enrollment_count: int,
+ *   external_id: string|null,
  *   metadata: array<string, string>,
  *   created_at: string,
  *   updated_at: string
@@ -131,6 +132,13 @@ namespace Lectern\Resources;
  *     metadata?: array<string, string>,
  *     modules: list<ModuleDocument>
  *   }
+ * }
+ *
+ * @phpstan-type CourseExistsErrorObject array{
+ *   code: 'course_exists',
+ *   message: string,
+ *   details: array{course_id: string, field: 'external_id'},
+ *   request_id: string
  * }
  *
  * @phpstan-type CourseHasEnrollmentsErrorObject array{
@@ -200,6 +208,7 @@ namespace Lectern\Resources;
  *   title: string,
  *   description?: string,
  *   published?: bool,
+ *   external_id?: string,
  *   metadata?: array<string, string>
  * }
  *
@@ -238,6 +247,7 @@ namespace Lectern\Resources;
  *   email: string,
  *   name: string,
  *   external_id?: string,
+ *   status?: 'active'|'inactive',
  *   metadata?: array<string, string>
  * }
  *
@@ -261,7 +271,7 @@ namespace Lectern\Resources;
  *
  * @phpstan-type CreateWebhookEndpointRequest array{
  *   url: string,
- *   events?: list<'*'|'course.created'|'course.updated'|'course.deleted'|'course.published'|'course.unpublished'|'module.created'|'module.updated'|'module.deleted'|'lesson.created'|'lesson.updated'|'lesson.deleted'|'student.created'|'student.updated'|'student.deleted'|'student.enrolled'|'student.unenrolled'|'student.completed_lesson'|'student.completed_course'|'quiz.submitted'|'quiz.passed'|'quiz.failed'|'export.completed'|'export.failed'|'usage.threshold_reached'|'webhook_endpoint.disabled'>,
+ *   events?: list<'*'|'course.created'|'course.updated'|'course.deleted'|'course.published'|'course.unpublished'|'module.created'|'module.updated'|'module.deleted'|'lesson.created'|'lesson.updated'|'lesson.deleted'|'student.created'|'student.updated'|'student.deleted'|'student.enrolled'|'student.unenrolled'|'student.completed_lesson'|'student.completed_course'|'quiz.submitted'|'quiz.passed'|'quiz.failed'|'export.completed'|'export.failed'|'import.completed'|'import.failed'|'import.awaiting_confirmation'|'usage.threshold_reached'|'webhook_endpoint.disabled'>,
  *   description?: string,
  *   enabled?: bool
  * }
@@ -272,7 +282,7 @@ namespace Lectern\Resources;
  *   id: string,
  *   endpoint_id: string,
  *   event_id: string,
- *   event_type: 'course.created'|'course.updated'|'course.deleted'|'course.published'|'course.unpublished'|'module.created'|'module.updated'|'module.deleted'|'lesson.created'|'lesson.updated'|'lesson.deleted'|'student.created'|'student.updated'|'student.deleted'|'student.enrolled'|'student.unenrolled'|'student.completed_lesson'|'student.completed_course'|'quiz.submitted'|'quiz.passed'|'quiz.failed'|'export.completed'|'export.failed'|'usage.threshold_reached'|'webhook_endpoint.disabled'|'webhook_endpoint.test',
+ *   event_type: 'course.created'|'course.updated'|'course.deleted'|'course.published'|'course.unpublished'|'module.created'|'module.updated'|'module.deleted'|'lesson.created'|'lesson.updated'|'lesson.deleted'|'student.created'|'student.updated'|'student.deleted'|'student.enrolled'|'student.unenrolled'|'student.completed_lesson'|'student.completed_course'|'quiz.submitted'|'quiz.passed'|'quiz.failed'|'export.completed'|'export.failed'|'import.completed'|'import.failed'|'import.awaiting_confirmation'|'usage.threshold_reached'|'webhook_endpoint.disabled'|'webhook_endpoint.test',
  *   status: 'pending'|'succeeded'|'failed',
  *   attempt_count: int,
  *   next_attempt_at: string|null,
@@ -321,6 +331,10 @@ namespace Lectern\Resources;
  *     message: string,
  *     details: array{enrollment_id: string|null}
  *   }|array{
+ *     code: 'student_inactive',
+ *     message: string,
+ *     details: array{student_id: string}
+ *   }|array{
  *     code: 'course_not_published',
  *     message: string,
  *     details: array{course_id: string}
@@ -329,11 +343,11 @@ namespace Lectern\Resources;
  *
  * @phpstan-type EnrollmentBulkResult EnrollmentBulkCreated|EnrollmentBulkError
  *
- * @phpstan-type ErrorObject ValidationErrorObject|InvalidParameterErrorObject|InsufficientPermissionsErrorObject|PlanNotEligibleErrorObject|ResourceNotFoundErrorObject|MethodNotAllowedErrorObject|AlreadyEnrolledErrorObject|NotEnrolledErrorObject|StudentExistsErrorObject|LtiRegistrationExistsErrorObject|CourseHasEnrollmentsErrorObject|CourseNotPublishedErrorObject|IdempotencyErrorObject|ExportNotReadyErrorObject|ApiKeyRevokedErrorObject|ExportExpiredErrorObject|PreconditionFailedErrorObject|RateLimitExceededErrorObject|PlainErrorObject
+ * @phpstan-type ErrorObject ValidationErrorObject|InvalidParameterErrorObject|InsufficientPermissionsErrorObject|PlanNotEligibleErrorObject|ResourceNotFoundErrorObject|MethodNotAllowedErrorObject|AlreadyEnrolledErrorObject|NotEnrolledErrorObject|StudentExistsErrorObject|StudentInactiveErrorObject|CourseExistsErrorObject|LtiRegistrationExistsErrorObject|CourseHasEnrollmentsErrorObject|CourseNotPublishedErrorObject|IdempotencyErrorObject|ExportNotReadyErrorObject|ApiKeyRevokedErrorObject|ExportExpiredErrorObject|PreconditionFailedErrorObject|RateLimitExceededErrorObject|PlainErrorObject
  *
  * @phpstan-type ErrorResponse array{error: ErrorObject}
  *
- * @phpstan-type Event CourseCreatedEvent|CourseUpdatedEvent|CourseDeletedEvent|CoursePublishedEvent|CourseUnpublishedEvent|ModuleCreatedEvent|ModuleUpdatedEvent|ModuleDeletedEvent|LessonCreatedEvent|LessonUpdatedEvent|LessonDeletedEvent|StudentCreatedEvent|StudentUpdatedEvent|StudentDeletedEvent|StudentEnrolledEvent|StudentUnenrolledEvent|StudentCompletedLessonEvent|StudentCompletedCourseEvent|QuizSubmittedEvent|QuizPassedEvent|QuizFailedEvent|ExportCompletedEvent|ExportFailedEvent|UsageThresholdReachedEvent|WebhookEndpointDisabledEvent|WebhookEndpointTestEvent
+ * @phpstan-type Event CourseCreatedEvent|CourseUpdatedEvent|CourseDeletedEvent|CoursePublishedEvent|CourseUnpublishedEvent|ModuleCreatedEvent|ModuleUpdatedEvent|ModuleDeletedEvent|LessonCreatedEvent|LessonUpdatedEvent|LessonDeletedEvent|StudentCreatedEvent|StudentUpdatedEvent|StudentDeletedEvent|StudentEnrolledEvent|StudentUnenrolledEvent|StudentCompletedLessonEvent|StudentCompletedCourseEvent|QuizSubmittedEvent|QuizPassedEvent|QuizFailedEvent|ExportCompletedEvent|ExportFailedEvent|ImportCompletedEvent|ImportFailedEvent|ImportAwaitingConfirmationEvent|UsageThresholdReachedEvent|WebhookEndpointDisabledEvent|WebhookEndpointTestEvent
  *
  * @phpstan-type Export array{
  *   id: string,
@@ -381,6 +395,80 @@ namespace Lectern\Resources;
  *   message: string,
  *   details: array{idempotency_key: string},
  *   request_id: string
+ * }
+ *
+ * @phpstan-type Import array{
+ *   id: string,
+ *   status: 'queued'|'running'|'awaiting_confirmation'|'succeeded'|'succeeded_with_errors'|'failed'|'canceled',
+ *   format: 'csv'|'ndjson'|'zip',
+ *   type: 'students'|'enrollments'|null,
+ *   mode: 'upsert'|'create_only'|'update_only',
+ *   sync: 'delta'|'full',
+ *   source: string|null,
+ *   dry_run: bool,
+ *   max_delete_percent: int,
+ *   progress: array{done: int, total: int|null},
+ *   counts: ImportCounts,
+ *   pending_deactivation: array{
+ *     students: int,
+ *     enrollments: int,
+ *     total: int,
+ *     of: int,
+ *     percent: float|int
+ *   }|null,
+ *   error: array{
+ *     code: string,
+ *     message: string,
+ *     file: string|null,
+ *     line: int|null
+ *   }|null,
+ *   results_url: string,
+ *   created_at: string,
+ *   updated_at: string,
+ *   started_at: string|null,
+ *   completed_at: string|null
+ * }
+ *
+ * @phpstan-type ImportAwaitingConfirmationEvent array{
+ *   id: string,
+ *   type: 'import.awaiting_confirmation',
+ *   created_at: string,
+ *   data: array{object: Import}
+ * }
+ *
+ * @phpstan-type ImportCompletedEvent array{
+ *   id: string,
+ *   type: 'import.completed',
+ *   created_at: string,
+ *   data: array{object: Import}
+ * }
+ *
+ * @phpstan-type ImportCounts array{
+ *   created: int,
+ *   updated: int,
+ *   unchanged: int,
+ *   deactivated: int,
+ *   failed: int,
+ *   skipped: int
+ * }
+ *
+ * @phpstan-type ImportFailedEvent array{
+ *   id: string,
+ *   type: 'import.failed',
+ *   created_at: string,
+ *   data: array{object: Import}
+ * }
+ *
+ * @phpstan-type ImportResultLine array{
+ *   file: string,
+ *   line: int|null,
+ *   type: 'student'|'enrollment',
+ *   external_id: string|null,
+ *   action: 'created'|'updated'|'unchanged'|'deactivated'|'failed'|'skipped',
+ *   id?: string,
+ *   code?: string,
+ *   field?: string,
+ *   message?: string
  * }
  *
  * @phpstan-type InsufficientPermissionsErrorObject array{
@@ -606,7 +694,7 @@ namespace Lectern\Resources;
  * }
  *
  * @phpstan-type PlainErrorObject array{
- *   code: 'invalid_json'|'conflicting_credentials'|'malformed_request'|'missing_api_key'|'invalid_api_key'|'invalid_credentials'|'session_required'|'https_required'|'csrf_failed'|'request_timeout'|'last_owner'|'payload_too_large'|'unsupported_media_type'|'headers_too_large'|'internal_error'|'service_unavailable',
+ *   code: 'invalid_json'|'conflicting_credentials'|'malformed_request'|'invalid_encoding'|'invalid_file'|'missing_api_key'|'invalid_api_key'|'invalid_credentials'|'session_required'|'https_required'|'csrf_failed'|'request_timeout'|'last_owner'|'duplicate_in_import'|'import_not_awaiting_confirmation'|'payload_too_large'|'unsupported_media_type'|'too_many_rows'|'headers_too_large'|'internal_error'|'service_unavailable',
  *   message: string,
  *   details: array<string, mixed>,
  *   request_id: string
@@ -622,7 +710,7 @@ namespace Lectern\Resources;
  * @phpstan-type PreconditionFailedErrorObject array{
  *   code: 'precondition_failed',
  *   message: string,
- *   details: array{etag: string},
+ *   details: array{etag?: string},
  *   request_id: string
  * }
  *
@@ -717,7 +805,9 @@ namespace Lectern\Resources;
  * @phpstan-type RateLimitExceededErrorObject array{
  *   code: 'rate_limit_exceeded',
  *   message: string,
- *   details: array{limit: 'hourly'|'burst'|'export'|'bulk'|'search'|'auth_failures'},
+ *   details: array{
+ *     limit: 'hourly'|'burst'|'export'|'bulk'|'search'|'imports'|'auth_failures'
+ *   },
  *   request_id: string,
  *   retry_after: int
  * }
@@ -734,7 +824,12 @@ namespace Lectern\Resources;
  *   plan: string,
  *   hourly: RateLimitWindow,
  *   burst: RateLimitBucket,
- *   endpoints: array{export: RateLimitWindow, bulk: RateLimitWindow, search: RateLimitWindow}
+ *   endpoints: array{
+ *     export: RateLimitWindow,
+ *     bulk: RateLimitWindow,
+ *     search: RateLimitWindow,
+ *     imports: RateLimitWindow
+ *   }
  * }
  *
  * @phpstan-type RecordProgressRequest array{
@@ -797,6 +892,7 @@ namespace Lectern\Resources;
  *   email: string,
  *   name: string,
  *   external_id: string|null,
+ *   status: 'active'|'inactive',
  *   metadata: array<string, string>,
  *   created_at: string,
  *   updated_at: string
@@ -875,6 +971,13 @@ namespace Lectern\Resources;
  *   request_id: string
  * }
  *
+ * @phpstan-type StudentInactiveErrorObject array{
+ *   code: 'student_inactive',
+ *   message: string,
+ *   details: array{student_id: string},
+ *   request_id: string
+ * }
+ *
  * @phpstan-type StudentProgress array{student_id: string, courses: list<CourseProgress>}
  *
  * @phpstan-type StudentUnenrolledEvent array{
@@ -929,6 +1032,7 @@ namespace Lectern\Resources;
  *   title?: string,
  *   description?: string,
  *   published?: bool,
+ *   external_id?: string|null,
  *   metadata?: array<string, string>
  * }
  *
@@ -959,12 +1063,13 @@ namespace Lectern\Resources;
  *   email?: string,
  *   name?: string,
  *   external_id?: string|null,
+ *   status?: 'active'|'inactive',
  *   metadata?: array<string, string>
  * }
  *
  * @phpstan-type UpdateWebhookEndpointRequest array{
  *   url?: string,
- *   events?: list<'*'|'course.created'|'course.updated'|'course.deleted'|'course.published'|'course.unpublished'|'module.created'|'module.updated'|'module.deleted'|'lesson.created'|'lesson.updated'|'lesson.deleted'|'student.created'|'student.updated'|'student.deleted'|'student.enrolled'|'student.unenrolled'|'student.completed_lesson'|'student.completed_course'|'quiz.submitted'|'quiz.passed'|'quiz.failed'|'export.completed'|'export.failed'|'usage.threshold_reached'|'webhook_endpoint.disabled'>,
+ *   events?: list<'*'|'course.created'|'course.updated'|'course.deleted'|'course.published'|'course.unpublished'|'module.created'|'module.updated'|'module.deleted'|'lesson.created'|'lesson.updated'|'lesson.deleted'|'student.created'|'student.updated'|'student.deleted'|'student.enrolled'|'student.unenrolled'|'student.completed_lesson'|'student.completed_course'|'quiz.submitted'|'quiz.passed'|'quiz.failed'|'export.completed'|'export.failed'|'import.completed'|'import.failed'|'import.awaiting_confirmation'|'usage.threshold_reached'|'webhook_endpoint.disabled'>,
  *   description?: string,
  *   enabled?: bool
  * }
@@ -1039,7 +1144,7 @@ namespace Lectern\Resources;
  *   id: string,
  *   url: string,
  *   description: string,
- *   events: list<'*'|'course.created'|'course.updated'|'course.deleted'|'course.published'|'course.unpublished'|'module.created'|'module.updated'|'module.deleted'|'lesson.created'|'lesson.updated'|'lesson.deleted'|'student.created'|'student.updated'|'student.deleted'|'student.enrolled'|'student.unenrolled'|'student.completed_lesson'|'student.completed_course'|'quiz.submitted'|'quiz.passed'|'quiz.failed'|'export.completed'|'export.failed'|'usage.threshold_reached'|'webhook_endpoint.disabled'>,
+ *   events: list<'*'|'course.created'|'course.updated'|'course.deleted'|'course.published'|'course.unpublished'|'module.created'|'module.updated'|'module.deleted'|'lesson.created'|'lesson.updated'|'lesson.deleted'|'student.created'|'student.updated'|'student.deleted'|'student.enrolled'|'student.unenrolled'|'student.completed_lesson'|'student.completed_course'|'quiz.submitted'|'quiz.passed'|'quiz.failed'|'export.completed'|'export.failed'|'import.completed'|'import.failed'|'import.awaiting_confirmation'|'usage.threshold_reached'|'webhook_endpoint.disabled'>,
  *   enabled: bool,
  *   disabled_reason: 'failing'|null,
  *   secret_hint: string,
@@ -1067,7 +1172,7 @@ namespace Lectern\Resources;
  *   id: string,
  *   url: string,
  *   description: string,
- *   events: list<'*'|'course.created'|'course.updated'|'course.deleted'|'course.published'|'course.unpublished'|'module.created'|'module.updated'|'module.deleted'|'lesson.created'|'lesson.updated'|'lesson.deleted'|'student.created'|'student.updated'|'student.deleted'|'student.enrolled'|'student.unenrolled'|'student.completed_lesson'|'student.completed_course'|'quiz.submitted'|'quiz.passed'|'quiz.failed'|'export.completed'|'export.failed'|'usage.threshold_reached'|'webhook_endpoint.disabled'>,
+ *   events: list<'*'|'course.created'|'course.updated'|'course.deleted'|'course.published'|'course.unpublished'|'module.created'|'module.updated'|'module.deleted'|'lesson.created'|'lesson.updated'|'lesson.deleted'|'student.created'|'student.updated'|'student.deleted'|'student.enrolled'|'student.unenrolled'|'student.completed_lesson'|'student.completed_course'|'quiz.submitted'|'quiz.passed'|'quiz.failed'|'export.completed'|'export.failed'|'import.completed'|'import.failed'|'import.awaiting_confirmation'|'usage.threshold_reached'|'webhook_endpoint.disabled'>,
  *   enabled: bool,
  *   disabled_reason: 'failing'|null,
  *   secret_hint: string,
@@ -1079,7 +1184,7 @@ namespace Lectern\Resources;
  * }
  *
  * A webhook event as Lectern\Webhook::verify() returns it.
- * @phpstan-type WebhookEvent CourseCreatedEvent|CourseUpdatedEvent|CourseDeletedEvent|CoursePublishedEvent|CourseUnpublishedEvent|ModuleCreatedEvent|ModuleUpdatedEvent|ModuleDeletedEvent|LessonCreatedEvent|LessonUpdatedEvent|LessonDeletedEvent|StudentCreatedEvent|StudentUpdatedEvent|StudentDeletedEvent|StudentEnrolledEvent|StudentUnenrolledEvent|StudentCompletedLessonEvent|StudentCompletedCourseEvent|QuizSubmittedEvent|QuizPassedEvent|QuizFailedEvent|ExportCompletedEvent|ExportFailedEvent|UsageThresholdReachedEvent|WebhookEndpointDisabledEvent|WebhookEndpointTestEvent
+ * @phpstan-type WebhookEvent CourseCreatedEvent|CourseUpdatedEvent|CourseDeletedEvent|CoursePublishedEvent|CourseUnpublishedEvent|ModuleCreatedEvent|ModuleUpdatedEvent|ModuleDeletedEvent|LessonCreatedEvent|LessonUpdatedEvent|LessonDeletedEvent|StudentCreatedEvent|StudentUpdatedEvent|StudentDeletedEvent|StudentEnrolledEvent|StudentUnenrolledEvent|StudentCompletedLessonEvent|StudentCompletedCourseEvent|QuizSubmittedEvent|QuizPassedEvent|QuizFailedEvent|ExportCompletedEvent|ExportFailedEvent|ImportCompletedEvent|ImportFailedEvent|ImportAwaitingConfirmationEvent|UsageThresholdReachedEvent|WebhookEndpointDisabledEvent|WebhookEndpointTestEvent
  */
 final class Schemas
 {

@@ -24,8 +24,8 @@ final class Students extends \Lectern\Internal\BaseResource
      *
      * `GET /students` (listStudents).
      *
-     * Filters: `email` (any case), `external_id`, `updated_since`. Page mode by default; cursor mode with
-     * `cursor`.
+     * Filters: `email` (any case), `external_id` (exact), `status`, `updated_since`. Page mode by default;
+     * cursor mode with `cursor`.
      *
      * Requires scope `students:read` (or `students:write`). Rate limits: one request against the key's
      * hourly quota and burst bucket.
@@ -40,7 +40,8 @@ final class Students extends \Lectern\Internal\BaseResource
      *   updated_since?: string|\DateTimeInterface,
      *   sort?: 'created_at'|'-created_at'|'updated_at'|'-updated_at'|'name'|'-name'|'email'|'-email',
      *   email?: string,
-     *   external_id?: string
+     *   external_id?: string,
+     *   status?: 'active'|'inactive'
      * } $params
      * @param RequestOptions $options idempotencyKey, headers (e.g. If-Match), timeout, maxAttempts
      * @return \Generator<int, Student, mixed, void>
@@ -61,7 +62,8 @@ final class Students extends \Lectern\Internal\BaseResource
      *   updated_since?: string|\DateTimeInterface,
      *   sort?: 'created_at'|'-created_at'|'updated_at'|'-updated_at'|'name'|'-name'|'email'|'-email',
      *   email?: string,
-     *   external_id?: string
+     *   external_id?: string,
+     *   status?: 'active'|'inactive'
      * } $params
      * @param RequestOptions $options idempotencyKey, headers (e.g. If-Match), timeout, maxAttempts
      * @return array{data: list<Student>, pagination: PagePagination|CursorPagination}
@@ -208,5 +210,34 @@ final class Students extends \Lectern\Internal\BaseResource
     public function delete(string $id, array $options = []): ?array
     {
         return $this->client->request('DELETE', '/students/{id}', ['id' => $id], [], null, $options, 'data');
+    }
+
+    /**
+     * Create or update a student by external id.
+     *
+     * `PUT /students/by-external-id/{external_id}` (upsertStudent).
+     *
+     * Makes the student of this `external_id` (201, `Location`), or gives the existing one the fields sent
+     * (200; the ones left out stay), as one atomic step: concurrent calls for one new id make one student.
+     * `Lectern-Upsert` says `created`, `updated` or `unchanged`; an unchanged student keeps its
+     * `updated_at` and sends no event (else `student.created` or `student.updated`, as POST and PATCH).
+     * The body is the create's; an `external_id` in it must be the path's (else 400). `If-None-Match: *`
+     * only creates and `If-Match: *` only updates (412 otherwise). An email another student holds answers
+     * 409 `student_exists`.
+     *
+     * Requires scope `students:write`. Rate limits: one request against the key's hourly quota and burst
+     * bucket.
+     *
+     * Answers the `data` object of the envelope.
+     *
+     * @param string $externalId
+     * @param CreateStudentRequest $body
+     * @param RequestOptions $options idempotencyKey, headers (e.g. If-Match), timeout, maxAttempts
+     * @return Student
+     * @throws \Lectern\Errors\ApiError|\Lectern\Errors\ConnectionError
+     */
+    public function upsert(string $externalId, array $body, array $options = []): ?array
+    {
+        return $this->client->request('PUT', '/students/by-external-id/{external_id}', ['external_id' => $externalId], [], $body, $options, 'data');
     }
 }

@@ -227,3 +227,59 @@ $runner->test('a forced 429 (burst of 3) is retried after Retry-After and succee
     $t->true($sleeps[0] >= 1 && $sleeps[0] <= 60, 'the wait is the Retry-After: ' . $sleeps[0]);
     $t->true(microtime(true) - $started >= $sleeps[0], 'and it was waited');
 });
+
+/**
+ * A zip of stored (uncompressed) members, enough for an import's students.csv and enrollments.csv
+ * (no zip extension needed).
+ *
+ * @param array<string, string> $members
+ */
+$storedZip = function (array $members): string {
+    $locals = '';
+    $central = '';
+    foreach ($members as $name => $data) {
+        $crc = crc32($data);
+        $size = strlen($data);
+        $offset = strlen($locals);
+        $locals .= pack('VvvvvvVVVvv', 0x04034b50, 20, 0, 0, 0, 0, $crc, $size, $size, strlen($name), 0) . $name . $data;
+        $central .= pack('VvvvvvvVVVvvvvvVV', 0x02014b50, 20, 20, 0, 0, 0, 0, $crc, $size, $size, strlen($name), 0, 0, 0, 0, 0, $offset) . $name;
+    }
+    return $locals . $central . pack('VvvvvVVv', 0x06054b50, 0, 0, count($members), count($members), strlen($central), strlen($locals), 0);
+};
+
+$runner->test('imports: a CSV from its path through curl, waited for, then its failed row at its line', function (Assert $t) use ($run): void {
+    $client = Lectern::client();
+    $path = tempnam(sys_get_temp_dir(), 'lectern-php-import-') . '.csv';
+    file_put_contents($path, "external_id,email,name\nphp-{$run}-1,php-{$run}-1@example.com,Ada\nphp-{$run}-2,not-an-email,Alan\nphp-{$run}-3,php-{$run}-3@example.com,Grace\n");
+    try {
+        $report = $client->imports->create($path, ['type' => 'students'], ['wait' => true, 'pollInterval' => 0.1]);
+    } finally {
+        unlink($path);
+    }
+    $t->same('succeeded_with_errors', $report['status'], json_encode($report));
+    $t->same([2, 1], [$report['counts']['created'], $report['counts']['failed']]);
+    $t->same(['done' => 3, 'total' => 3], $report['progress']);
+    $failures = iterator_to_array($client->imports->results($report['id'], ['status' => 'error']), false);
+    $t->same([[3, "php-{$run}-2", 'failed', 'email']], array_map(fn ($r) => [$r['line'], $r['external_id'], $r['action'], $r['field'] ?? null], $failures));
+    $all = iterator_to_array($client->imports->results($report['id']), false);
+    $t->same([[2, 'created'], [3, 'failed'], [4, 'created']], array_map(fn ($r) => [$r['line'], $r['action']], $all));
+});
+
+$runner->test('imports: a zip of students and their enrollments from a stream, in one import', function (Assert $t) use ($run, $storedZip): void {
+    $client = Lectern::client();
+    $course = $client->courses->create(['title' => "Imported {$run}"]);
+    $client->courses->publish($course['id']);
+    $stream = fopen('php://temp', 'w+b');
+    fwrite($stream, $storedZip([
+        'students.csv' => "external_id,email,name\nphpz-{$run}-1,phpz-{$run}-1@example.com,Ada\nphpz-{$run}-2,phpz-{$run}-2@example.com,Alan\n",
+        'enrollments.csv' => "student_external_id,course_id\nphpz-{$run}-1,{$course['id']}\nphpz-{$run}-2,{$course['id']}\nphpz-{$run}-9,{$course['id']}\n",
+    ]));
+    rewind($stream);
+    $report = $client->imports->create($stream, [], ['contentType' => 'application/zip', 'wait' => true, 'pollInterval' => 0.1]);
+    fclose($stream);
+    $t->same(['zip', 'succeeded_with_errors'], [$report['format'], $report['status']], json_encode($report));
+    $t->same([4, 1], [$report['counts']['created'], $report['counts']['failed']]);
+    $failed = iterator_to_array($client->imports->results($report['id'], ['status' => 'error']), false);
+    $t->same([['enrollments.csv', 4, 'enrollment']], array_map(fn ($r) => [$r['file'], $r['line'], $r['type']], $failed));
+    $t->same(2, count(iterator_to_array($client->enrollments->list(['course_id' => $course['id']]), false)));
+});

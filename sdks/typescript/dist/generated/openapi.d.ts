@@ -264,7 +264,7 @@ export interface paths {
         };
         /**
          * List courses
-         * @description Page mode (`page`, `per_page`) by default; cursor mode with `cursor` for bulk syncing.
+         * @description Filters: `published`, `external_id` (exact), `updated_since`. Page mode (`page`, `per_page`) by default; cursor mode with `cursor` for bulk syncing.
          *
          *     Requires scope `courses:read` (or `courses:write`). Rate limits: one request against the key's hourly quota and burst bucket.
          */
@@ -272,7 +272,7 @@ export interface paths {
         put?: never;
         /**
          * Create a course
-         * @description Creates a course, unpublished unless `published: true`; students can be enrolled once it is published. Sends `course.created`.
+         * @description Creates a course, unpublished unless `published: true`; students can be enrolled once it is published. Sends `course.created`. An `external_id` another course of the workspace holds answers 409 `course_exists` with `details.course_id`.
          *
          *     Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst bucket.
          */
@@ -299,7 +299,7 @@ export interface paths {
         get: operations["getCourse"];
         /**
          * Update a course
-         * @description Changes the fields given and leaves the rest. Send `If-Match` with the ETag you read to avoid lost updates.
+         * @description Changes the fields given and leaves the rest; `external_id: null` removes it (one another course holds: 409 `course_exists`). Send `If-Match` with the ETag you read to avoid lost updates.
          *
          *     Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst bucket.
          */
@@ -316,11 +316,33 @@ export interface paths {
         head?: never;
         /**
          * Update a course (alias of PUT)
-         * @description Changes the fields given and leaves the rest. Send `If-Match` with the ETag you read to avoid lost updates.
+         * @description Changes the fields given and leaves the rest; `external_id: null` removes it (one another course holds: 409 `course_exists`). Send `If-Match` with the ETag you read to avoid lost updates.
          *
          *     Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst bucket.
          */
         patch: operations["patchCourse"];
+        trace?: never;
+    };
+    "/api/v1/courses/by-external-id/{external_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Create or update a course by external id
+         * @description Makes the course of this `external_id` (201, `Location`), or gives the existing one the fields sent (200; the ones left out stay), as one atomic step: concurrent calls for one new id make one course. `Lectern-Upsert` says `created`, `updated` or `unchanged`; an unchanged course keeps its `updated_at` and sends no event (else the events of POST and PATCH: `course.created`; `course.updated`, `course.published`, `course.unpublished`). The body is the create's; an `external_id` in it must be the path's (else 400). `If-None-Match: *` only creates and `If-Match: *` only updates (412 otherwise).
+         *
+         *     Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst bucket.
+         */
+        put: operations["upsertCourse"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/courses/{id}/publish": {
@@ -512,7 +534,7 @@ export interface paths {
         };
         /**
          * List students
-         * @description Filters: `email` (any case), `external_id`, `updated_since`. Page mode by default; cursor mode with `cursor`.
+         * @description Filters: `email` (any case), `external_id` (exact), `status`, `updated_since`. Page mode by default; cursor mode with `cursor`.
          *
          *     Requires scope `students:read` (or `students:write`). Rate limits: one request against the key's hourly quota and burst bucket.
          */
@@ -593,6 +615,28 @@ export interface paths {
         patch: operations["patchStudent"];
         trace?: never;
     };
+    "/api/v1/students/by-external-id/{external_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Create or update a student by external id
+         * @description Makes the student of this `external_id` (201, `Location`), or gives the existing one the fields sent (200; the ones left out stay), as one atomic step: concurrent calls for one new id make one student. `Lectern-Upsert` says `created`, `updated` or `unchanged`; an unchanged student keeps its `updated_at` and sends no event (else `student.created` or `student.updated`, as POST and PATCH). The body is the create's; an `external_id` in it must be the path's (else 400). `If-None-Match: *` only creates and `If-Match: *` only updates (412 otherwise). An email another student holds answers 409 `student_exists`.
+         *
+         *     Requires scope `students:write`. Rate limits: one request against the key's hourly quota and burst bucket.
+         */
+        put: operations["upsertStudent"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/enrollments": {
         parameters: {
             query?: never;
@@ -610,7 +654,7 @@ export interface paths {
         put?: never;
         /**
          * Enroll a student in a course
-         * @description The course must be published (409 `course_not_published`). Enrolling twice answers 409 `already_enrolled` with `details.enrollment_id`; a cancelled enrollment is reactivated (201).
+         * @description The course must be published (409 `course_not_published`) and the student active (409 `student_inactive`). Enrolling twice answers 409 `already_enrolled` with `details.enrollment_id`; a cancelled enrollment is reactivated (201).
          *
          *     Requires scope `enrollments:write`. Rate limits: one request against the key's hourly quota and burst bucket.
          */
@@ -1023,6 +1067,122 @@ export interface paths {
          *     Requires scope `courses:write`. Rate limits: one request against the key's hourly quota and burst bucket, and one against its `bulk` window (20 an hour unless the account sets its own).
          */
         post: operations["importCourse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List imports
+         * @description Newest first. Filter: `status`. Page mode by default; cursor mode with `cursor`.
+         *
+         *     Requires scope `students:read` (or `students:write`). Rate limits: one request against the key's hourly quota and burst bucket.
+         */
+        get: operations["listImports"];
+        put?: never;
+        /**
+         * Import a roster (CSV, NDJSON or zip)
+         * @description Answers 202 with the import at once; a worker applies it in the background (poll GET /imports/{id}, or listen for `import.completed`, `import.failed`, `import.awaiting_confirmation`). The body is the file itself: `text/csv` (with `type=students` or `type=enrollments`), `application/x-ndjson` or `application/zip` (students.csv and enrollments.csv), at most 52428800 bytes (50 MiB; larger answers 413 before anything is read into the roster) and 100000 rows. Enrollment rows need `enrollments:write` besides `students:write` (without it they fail, each with `insufficient_permissions`). The same Idempotency-Key gives the same import. 10 imports an hour per key (the `imports` window; a replay spends none of it). See docs/imports.md.
+         *
+         *     Requires scope `students:write`. Rate limits: one request against the key's hourly quota and burst bucket, and one against its `imports` window (10 an hour unless the account sets its own).
+         */
+        post: operations["createImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/imports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an import
+         * @description Its status, progress (rows done of rows), counts, a full sync's plan and, when it failed, why.
+         *
+         *     Requires scope `students:read` (or `students:write`). Rate limits: one request against the key's hourly quota and burst bucket.
+         */
+        get: operations["getImport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/imports/{id}/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an import's results, one line per row
+         * @description One line per input row (file order), then one per object a full sync deactivated: `application/x-ndjson` (the default) or `text/csv` by `Accept`. `status=error` gives the failed rows only. Lines appear as chunks are committed, so a running import answers the rows done so far.
+         *
+         *     Requires scope `students:read` (or `students:write`). Rate limits: one request against the key's hourly quota and burst bucket.
+         */
+        get: operations["getImportResults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/imports/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm a full sync waiting for confirmation
+         * @description An import in `awaiting_confirmation` is queued again and deactivates what its plan says. In any other state: 409 `import_not_awaiting_confirmation`.
+         *
+         *     Requires scope `students:write`. Rate limits: one request against the key's hourly quota and burst bucket.
+         */
+        post: operations["confirmImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/imports/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a full sync waiting for confirmation
+         * @description An import in `awaiting_confirmation` becomes `canceled`; nothing of it was or will be written. In any other state (a running import included): 409 `import_not_awaiting_confirmation`.
+         *
+         *     Requires scope `students:write`. Rate limits: one request against the key's hourly quota and burst bucket.
+         */
+        post: operations["cancelImport"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1781,6 +1941,66 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "import.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The `import.completed` event
+         * @description Sent to every enabled endpoint subscribed to `import.completed`, signed per Standard Webhooks. Answer any 2xx within the timeout to acknowledge; anything else is retried on the schedule of docs/webhooks.md.
+         */
+        post: operations["onImportCompleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "import.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The `import.failed` event
+         * @description Sent to every enabled endpoint subscribed to `import.failed`, signed per Standard Webhooks. Answer any 2xx within the timeout to acknowledge; anything else is retried on the schedule of docs/webhooks.md.
+         */
+        post: operations["onImportFailed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "import.awaiting_confirmation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The `import.awaiting_confirmation` event
+         * @description Sent to every enabled endpoint subscribed to `import.awaiting_confirmation`, signed per Standard Webhooks. Answer any 2xx within the timeout to acknowledge; anything else is retried on the schedule of docs/webhooks.md.
+         */
+        post: operations["onImportAwaitingConfirmation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "usage.threshold_reached": {
         parameters: {
             query?: never;
@@ -2035,6 +2255,46 @@ export interface components {
             request_id: string;
         };
         /**
+         * StudentInactiveErrorObject
+         * @description The error of `student_inactive`, with its details.
+         */
+        StudentInactiveErrorObject: {
+            /**
+             * @description Machine-readable, from the closed list (docs/api.md, "Errors").
+             * @enum {string}
+             */
+            code: "student_inactive";
+            /** @description What went wrong, for a person; may change between versions. */
+            message: string;
+            details: {
+                /** @description The inactive student, who keeps their data but takes no new enrollment. */
+                student_id: string;
+            };
+            /** @description The X-Request-Id of this response: quote it when asking for help. */
+            request_id: string;
+        };
+        /**
+         * CourseExistsErrorObject
+         * @description The error of `course_exists`, with its details.
+         */
+        CourseExistsErrorObject: {
+            /**
+             * @description Machine-readable, from the closed list (docs/api.md, "Errors").
+             * @enum {string}
+             */
+            code: "course_exists";
+            /** @description What went wrong, for a person; may change between versions. */
+            message: string;
+            details: {
+                /** @description The course that already has this external_id. */
+                course_id: string;
+                /** @enum {string} */
+                field: "external_id";
+            };
+            /** @description The X-Request-Id of this response: quote it when asking for help. */
+            request_id: string;
+        };
+        /**
          * LtiRegistrationExistsErrorObject
          * @description The error of `lti_registration_exists`, with its details.
          */
@@ -2175,8 +2435,8 @@ export interface components {
             /** @description What went wrong, for a person; may change between versions. */
             message: string;
             details: {
-                /** @description The resource's current ETag. */
-                etag: string;
+                /** @description The resource's current ETag; absent when there is no resource (an upsert with If-Match). */
+                etag?: string;
             };
             /** @description The X-Request-Id of this response: quote it when asking for help. */
             request_id: string;
@@ -2195,7 +2455,7 @@ export interface components {
             message: string;
             details: {
                 /** @description The budget that refused the request (docs/rate-limits.md). */
-                limit: "hourly" | "burst" | "export" | "bulk" | "search" | "auth_failures";
+                limit: "hourly" | "burst" | "export" | "bulk" | "search" | "imports" | "auth_failures";
             };
             /** @description The X-Request-Id of this response: quote it when asking for help. */
             request_id: string;
@@ -2211,7 +2471,7 @@ export interface components {
              * @description Machine-readable, from the closed list (docs/api.md, "Errors").
              * @enum {string}
              */
-            code: "invalid_json" | "conflicting_credentials" | "malformed_request" | "missing_api_key" | "invalid_api_key" | "invalid_credentials" | "session_required" | "https_required" | "csrf_failed" | "request_timeout" | "last_owner" | "payload_too_large" | "unsupported_media_type" | "headers_too_large" | "internal_error" | "service_unavailable";
+            code: "invalid_json" | "conflicting_credentials" | "malformed_request" | "invalid_encoding" | "invalid_file" | "missing_api_key" | "invalid_api_key" | "invalid_credentials" | "session_required" | "https_required" | "csrf_failed" | "request_timeout" | "last_owner" | "duplicate_in_import" | "import_not_awaiting_confirmation" | "payload_too_large" | "unsupported_media_type" | "too_many_rows" | "headers_too_large" | "internal_error" | "service_unavailable";
             /** @description What went wrong, for a person; may change between versions. */
             message: string;
             /** @description No details: `{}`. */
@@ -2220,7 +2480,7 @@ export interface components {
             request_id: string;
         };
         /** @description The error: `code` from the closed list (docs/api.md, "Errors"), `details` in the shape of its code. */
-        ErrorObject: components["schemas"]["ValidationErrorObject"] | components["schemas"]["InvalidParameterErrorObject"] | components["schemas"]["InsufficientPermissionsErrorObject"] | components["schemas"]["PlanNotEligibleErrorObject"] | components["schemas"]["ResourceNotFoundErrorObject"] | components["schemas"]["MethodNotAllowedErrorObject"] | components["schemas"]["AlreadyEnrolledErrorObject"] | components["schemas"]["NotEnrolledErrorObject"] | components["schemas"]["StudentExistsErrorObject"] | components["schemas"]["LtiRegistrationExistsErrorObject"] | components["schemas"]["CourseHasEnrollmentsErrorObject"] | components["schemas"]["CourseNotPublishedErrorObject"] | components["schemas"]["IdempotencyErrorObject"] | components["schemas"]["ExportNotReadyErrorObject"] | components["schemas"]["ApiKeyRevokedErrorObject"] | components["schemas"]["ExportExpiredErrorObject"] | components["schemas"]["PreconditionFailedErrorObject"] | components["schemas"]["RateLimitExceededErrorObject"] | components["schemas"]["PlainErrorObject"];
+        ErrorObject: components["schemas"]["ValidationErrorObject"] | components["schemas"]["InvalidParameterErrorObject"] | components["schemas"]["InsufficientPermissionsErrorObject"] | components["schemas"]["PlanNotEligibleErrorObject"] | components["schemas"]["ResourceNotFoundErrorObject"] | components["schemas"]["MethodNotAllowedErrorObject"] | components["schemas"]["AlreadyEnrolledErrorObject"] | components["schemas"]["NotEnrolledErrorObject"] | components["schemas"]["StudentExistsErrorObject"] | components["schemas"]["StudentInactiveErrorObject"] | components["schemas"]["CourseExistsErrorObject"] | components["schemas"]["LtiRegistrationExistsErrorObject"] | components["schemas"]["CourseHasEnrollmentsErrorObject"] | components["schemas"]["CourseNotPublishedErrorObject"] | components["schemas"]["IdempotencyErrorObject"] | components["schemas"]["ExportNotReadyErrorObject"] | components["schemas"]["ApiKeyRevokedErrorObject"] | components["schemas"]["ExportExpiredErrorObject"] | components["schemas"]["PreconditionFailedErrorObject"] | components["schemas"]["RateLimitExceededErrorObject"] | components["schemas"]["PlainErrorObject"];
         /**
          * ErrorResponse
          * @description The body of every error answer.
@@ -2278,6 +2538,7 @@ export interface components {
          *       "description": "Equations, functions and graphs, from the ground up.",
          *       "published": true,
          *       "enrollment_count": 42,
+         *       "external_id": "sis-alg-101",
          *       "metadata": {
          *         "level": "beginner"
          *       },
@@ -2293,6 +2554,8 @@ export interface components {
             published: boolean;
             /** @description Enrollments that are not cancelled. Read-only. */
             enrollment_count: number;
+            /** @description Your own id for the course (unique in the workspace, exact text: `00123` is not `123`), or null. */
+            external_id: string | null;
             /** @description Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as given. */
             metadata: {
                 [key: string]: string;
@@ -2824,6 +3087,7 @@ export interface components {
          *       "email": "ada@example.com",
          *       "name": "Ada Lovelace",
          *       "external_id": "sis-1815",
+         *       "status": "active",
          *       "metadata": {
          *         "cohort": "2026-autumn"
          *       },
@@ -2837,8 +3101,10 @@ export interface components {
             /** @description As given; unique in the workspace regardless of case. */
             email: string;
             name: string;
-            /** @description Your own id for the student (unique in the workspace), or null. */
+            /** @description Your own id for the student (unique in the workspace, exact text: `00123` is not `123`), or null. */
             external_id: string | null;
+            /** @description `active` (the default), or `inactive`: taken off the roster (a full sync deactivates rather than deletes). An inactive student keeps their data, enrollments and progress; a new enrollment of them answers 409 `student_inactive`. */
+            status: "active" | "inactive";
             /** @description Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as given. */
             metadata: {
                 [key: string]: string;
@@ -3018,6 +3284,18 @@ export interface components {
                 message: string;
                 details: {
                     enrollment_id: string | null;
+                };
+            } | {
+                /**
+                 * @description Machine-readable, from the closed list (docs/api.md, "Errors").
+                 * @enum {string}
+                 */
+                code: "student_inactive";
+                /** @description What went wrong, for a person; may change between versions. */
+                message: string;
+                details: {
+                    /** @description The inactive student, who keeps their data but takes no new enrollment. */
+                    student_id: string;
                 };
             } | {
                 /**
@@ -3448,11 +3726,12 @@ export interface components {
             plan: string;
             hourly: components["schemas"]["RateLimitWindow"];
             burst: components["schemas"]["RateLimitBucket"];
-            /** @description Per-endpoint windows (POST /courses/:id/export; POST /students/bulk, /enrollments/bulk and /courses/import; GET /search/*), spent besides the hourly quota. */
+            /** @description Per-endpoint windows (POST /courses/:id/export; POST /students/bulk, /enrollments/bulk and /courses/import; GET /search/*; POST /imports, where a replayed Idempotency-Key spends none), spent besides the hourly quota. */
             endpoints: {
                 export: components["schemas"]["RateLimitWindow"];
                 bulk: components["schemas"]["RateLimitWindow"];
                 search: components["schemas"]["RateLimitWindow"];
+                imports: components["schemas"]["RateLimitWindow"];
             };
         };
         /**
@@ -3481,7 +3760,7 @@ export interface components {
             url: string;
             description: string;
             /** @description Event types it receives, or `["*"]` for all. */
-            events: ("*" | "course.created" | "course.updated" | "course.deleted" | "course.published" | "course.unpublished" | "module.created" | "module.updated" | "module.deleted" | "lesson.created" | "lesson.updated" | "lesson.deleted" | "student.created" | "student.updated" | "student.deleted" | "student.enrolled" | "student.unenrolled" | "student.completed_lesson" | "student.completed_course" | "quiz.submitted" | "quiz.passed" | "quiz.failed" | "export.completed" | "export.failed" | "usage.threshold_reached" | "webhook_endpoint.disabled")[];
+            events: ("*" | "course.created" | "course.updated" | "course.deleted" | "course.published" | "course.unpublished" | "module.created" | "module.updated" | "module.deleted" | "lesson.created" | "lesson.updated" | "lesson.deleted" | "student.created" | "student.updated" | "student.deleted" | "student.enrolled" | "student.unenrolled" | "student.completed_lesson" | "student.completed_course" | "quiz.submitted" | "quiz.passed" | "quiz.failed" | "export.completed" | "export.failed" | "import.completed" | "import.failed" | "import.awaiting_confirmation" | "usage.threshold_reached" | "webhook_endpoint.disabled")[];
             /** @description A disabled endpoint receives nothing. */
             enabled: boolean;
             /** @description `failing` when Lectern disabled it after 5 days of failed deliveries; null otherwise. */
@@ -3513,7 +3792,7 @@ export interface components {
             url: string;
             description: string;
             /** @description Event types it receives, or `["*"]` for all. */
-            events: ("*" | "course.created" | "course.updated" | "course.deleted" | "course.published" | "course.unpublished" | "module.created" | "module.updated" | "module.deleted" | "lesson.created" | "lesson.updated" | "lesson.deleted" | "student.created" | "student.updated" | "student.deleted" | "student.enrolled" | "student.unenrolled" | "student.completed_lesson" | "student.completed_course" | "quiz.submitted" | "quiz.passed" | "quiz.failed" | "export.completed" | "export.failed" | "usage.threshold_reached" | "webhook_endpoint.disabled")[];
+            events: ("*" | "course.created" | "course.updated" | "course.deleted" | "course.published" | "course.unpublished" | "module.created" | "module.updated" | "module.deleted" | "lesson.created" | "lesson.updated" | "lesson.deleted" | "student.created" | "student.updated" | "student.deleted" | "student.enrolled" | "student.unenrolled" | "student.completed_lesson" | "student.completed_course" | "quiz.submitted" | "quiz.passed" | "quiz.failed" | "export.completed" | "export.failed" | "import.completed" | "import.failed" | "import.awaiting_confirmation" | "usage.threshold_reached" | "webhook_endpoint.disabled")[];
             /** @description A disabled endpoint receives nothing. */
             enabled: boolean;
             /** @description `failing` when Lectern disabled it after 5 days of failed deliveries; null otherwise. */
@@ -3591,7 +3870,7 @@ export interface components {
             /** @example evt_01jd4z3k9q8x7v6b5n4m3c2x1z */
             event_id: string;
             /** @enum {string} */
-            event_type: "course.created" | "course.updated" | "course.deleted" | "course.published" | "course.unpublished" | "module.created" | "module.updated" | "module.deleted" | "lesson.created" | "lesson.updated" | "lesson.deleted" | "student.created" | "student.updated" | "student.deleted" | "student.enrolled" | "student.unenrolled" | "student.completed_lesson" | "student.completed_course" | "quiz.submitted" | "quiz.passed" | "quiz.failed" | "export.completed" | "export.failed" | "usage.threshold_reached" | "webhook_endpoint.disabled" | "webhook_endpoint.test";
+            event_type: "course.created" | "course.updated" | "course.deleted" | "course.published" | "course.unpublished" | "module.created" | "module.updated" | "module.deleted" | "lesson.created" | "lesson.updated" | "lesson.deleted" | "student.created" | "student.updated" | "student.deleted" | "student.enrolled" | "student.unenrolled" | "student.completed_lesson" | "student.completed_course" | "quiz.submitted" | "quiz.passed" | "quiz.failed" | "export.completed" | "export.failed" | "import.completed" | "import.failed" | "import.awaiting_confirmation" | "usage.threshold_reached" | "webhook_endpoint.disabled" | "webhook_endpoint.test";
             /** @description `pending` until a 2xx answer (`succeeded`) or the retry schedule runs out (`failed`). */
             status: "pending" | "succeeded" | "failed";
             attempt_count: number;
@@ -3624,6 +3903,7 @@ export interface components {
          *           "description": "Equations, functions and graphs, from the ground up.",
          *           "published": true,
          *           "enrollment_count": 42,
+         *           "external_id": "sis-alg-101",
          *           "metadata": {
          *             "level": "beginner"
          *           },
@@ -3663,6 +3943,7 @@ export interface components {
          *           "description": "Equations, functions and graphs, from the ground up.",
          *           "published": true,
          *           "enrollment_count": 42,
+         *           "external_id": "sis-alg-101",
          *           "metadata": {
          *             "level": "beginner"
          *           },
@@ -3702,6 +3983,7 @@ export interface components {
          *           "description": "Equations, functions and graphs, from the ground up.",
          *           "published": true,
          *           "enrollment_count": 42,
+         *           "external_id": "sis-alg-101",
          *           "metadata": {
          *             "level": "beginner"
          *           },
@@ -3741,6 +4023,7 @@ export interface components {
          *           "description": "Equations, functions and graphs, from the ground up.",
          *           "published": true,
          *           "enrollment_count": 42,
+         *           "external_id": "sis-alg-101",
          *           "metadata": {
          *             "level": "beginner"
          *           },
@@ -3780,6 +4063,7 @@ export interface components {
          *           "description": "Equations, functions and graphs, from the ground up.",
          *           "published": true,
          *           "enrollment_count": 42,
+         *           "external_id": "sis-alg-101",
          *           "metadata": {
          *             "level": "beginner"
          *           },
@@ -4049,6 +4333,7 @@ export interface components {
          *           "email": "ada@example.com",
          *           "name": "Ada Lovelace",
          *           "external_id": "sis-1815",
+         *           "status": "active",
          *           "metadata": {
          *             "cohort": "2026-autumn"
          *           },
@@ -4087,6 +4372,7 @@ export interface components {
          *           "email": "ada@example.com",
          *           "name": "Ada Lovelace",
          *           "external_id": "sis-1815",
+         *           "status": "active",
          *           "metadata": {
          *             "cohort": "2026-autumn"
          *           },
@@ -4125,6 +4411,7 @@ export interface components {
          *           "email": "ada@example.com",
          *           "name": "Ada Lovelace",
          *           "external_id": "sis-1815",
+         *           "status": "active",
          *           "metadata": {
          *             "cohort": "2026-autumn"
          *           },
@@ -4536,6 +4823,194 @@ export interface components {
             };
         };
         /**
+         * ImportCompletedEvent
+         * @description A roster import has finished: `succeeded`, or `succeeded_with_errors` when some rows failed (GET its `results_url` for them). Also for a dry run.
+         * @example {
+         *       "id": "evt_01jd4z3y2z3a4b5c6d7e8f9g0h",
+         *       "type": "import.completed",
+         *       "created_at": "2026-11-22T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "imp_01jd4z3y2z3a4b5c6d7e8f9g0h",
+         *           "status": "succeeded_with_errors",
+         *           "format": "zip",
+         *           "type": null,
+         *           "mode": "upsert",
+         *           "sync": "full",
+         *           "source": "sis-nightly",
+         *           "dry_run": false,
+         *           "max_delete_percent": 10,
+         *           "progress": {
+         *             "done": 20000,
+         *             "total": 20000
+         *           },
+         *           "counts": {
+         *             "created": 120,
+         *             "updated": 35,
+         *             "unchanged": 19840,
+         *             "deactivated": 4,
+         *             "failed": 5,
+         *             "skipped": 0
+         *           },
+         *           "pending_deactivation": {
+         *             "students": 3,
+         *             "enrollments": 1,
+         *             "total": 4,
+         *             "of": 19900,
+         *             "percent": 0.02
+         *           },
+         *           "error": null,
+         *           "results_url": "/api/v1/imports/imp_01jd4z3y2z3a4b5c6d7e8f9g0h/results",
+         *           "created_at": "2026-11-29T02:00:00.000Z",
+         *           "updated_at": "2026-11-29T02:00:09.000Z",
+         *           "started_at": "2026-11-29T02:00:00.100Z",
+         *           "completed_at": "2026-11-29T02:00:09.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        ImportCompletedEvent: {
+            /** @example evt_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            id: string;
+            /** @enum {string} */
+            type: "import.completed";
+            /**
+             * Format: date-time
+             * @description When the change was committed.
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            created_at: string;
+            /** @description `object`: the resource as the API returns it after the change (before it, for `*.deleted`). */
+            data: {
+                object: components["schemas"]["Import"];
+            };
+        };
+        /**
+         * ImportFailedEvent
+         * @description A roster import has failed (`error` says why); nothing of it was written, unless `error.message` says how far it got.
+         * @example {
+         *       "id": "evt_01jd4z3y2z3a4b5c6d7e8f9g0h",
+         *       "type": "import.failed",
+         *       "created_at": "2026-11-22T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "imp_01jd4z3y2z3a4b5c6d7e8f9g0h",
+         *           "status": "failed",
+         *           "format": "zip",
+         *           "type": null,
+         *           "mode": "upsert",
+         *           "sync": "full",
+         *           "source": "sis-nightly",
+         *           "dry_run": false,
+         *           "max_delete_percent": 10,
+         *           "progress": {
+         *             "done": 0,
+         *             "total": null
+         *           },
+         *           "counts": {
+         *             "created": 0,
+         *             "updated": 0,
+         *             "unchanged": 0,
+         *             "deactivated": 0,
+         *             "failed": 0,
+         *             "skipped": 0
+         *           },
+         *           "pending_deactivation": null,
+         *           "error": {
+         *             "code": "invalid_encoding",
+         *             "message": "The file is not valid UTF-8 (line 7); save it as UTF-8 and import it again",
+         *             "file": "students.csv",
+         *             "line": 7
+         *           },
+         *           "results_url": "/api/v1/imports/imp_01jd4z3y2z3a4b5c6d7e8f9g0h/results",
+         *           "created_at": "2026-11-29T02:00:00.000Z",
+         *           "updated_at": "2026-11-29T02:00:09.000Z",
+         *           "started_at": "2026-11-29T02:00:00.100Z",
+         *           "completed_at": "2026-11-29T02:00:09.000Z"
+         *         }
+         *       }
+         *     }
+         */
+        ImportFailedEvent: {
+            /** @example evt_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            id: string;
+            /** @enum {string} */
+            type: "import.failed";
+            /**
+             * Format: date-time
+             * @description When the change was committed.
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            created_at: string;
+            /** @description `object`: the resource as the API returns it after the change (before it, for `*.deleted`). */
+            data: {
+                object: components["schemas"]["Import"];
+            };
+        };
+        /**
+         * ImportAwaitingConfirmationEvent
+         * @description A full sync would deactivate more than its `max_delete_percent`: it waits, with nothing changed, for POST /imports/{id}/confirm or /cancel.
+         * @example {
+         *       "id": "evt_01jd4z3y2z3a4b5c6d7e8f9g0h",
+         *       "type": "import.awaiting_confirmation",
+         *       "created_at": "2026-11-22T10:00:00.000Z",
+         *       "data": {
+         *         "object": {
+         *           "id": "imp_01jd4z3y2z3a4b5c6d7e8f9g0h",
+         *           "status": "awaiting_confirmation",
+         *           "format": "zip",
+         *           "type": null,
+         *           "mode": "upsert",
+         *           "sync": "full",
+         *           "source": "sis-nightly",
+         *           "dry_run": false,
+         *           "max_delete_percent": 10,
+         *           "progress": {
+         *             "done": 0,
+         *             "total": 20000
+         *           },
+         *           "counts": {
+         *             "created": 0,
+         *             "updated": 0,
+         *             "unchanged": 0,
+         *             "deactivated": 0,
+         *             "failed": 0,
+         *             "skipped": 0
+         *           },
+         *           "pending_deactivation": {
+         *             "students": 2500,
+         *             "enrollments": 0,
+         *             "total": 2500,
+         *             "of": 10000,
+         *             "percent": 25
+         *           },
+         *           "error": null,
+         *           "results_url": "/api/v1/imports/imp_01jd4z3y2z3a4b5c6d7e8f9g0h/results",
+         *           "created_at": "2026-11-29T02:00:00.000Z",
+         *           "updated_at": "2026-11-29T02:00:09.000Z",
+         *           "started_at": "2026-11-29T02:00:00.100Z",
+         *           "completed_at": null
+         *         }
+         *       }
+         *     }
+         */
+        ImportAwaitingConfirmationEvent: {
+            /** @example evt_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            id: string;
+            /** @enum {string} */
+            type: "import.awaiting_confirmation";
+            /**
+             * Format: date-time
+             * @description When the change was committed.
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            created_at: string;
+            /** @description `object`: the resource as the API returns it after the change (before it, for `*.deleted`). */
+            data: {
+                object: components["schemas"]["Import"];
+            };
+        };
+        /**
          * UsageThresholdReachedEvent
          * @description A key reached 80% of its hourly quota within a clock hour: once per key and hour (docs/api.md, "Usage").
          * @example {
@@ -4658,7 +5133,7 @@ export interface components {
             };
         };
         /** @description The payload of a webhook delivery, and an entry of the event log; `type` tells what `data.object` is (docs/webhooks.md). */
-        Event: components["schemas"]["CourseCreatedEvent"] | components["schemas"]["CourseUpdatedEvent"] | components["schemas"]["CourseDeletedEvent"] | components["schemas"]["CoursePublishedEvent"] | components["schemas"]["CourseUnpublishedEvent"] | components["schemas"]["ModuleCreatedEvent"] | components["schemas"]["ModuleUpdatedEvent"] | components["schemas"]["ModuleDeletedEvent"] | components["schemas"]["LessonCreatedEvent"] | components["schemas"]["LessonUpdatedEvent"] | components["schemas"]["LessonDeletedEvent"] | components["schemas"]["StudentCreatedEvent"] | components["schemas"]["StudentUpdatedEvent"] | components["schemas"]["StudentDeletedEvent"] | components["schemas"]["StudentEnrolledEvent"] | components["schemas"]["StudentUnenrolledEvent"] | components["schemas"]["StudentCompletedLessonEvent"] | components["schemas"]["StudentCompletedCourseEvent"] | components["schemas"]["QuizSubmittedEvent"] | components["schemas"]["QuizPassedEvent"] | components["schemas"]["QuizFailedEvent"] | components["schemas"]["ExportCompletedEvent"] | components["schemas"]["ExportFailedEvent"] | components["schemas"]["UsageThresholdReachedEvent"] | components["schemas"]["WebhookEndpointDisabledEvent"] | components["schemas"]["WebhookEndpointTestEvent"];
+        Event: components["schemas"]["CourseCreatedEvent"] | components["schemas"]["CourseUpdatedEvent"] | components["schemas"]["CourseDeletedEvent"] | components["schemas"]["CoursePublishedEvent"] | components["schemas"]["CourseUnpublishedEvent"] | components["schemas"]["ModuleCreatedEvent"] | components["schemas"]["ModuleUpdatedEvent"] | components["schemas"]["ModuleDeletedEvent"] | components["schemas"]["LessonCreatedEvent"] | components["schemas"]["LessonUpdatedEvent"] | components["schemas"]["LessonDeletedEvent"] | components["schemas"]["StudentCreatedEvent"] | components["schemas"]["StudentUpdatedEvent"] | components["schemas"]["StudentDeletedEvent"] | components["schemas"]["StudentEnrolledEvent"] | components["schemas"]["StudentUnenrolledEvent"] | components["schemas"]["StudentCompletedLessonEvent"] | components["schemas"]["StudentCompletedCourseEvent"] | components["schemas"]["QuizSubmittedEvent"] | components["schemas"]["QuizPassedEvent"] | components["schemas"]["QuizFailedEvent"] | components["schemas"]["ExportCompletedEvent"] | components["schemas"]["ExportFailedEvent"] | components["schemas"]["ImportCompletedEvent"] | components["schemas"]["ImportFailedEvent"] | components["schemas"]["ImportAwaitingConfirmationEvent"] | components["schemas"]["UsageThresholdReachedEvent"] | components["schemas"]["WebhookEndpointDisabledEvent"] | components["schemas"]["WebhookEndpointTestEvent"];
         /**
          * UsageCounts
          * @description API requests by status class: 4xx excludes 429, which is counted on its own.
@@ -5063,6 +5538,156 @@ export interface components {
             updated_at: string;
         };
         /**
+         * ImportCounts
+         * @description What the rows came to, over all rows of every type.
+         */
+        ImportCounts: {
+            /** @description Rows that made a new object. */
+            created: number;
+            /** @description Rows that changed an existing object (a reactivation included). */
+            updated: number;
+            /** @description Rows whose object already looked like the row: not written, no event, `updated_at` kept. */
+            unchanged: number;
+            /** @description Objects a full sync deactivated (students `inactive`, enrollments `cancelled`): not rows of the file. */
+            deactivated: number;
+            /** @description Rows that failed; the results say why. */
+            failed: number;
+            /** @description Rows the mode passed over (`create_only`: the object exists; `update_only`: it does not). */
+            skipped: number;
+        };
+        /**
+         * Import
+         * @description A roster import (docs/imports.md).
+         * @example {
+         *       "id": "imp_01jd4z3y2z3a4b5c6d7e8f9g0h",
+         *       "status": "succeeded_with_errors",
+         *       "format": "zip",
+         *       "type": null,
+         *       "mode": "upsert",
+         *       "sync": "full",
+         *       "source": "sis-nightly",
+         *       "dry_run": false,
+         *       "max_delete_percent": 10,
+         *       "progress": {
+         *         "done": 20000,
+         *         "total": 20000
+         *       },
+         *       "counts": {
+         *         "created": 120,
+         *         "updated": 35,
+         *         "unchanged": 19840,
+         *         "deactivated": 4,
+         *         "failed": 5,
+         *         "skipped": 0
+         *       },
+         *       "pending_deactivation": {
+         *         "students": 3,
+         *         "enrollments": 1,
+         *         "total": 4,
+         *         "of": 19900,
+         *         "percent": 0.02
+         *       },
+         *       "error": null,
+         *       "results_url": "/api/v1/imports/imp_01jd4z3y2z3a4b5c6d7e8f9g0h/results",
+         *       "created_at": "2026-11-29T02:00:00.000Z",
+         *       "updated_at": "2026-11-29T02:00:09.000Z",
+         *       "started_at": "2026-11-29T02:00:00.100Z",
+         *       "completed_at": "2026-11-29T02:00:09.000Z"
+         *     }
+         */
+        Import: {
+            /** @example imp_01jd4z3k9q8x7v6b5n4m3c2x1z */
+            id: string;
+            /** @description `queued` → `running` → `succeeded` (every row applied) or `succeeded_with_errors` (some rows failed, the others applied), or `failed` (nothing written: `error` says why). A full sync that would deactivate more than `max_delete_percent` waits in `awaiting_confirmation` with nothing changed until POST /imports/{id}/confirm (then `queued` again) or /cancel (`canceled`). */
+            status: "queued" | "running" | "awaiting_confirmation" | "succeeded" | "succeeded_with_errors" | "failed" | "canceled";
+            /** @description From the Content-Type: text/csv, application/x-ndjson, application/zip. */
+            format: "csv" | "ndjson" | "zip";
+            /** @description A CSV's rows (`type` of the request); null for NDJSON and zip. */
+            type: "students" | "enrollments" | null;
+            mode: "upsert" | "create_only" | "update_only";
+            sync: "delta" | "full";
+            /** @description The name of the feed (`source` of the request): a full sync deactivates only what imports of this source made. */
+            source: string | null;
+            /** @description true: the same report as a real run, nothing written. */
+            dry_run: boolean;
+            max_delete_percent: number;
+            /** @description Rows done of rows. */
+            progress: {
+                /** @description Rows applied (or, in a dry run, checked) so far. */
+                done: number;
+                /** @description Rows in the file; null until the file has been read through. */
+                total: number | null;
+            };
+            counts: components["schemas"]["ImportCounts"];
+            pending_deactivation: {
+                /** @description Students the sync deactivates: made by earlier imports of the source, still active, and not in this file. */
+                students: number;
+                /** @description Enrollments it cancels, likewise. */
+                enrollments: number;
+                /** @description students + enrollments. */
+                total: number;
+                /** @description Objects the source made that are still active (of the types in this file): what the percent is of. */
+                of: number;
+                /** @description 100 × total / of, two decimals (0 when `of` is 0). */
+                percent: number;
+            } | null;
+            error: {
+                /** @description `invalid_encoding`, `too_many_rows`, `invalid_file` or `internal_error`. */
+                code: string;
+                message: string;
+                /** @description The zip member at fault, `-` for a CSV or NDJSON body; null when no file is at fault. */
+                file: string | null;
+                /** @description The physical line at fault, when there is one. */
+                line: number | null;
+            } | null;
+            /** @description GET it for one line per row (NDJSON or CSV). */
+            results_url: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T19:05:00.000Z
+             */
+            updated_at: string;
+            started_at: string | null;
+            completed_at: string | null;
+        };
+        /**
+         * ImportResultLine
+         * @description The outcome of one input row, or one deactivated object.
+         * @example {
+         *       "file": "students.csv",
+         *       "line": 7,
+         *       "type": "student",
+         *       "external_id": "S1007",
+         *       "action": "failed",
+         *       "code": "validation_error",
+         *       "field": "email",
+         *       "message": "email must be an email address"
+         *     }
+         */
+        ImportResultLine: {
+            /** @description The zip member (`students.csv`, `enrollments.csv`), else `-`. */
+            file: string;
+            /** @description The physical line where the row starts (a CSV's header is line 1; NDJSON counts from 1); null for a deactivated object, which is no row of the file. */
+            line: number | null;
+            type: "student" | "enrollment";
+            /** @description A student's external_id; for an enrollment, its student and course references as given, `<student>/<course>`. */
+            external_id: string | null;
+            action: "created" | "updated" | "unchanged" | "deactivated" | "failed" | "skipped";
+            /** @description The object's Lectern id (`stu_…`, `enr_…`), when there is one (none in a dry run of a created row). */
+            id?: string;
+            /** @description Why the row failed: an error code of the API (`validation_error`, `resource_not_found`, `duplicate_in_import`…). */
+            code?: string;
+            /** @description The column (field) at fault, when one is. */
+            field?: string;
+            /** @description What went wrong (failed), or why the row was passed over (skipped). */
+            message?: string;
+        };
+        /**
          * @example {
          *       "email": "ada@example.com",
          *       "name": "Ada Lovelace",
@@ -5080,8 +5705,10 @@ export interface components {
             email: string;
             /** @description 1..200 characters, not blank. */
             name: string;
-            /** @description Your own id for the student, unique in the workspace. */
+            /** @description Your own id for the student (1..255 characters), unique in the workspace; kept and compared as exact text. */
             external_id?: string;
+            /** @description `active` (the default), or `inactive`: taken off the roster (a full sync deactivates rather than deletes). An inactive student keeps their data, enrollments and progress; a new enrollment of them answers 409 `student_inactive`. */
+            status?: "active" | "inactive";
             /** @description Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as given. */
             metadata?: {
                 [key: string]: string;
@@ -5186,6 +5813,8 @@ export interface components {
             description?: string;
             /** @description Defaults to false: the course is created unpublished unless `true` is sent. */
             published?: boolean;
+            /** @description Your own id for the course (1..255 characters), unique in the workspace; kept and compared as exact text. */
+            external_id?: string;
             /** @description Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as given. */
             metadata?: {
                 [key: string]: string;
@@ -5198,6 +5827,8 @@ export interface components {
             /** @description Up to 20,000 characters (markdown). */
             description?: string;
             published?: boolean;
+            /** @description null removes it. */
+            external_id?: string | null;
             /** @description Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as given. */
             metadata?: {
                 [key: string]: string;
@@ -5246,6 +5877,8 @@ export interface components {
             name?: string;
             /** @description null removes it. */
             external_id?: string | null;
+            /** @description `active` (the default), or `inactive`: taken off the roster (a full sync deactivates rather than deletes). An inactive student keeps their data, enrollments and progress; a new enrollment of them answers 409 `student_inactive`. */
+            status?: "active" | "inactive";
             /** @description Up to 50 string pairs of your own (keys 1..40 characters, values up to 500), returned as given. */
             metadata?: {
                 [key: string]: string;
@@ -5322,7 +5955,7 @@ export interface components {
             /** @description Where deliveries are POSTed: https in production; never a loopback, private, link-local or metadata address (checked at creation and again at every delivery). */
             url: string;
             /** @description Event types to receive, or `["*"]` for all. */
-            events?: ("*" | "course.created" | "course.updated" | "course.deleted" | "course.published" | "course.unpublished" | "module.created" | "module.updated" | "module.deleted" | "lesson.created" | "lesson.updated" | "lesson.deleted" | "student.created" | "student.updated" | "student.deleted" | "student.enrolled" | "student.unenrolled" | "student.completed_lesson" | "student.completed_course" | "quiz.submitted" | "quiz.passed" | "quiz.failed" | "export.completed" | "export.failed" | "usage.threshold_reached" | "webhook_endpoint.disabled")[];
+            events?: ("*" | "course.created" | "course.updated" | "course.deleted" | "course.published" | "course.unpublished" | "module.created" | "module.updated" | "module.deleted" | "lesson.created" | "lesson.updated" | "lesson.deleted" | "student.created" | "student.updated" | "student.deleted" | "student.enrolled" | "student.unenrolled" | "student.completed_lesson" | "student.completed_course" | "quiz.submitted" | "quiz.passed" | "quiz.failed" | "export.completed" | "export.failed" | "import.completed" | "import.failed" | "import.awaiting_confirmation" | "usage.threshold_reached" | "webhook_endpoint.disabled")[];
             /** @description A note of your own, up to 500 characters. */
             description?: string;
             /** @description Default true. */
@@ -5333,7 +5966,7 @@ export interface components {
             /** @description Where deliveries are POSTed: https in production; never a loopback, private, link-local or metadata address (checked at creation and again at every delivery). */
             url?: string;
             /** @description Event types to receive, or `["*"]` for all. */
-            events?: ("*" | "course.created" | "course.updated" | "course.deleted" | "course.published" | "course.unpublished" | "module.created" | "module.updated" | "module.deleted" | "lesson.created" | "lesson.updated" | "lesson.deleted" | "student.created" | "student.updated" | "student.deleted" | "student.enrolled" | "student.unenrolled" | "student.completed_lesson" | "student.completed_course" | "quiz.submitted" | "quiz.passed" | "quiz.failed" | "export.completed" | "export.failed" | "usage.threshold_reached" | "webhook_endpoint.disabled")[];
+            events?: ("*" | "course.created" | "course.updated" | "course.deleted" | "course.published" | "course.unpublished" | "module.created" | "module.updated" | "module.deleted" | "lesson.created" | "lesson.updated" | "lesson.deleted" | "student.created" | "student.updated" | "student.deleted" | "student.enrolled" | "student.unenrolled" | "student.completed_lesson" | "student.completed_course" | "quiz.submitted" | "quiz.passed" | "quiz.failed" | "export.completed" | "export.failed" | "import.completed" | "import.failed" | "import.awaiting_confirmation" | "usage.threshold_reached" | "webhook_endpoint.disabled")[];
             /** @description A note of your own, up to 500 characters. */
             description?: string;
             /** @description true again after Lectern disabled it resumes deliveries (new events only). */
@@ -5657,7 +6290,22 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description If-Match does not match the current ETag (`precondition_failed`): read the resource again. */
+        /** @description The request conflicts with the state of a resource, or a request with the same Idempotency-Key is still running (`idempotency_request_in_progress`). */
+        Conflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["X-Request-Id"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                RateLimit: components["headers"]["RateLimit"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description A condition of the request does not hold (`precondition_failed`): If-Match does not match the current ETag (read the resource again), or an upsert's If-Match or If-None-Match does not. */
         PreconditionFailed: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5689,21 +6337,6 @@ export interface components {
         };
         /** @description The body is not `application/json` (`unsupported_media_type`). */
         UnsupportedMediaType: {
-            headers: {
-                "X-Request-Id": components["headers"]["X-Request-Id"];
-                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
-                RateLimit: components["headers"]["RateLimit"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorResponse"];
-            };
-        };
-        /** @description The request conflicts with the state of a resource, or a request with the same Idempotency-Key is still running (`idempotency_request_in_progress`). */
-        Conflict: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -5760,8 +6393,10 @@ export interface components {
         ETag: string;
         /** @description Other pages of the list (RFC 8288), as GitHub sends them: `rel="next"`, and in page mode `prev`, `first` and `last`. Absent when there are none. */
         Link: string;
-        /** @description The URL of the export job (GET it to follow the export). */
+        /** @description The URL of what the request made: the export job (GET it to follow the export), or the object an upsert created (only with 201). */
         Location: string;
+        /** @description What the upsert did: `created` (201), `updated` or `unchanged` (200; an unchanged object keeps its updated_at). */
+        "Lectern-Upsert": "created" | "updated" | "unchanged";
         /** @description Always `attachment`, with the file's name: `<course id>-<export id>.<json, imscc or zip>`, e.g. `attachment; filename="crs_01jd4z3k9q8x7v6b5n4m3c2x1z-exp_01jd4z3x9y0z1a2b3c4d5e6f7g.imscc"`. */
         "Content-Disposition": string;
         /** @description `true` when this answer replays the stored one of an earlier request with the same Idempotency-Key. */
@@ -6448,6 +7083,13 @@ export interface operations {
                      *             "remaining": 100,
                      *             "reset": 1795345200,
                      *             "window_seconds": 3600
+                     *           },
+                     *           "imports": {
+                     *             "limit": 10,
+                     *             "used": 1,
+                     *             "remaining": 9,
+                     *             "reset": 1795345200,
+                     *             "window_seconds": 3600
                      *           }
                      *         }
                      *       }
@@ -6486,6 +7128,8 @@ export interface operations {
                 sort?: "created_at" | "-created_at" | "updated_at" | "-updated_at" | "title" | "-title";
                 /** @description Only published (true) or unpublished (false) courses. */
                 published?: boolean;
+                /** @description Only the course with this external id (exact text). */
+                external_id?: string;
             };
             header?: never;
             path?: never;
@@ -6515,6 +7159,7 @@ export interface operations {
                      *           "description": "Equations, functions and graphs, from the ground up.",
                      *           "published": true,
                      *           "enrollment_count": 42,
+                     *           "external_id": "sis-alg-101",
                      *           "metadata": {
                      *             "level": "beginner"
                      *           },
@@ -6597,6 +7242,7 @@ export interface operations {
                      *         "description": "Equations, functions and graphs, from the ground up.",
                      *         "published": true,
                      *         "enrollment_count": 42,
+                     *         "external_id": "sis-alg-101",
                      *         "metadata": {
                      *           "level": "beginner"
                      *         },
@@ -6656,6 +7302,7 @@ export interface operations {
                      *         "description": "Equations, functions and graphs, from the ground up.",
                      *         "published": true,
                      *         "enrollment_count": 42,
+                     *         "external_id": "sis-alg-101",
                      *         "metadata": {
                      *           "level": "beginner"
                      *         },
@@ -6726,6 +7373,7 @@ export interface operations {
                      *         "description": "Equations, functions and graphs, from the ground up.",
                      *         "published": true,
                      *         "enrollment_count": 42,
+                     *         "external_id": "sis-alg-101",
                      *         "metadata": {
                      *           "level": "beginner"
                      *         },
@@ -6743,6 +7391,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             412: components["responses"]["PreconditionFailed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -6855,6 +7504,125 @@ export interface operations {
                      *         "description": "Equations, functions and graphs, from the ground up.",
                      *         "published": true,
                      *         "enrollment_count": 42,
+                     *         "external_id": "sis-alg-101",
+                     *         "metadata": {
+                     *           "level": "beginner"
+                     *         },
+                     *         "created_at": "2026-11-21T19:05:00.000Z",
+                     *         "updated_at": "2026-11-22T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Course"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    upsertCourse: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `*`: only update, 412 when no object has this external id. An ETag: only update that version (412 otherwise). */
+                "if-match"?: string;
+                /** @description `*`: only create, 412 when an object has this external id. */
+                "if-none-match"?: string;
+            };
+            path: {
+                /** @description Course id of your own: the `external_id` (1..255 characters, exact text, URL-encoded in the path). */
+                external_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Introduction to Algebra",
+                 *       "description": "Equations, functions and graphs, from the ground up.",
+                 *       "metadata": {
+                 *         "level": "beginner"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateCourseRequest"];
+            };
+        };
+        responses: {
+            /** @description The course. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
+                    "Lectern-Upsert": components["headers"]["Lectern-Upsert"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+                     *         "title": "Introduction to Algebra",
+                     *         "description": "Equations, functions and graphs, from the ground up.",
+                     *         "published": true,
+                     *         "enrollment_count": 42,
+                     *         "external_id": "sis-alg-101",
+                     *         "metadata": {
+                     *           "level": "beginner"
+                     *         },
+                     *         "created_at": "2026-11-21T19:05:00.000Z",
+                     *         "updated_at": "2026-11-22T08:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Course"];
+                    };
+                };
+            };
+            /** @description The course. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
+                    "Lectern-Upsert": components["headers"]["Lectern-Upsert"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "crs_01jd4z3k9q8x7v6b5n4m3c2x1z",
+                     *         "title": "Introduction to Algebra",
+                     *         "description": "Equations, functions and graphs, from the ground up.",
+                     *         "published": true,
+                     *         "enrollment_count": 42,
+                     *         "external_id": "sis-alg-101",
                      *         "metadata": {
                      *           "level": "beginner"
                      *         },
@@ -6921,6 +7689,7 @@ export interface operations {
                      *         "description": "Equations, functions and graphs, from the ground up.",
                      *         "published": true,
                      *         "enrollment_count": 42,
+                     *         "external_id": "sis-alg-101",
                      *         "metadata": {
                      *           "level": "beginner"
                      *         },
@@ -6986,6 +7755,7 @@ export interface operations {
                      *         "description": "Equations, functions and graphs, from the ground up.",
                      *         "published": true,
                      *         "enrollment_count": 42,
+                     *         "external_id": "sis-alg-101",
                      *         "metadata": {
                      *           "level": "beginner"
                      *         },
@@ -7804,8 +8574,10 @@ export interface operations {
                 sort?: "created_at" | "-created_at" | "updated_at" | "-updated_at" | "name" | "-name" | "email" | "-email";
                 /** @description Only the student with this email (any case). */
                 email?: string;
-                /** @description Only the student with this external id. */
+                /** @description Only the student with this external id (exact text). */
                 external_id?: string;
+                /** @description `active` (the default), or `inactive`: taken off the roster (a full sync deactivates rather than deletes). An inactive student keeps their data, enrollments and progress; a new enrollment of them answers 409 `student_inactive`. */
+                status?: "active" | "inactive";
             };
             header?: never;
             path?: never;
@@ -7834,6 +8606,7 @@ export interface operations {
                      *           "email": "ada@example.com",
                      *           "name": "Ada Lovelace",
                      *           "external_id": "sis-1815",
+                     *           "status": "active",
                      *           "metadata": {
                      *             "cohort": "2026-autumn"
                      *           },
@@ -7916,6 +8689,7 @@ export interface operations {
                      *         "email": "ada@example.com",
                      *         "name": "Ada Lovelace",
                      *         "external_id": "sis-1815",
+                     *         "status": "active",
                      *         "metadata": {
                      *           "cohort": "2026-autumn"
                      *         },
@@ -8003,6 +8777,7 @@ export interface operations {
                      *             "email": "ada@example.com",
                      *             "name": "Ada Lovelace",
                      *             "external_id": "sis-1815",
+                     *             "status": "active",
                      *             "metadata": {
                      *               "cohort": "2026-autumn"
                      *             },
@@ -8043,6 +8818,7 @@ export interface operations {
                      *             "email": "ada@example.com",
                      *             "name": "Ada Lovelace",
                      *             "external_id": "sis-1815",
+                     *             "status": "active",
                      *             "metadata": {
                      *               "cohort": "2026-autumn"
                      *             },
@@ -8115,6 +8891,7 @@ export interface operations {
                      *         "email": "ada@example.com",
                      *         "name": "Ada Lovelace",
                      *         "external_id": "sis-1815",
+                     *         "status": "active",
                      *         "metadata": {
                      *           "cohort": "2026-autumn"
                      *         },
@@ -8184,6 +8961,7 @@ export interface operations {
                      *         "email": "ada@example.com",
                      *         "name": "Ada Lovelace",
                      *         "external_id": "sis-1815",
+                     *         "status": "active",
                      *         "metadata": {
                      *           "cohort": "2026-autumn"
                      *         },
@@ -8309,6 +9087,124 @@ export interface operations {
                      *         "email": "ada@example.com",
                      *         "name": "Ada Lovelace",
                      *         "external_id": "sis-1815",
+                     *         "status": "active",
+                     *         "metadata": {
+                     *           "cohort": "2026-autumn"
+                     *         },
+                     *         "created_at": "2026-11-21T19:10:00.000Z",
+                     *         "updated_at": "2026-11-21T19:10:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Student"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            412: components["responses"]["PreconditionFailed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    upsertStudent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `*`: only update, 412 when no object has this external id. An ETag: only update that version (412 otherwise). */
+                "if-match"?: string;
+                /** @description `*`: only create, 412 when an object has this external id. */
+                "if-none-match"?: string;
+            };
+            path: {
+                /** @description Student id of your own: the `external_id` (1..255 characters, exact text, URL-encoded in the path). */
+                external_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "ada@example.com",
+                 *       "name": "Ada Lovelace",
+                 *       "external_id": "sis-1815",
+                 *       "metadata": {
+                 *         "cohort": "2026-autumn"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateStudentRequest"];
+            };
+        };
+        responses: {
+            /** @description The student. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
+                    "Lectern-Upsert": components["headers"]["Lectern-Upsert"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "stu_01jd4z3q1r2s3t4v5w6x7y8z9a",
+                     *         "email": "ada@example.com",
+                     *         "name": "Ada Lovelace",
+                     *         "external_id": "sis-1815",
+                     *         "status": "active",
+                     *         "metadata": {
+                     *           "cohort": "2026-autumn"
+                     *         },
+                     *         "created_at": "2026-11-21T19:10:00.000Z",
+                     *         "updated_at": "2026-11-21T19:10:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Student"];
+                    };
+                };
+            };
+            /** @description The student. */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    Location: components["headers"]["Location"];
+                    "Lectern-Upsert": components["headers"]["Lectern-Upsert"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "stu_01jd4z3q1r2s3t4v5w6x7y8z9a",
+                     *         "email": "ada@example.com",
+                     *         "name": "Ada Lovelace",
+                     *         "external_id": "sis-1815",
+                     *         "status": "active",
                      *         "metadata": {
                      *           "cohort": "2026-autumn"
                      *         },
@@ -8566,7 +9462,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Some records failed, each on its own; the others were created. One result per record, in request order: a failed one has `status: "error"` and the error the single create would have answered (`validation_error`, `resource_not_found`, `already_enrolled`, `course_not_published`), without request_id. */
+            /** @description Some records failed, each on its own; the others were created. One result per record, in request order: a failed one has `status: "error"` and the error the single create would have answered (`validation_error`, `resource_not_found`, `already_enrolled`, `course_not_published`, `student_inactive`), without request_id. */
             207: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9044,6 +9940,7 @@ export interface operations {
                      *           "description": "Equations, functions and graphs, from the ground up.",
                      *           "published": true,
                      *           "enrollment_count": 42,
+                     *           "external_id": "sis-alg-101",
                      *           "metadata": {
                      *             "level": "beginner"
                      *           },
@@ -9193,6 +10090,7 @@ export interface operations {
                      *           "email": "ada@example.com",
                      *           "name": "Ada Lovelace",
                      *           "external_id": "sis-1815",
+                     *           "status": "active",
                      *           "metadata": {
                      *             "cohort": "2026-autumn"
                      *           },
@@ -9469,7 +10367,7 @@ export interface operations {
                 /** @description Newest first (`-created_at`, the default) or oldest first. */
                 sort?: "-created_at" | "created_at";
                 /** @description Only events of this type (`student.enrolled`), or of a family (`student.*`). */
-                type?: "course.created" | "course.updated" | "course.deleted" | "course.published" | "course.unpublished" | "module.created" | "module.updated" | "module.deleted" | "lesson.created" | "lesson.updated" | "lesson.deleted" | "student.created" | "student.updated" | "student.deleted" | "student.enrolled" | "student.unenrolled" | "student.completed_lesson" | "student.completed_course" | "quiz.submitted" | "quiz.passed" | "quiz.failed" | "export.completed" | "export.failed" | "usage.threshold_reached" | "webhook_endpoint.disabled" | "webhook_endpoint.test" | "course.*" | "module.*" | "lesson.*" | "student.*" | "quiz.*" | "export.*" | "usage.*" | "webhook_endpoint.*";
+                type?: "course.created" | "course.updated" | "course.deleted" | "course.published" | "course.unpublished" | "module.created" | "module.updated" | "module.deleted" | "lesson.created" | "lesson.updated" | "lesson.deleted" | "student.created" | "student.updated" | "student.deleted" | "student.enrolled" | "student.unenrolled" | "student.completed_lesson" | "student.completed_course" | "quiz.submitted" | "quiz.passed" | "quiz.failed" | "export.completed" | "export.failed" | "import.completed" | "import.failed" | "import.awaiting_confirmation" | "usage.threshold_reached" | "webhook_endpoint.disabled" | "webhook_endpoint.test" | "course.*" | "module.*" | "lesson.*" | "student.*" | "quiz.*" | "export.*" | "import.*" | "usage.*" | "webhook_endpoint.*";
                 /**
                  * @description Only events created at or after this time.
                  * @example 2026-11-21T19:05:00.000Z
@@ -10098,6 +10996,7 @@ export interface operations {
                      *         "description": "Equations, functions and graphs, from the ground up.",
                      *         "published": true,
                      *         "enrollment_count": 42,
+                     *         "external_id": "sis-alg-101",
                      *         "metadata": {
                      *           "level": "beginner"
                      *         },
@@ -10114,6 +11013,507 @@ export interface operations {
             400: components["responses"]["BadRequestOnPost"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["ForbiddenOnPost"];
+            413: components["responses"]["PayloadTooLargeOnPost"];
+            415: components["responses"]["UnsupportedMediaTypeOnPost"];
+            422: components["responses"]["UnprocessableEntityOnPost"];
+            429: components["responses"]["TooManyRequestsOnPost"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalErrorOnPost"];
+            503: components["responses"]["ServiceUnavailableOnPost"];
+        };
+    };
+    listImports: {
+        parameters: {
+            query?: {
+                /** @description Page number, 1-based (page mode). */
+                page?: number;
+                /** @description Records per page, 1..100 (default 20). */
+                per_page?: number;
+                /** @description Cursor mode: `next_cursor` of the previous page; empty to start from the beginning. */
+                cursor?: string;
+                /** @description `queued` → `running` → `succeeded` (every row applied) or `succeeded_with_errors` (some rows failed, the others applied), or `failed` (nothing written: `error` says why). A full sync that would deactivate more than `max_delete_percent` waits in `awaiting_confirmation` with nothing changed until POST /imports/{id}/confirm (then `queued` again) or /cancel (`canceled`). */
+                status?: "queued" | "running" | "awaiting_confirmation" | "succeeded" | "succeeded_with_errors" | "failed" | "canceled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the list. `Link` has the next page (and in page mode prev, first, last). */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "imp_01jd4z3y2z3a4b5c6d7e8f9g0h",
+                     *           "status": "succeeded_with_errors",
+                     *           "format": "zip",
+                     *           "type": null,
+                     *           "mode": "upsert",
+                     *           "sync": "full",
+                     *           "source": "sis-nightly",
+                     *           "dry_run": false,
+                     *           "max_delete_percent": 10,
+                     *           "progress": {
+                     *             "done": 20000,
+                     *             "total": 20000
+                     *           },
+                     *           "counts": {
+                     *             "created": 120,
+                     *             "updated": 35,
+                     *             "unchanged": 19840,
+                     *             "deactivated": 4,
+                     *             "failed": 5,
+                     *             "skipped": 0
+                     *           },
+                     *           "pending_deactivation": {
+                     *             "students": 3,
+                     *             "enrollments": 1,
+                     *             "total": 4,
+                     *             "of": 19900,
+                     *             "percent": 0.02
+                     *           },
+                     *           "error": null,
+                     *           "results_url": "/api/v1/imports/imp_01jd4z3y2z3a4b5c6d7e8f9g0h/results",
+                     *           "created_at": "2026-11-29T02:00:00.000Z",
+                     *           "updated_at": "2026-11-29T02:00:09.000Z",
+                     *           "started_at": "2026-11-29T02:00:00.100Z",
+                     *           "completed_at": "2026-11-29T02:00:09.000Z"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "per_page": 20,
+                     *         "next_cursor": null,
+                     *         "has_more": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Import"][];
+                        /** @description PagePagination in page mode, CursorPagination in cursor mode. */
+                        pagination: components["schemas"]["PagePagination"] | components["schemas"]["CursorPagination"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    createImport: {
+        parameters: {
+            query?: {
+                /** @description Required with text/csv: what the CSV's rows are. Not taken with NDJSON or zip. */
+                type?: "students" | "enrollments";
+                /** @description `upsert` (the default) creates or updates; `create_only` skips rows whose object exists; `update_only` skips rows whose object does not. */
+                mode?: "upsert" | "create_only" | "update_only";
+                /** @description `delta` (the default) touches only the rows' objects; `full` also deactivates what earlier imports of `source` made and this file lacks (requires `source`). */
+                sync?: "delta" | "full";
+                /** @description `true`: read and check everything and report what a real run would do, writing nothing. */
+                dry_run?: boolean;
+                /** @description A full sync that would deactivate more than this percent of the source's active objects waits for confirmation (default 10). */
+                max_delete_percent?: number;
+                /** @description The name of the feed, e.g. `sis-nightly`: what a full sync compares against. */
+                source?: string;
+            };
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: within 24 h the same key from the same workspace replays the first answer (status and body) with `Idempotent-Replayed: true`; the same key with another body answers 422 `idempotency_key_reused`, and 409 `idempotency_request_in_progress` while the first is still running.
+                 * @example 3f2c9a4e-7b1d-4c8e-9f60-2a5d8e1b7c34
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example external_id,email,name,status
+                 *     S1001,ada@example.com,Ada Lovelace,active
+                 */
+                "text/csv": string;
+                /**
+                 * @example {"type":"student","external_id":"S1001","email":"ada@example.com","name":"Ada Lovelace"}
+                 *     {"type":"enrollment","student_external_id":"S1001","course_external_id":"CHEM-101"}
+                 */
+                "application/x-ndjson": string;
+                "application/zip": string;
+            };
+        };
+        responses: {
+            /** @description The import, queued (or the import of the first request with this Idempotency-Key, replayed). */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    Location: components["headers"]["Location"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "imp_01jd4z3y2z3a4b5c6d7e8f9g0h",
+                     *         "status": "queued",
+                     *         "format": "zip",
+                     *         "type": null,
+                     *         "mode": "upsert",
+                     *         "sync": "full",
+                     *         "source": "sis-nightly",
+                     *         "dry_run": false,
+                     *         "max_delete_percent": 10,
+                     *         "progress": {
+                     *           "done": 0,
+                     *           "total": null
+                     *         },
+                     *         "counts": {
+                     *           "created": 0,
+                     *           "updated": 0,
+                     *           "unchanged": 0,
+                     *           "deactivated": 0,
+                     *           "failed": 0,
+                     *           "skipped": 0
+                     *         },
+                     *         "pending_deactivation": null,
+                     *         "error": null,
+                     *         "results_url": "/api/v1/imports/imp_01jd4z3y2z3a4b5c6d7e8f9g0h/results",
+                     *         "created_at": "2026-11-29T02:00:00.000Z",
+                     *         "updated_at": "2026-11-29T02:00:09.000Z",
+                     *         "started_at": null,
+                     *         "completed_at": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Import"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestOnPost"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenOnPost"];
+            413: components["responses"]["PayloadTooLargeOnPost"];
+            415: components["responses"]["UnsupportedMediaTypeOnPost"];
+            422: components["responses"]["UnprocessableEntityOnPost"];
+            429: components["responses"]["TooManyRequestsOnPost"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalErrorOnPost"];
+            503: components["responses"]["ServiceUnavailableOnPost"];
+        };
+    };
+    getImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Import id (imp_…) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "imp_01jd4z3y2z3a4b5c6d7e8f9g0h",
+                     *         "status": "succeeded_with_errors",
+                     *         "format": "zip",
+                     *         "type": null,
+                     *         "mode": "upsert",
+                     *         "sync": "full",
+                     *         "source": "sis-nightly",
+                     *         "dry_run": false,
+                     *         "max_delete_percent": 10,
+                     *         "progress": {
+                     *           "done": 20000,
+                     *           "total": 20000
+                     *         },
+                     *         "counts": {
+                     *           "created": 120,
+                     *           "updated": 35,
+                     *           "unchanged": 19840,
+                     *           "deactivated": 4,
+                     *           "failed": 5,
+                     *           "skipped": 0
+                     *         },
+                     *         "pending_deactivation": {
+                     *           "students": 3,
+                     *           "enrollments": 1,
+                     *           "total": 4,
+                     *           "of": 19900,
+                     *           "percent": 0.02
+                     *         },
+                     *         "error": null,
+                     *         "results_url": "/api/v1/imports/imp_01jd4z3y2z3a4b5c6d7e8f9g0h/results",
+                     *         "created_at": "2026-11-29T02:00:00.000Z",
+                     *         "updated_at": "2026-11-29T02:00:09.000Z",
+                     *         "started_at": "2026-11-29T02:00:00.100Z",
+                     *         "completed_at": "2026-11-29T02:00:09.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Import"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getImportResults: {
+        parameters: {
+            query?: {
+                /** @description `error`: only the rows that failed. */
+                status?: "error";
+            };
+            header?: never;
+            path: {
+                /** @description Import id (imp_…) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result lines, streamed. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": components["schemas"]["ImportResultLine"];
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    confirmImport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: within 24 h the same key from the same workspace replays the first answer (status and body) with `Idempotent-Replayed: true`; the same key with another body answers 422 `idempotency_key_reused`, and 409 `idempotency_request_in_progress` while the first is still running.
+                 * @example 3f2c9a4e-7b1d-4c8e-9f60-2a5d8e1b7c34
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Import id (imp_…) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "imp_01jd4z3y2z3a4b5c6d7e8f9g0h",
+                     *         "status": "succeeded_with_errors",
+                     *         "format": "zip",
+                     *         "type": null,
+                     *         "mode": "upsert",
+                     *         "sync": "full",
+                     *         "source": "sis-nightly",
+                     *         "dry_run": false,
+                     *         "max_delete_percent": 10,
+                     *         "progress": {
+                     *           "done": 20000,
+                     *           "total": 20000
+                     *         },
+                     *         "counts": {
+                     *           "created": 120,
+                     *           "updated": 35,
+                     *           "unchanged": 19840,
+                     *           "deactivated": 4,
+                     *           "failed": 5,
+                     *           "skipped": 0
+                     *         },
+                     *         "pending_deactivation": {
+                     *           "students": 3,
+                     *           "enrollments": 1,
+                     *           "total": 4,
+                     *           "of": 19900,
+                     *           "percent": 0.02
+                     *         },
+                     *         "error": null,
+                     *         "results_url": "/api/v1/imports/imp_01jd4z3y2z3a4b5c6d7e8f9g0h/results",
+                     *         "created_at": "2026-11-29T02:00:00.000Z",
+                     *         "updated_at": "2026-11-29T02:00:09.000Z",
+                     *         "started_at": "2026-11-29T02:00:00.100Z",
+                     *         "completed_at": "2026-11-29T02:00:09.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Import"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestOnPost"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenOnPost"];
+            404: components["responses"]["NotFoundOnPost"];
+            409: components["responses"]["ConflictOnPost"];
+            413: components["responses"]["PayloadTooLargeOnPost"];
+            415: components["responses"]["UnsupportedMediaTypeOnPost"];
+            422: components["responses"]["UnprocessableEntityOnPost"];
+            429: components["responses"]["TooManyRequestsOnPost"];
+            431: components["responses"]["HeadersTooLarge"];
+            500: components["responses"]["InternalErrorOnPost"];
+            503: components["responses"]["ServiceUnavailableOnPost"];
+        };
+    };
+    cancelImport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes the POST safe to retry: within 24 h the same key from the same workspace replays the first answer (status and body) with `Idempotent-Replayed: true`; the same key with another body answers 422 `idempotency_key_reused`, and 409 `idempotency_request_in_progress` while the first is still running.
+                 * @example 3f2c9a4e-7b1d-4c8e-9f60-2a5d8e1b7c34
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description Import id (imp_…) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The import. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "imp_01jd4z3y2z3a4b5c6d7e8f9g0h",
+                     *         "status": "succeeded_with_errors",
+                     *         "format": "zip",
+                     *         "type": null,
+                     *         "mode": "upsert",
+                     *         "sync": "full",
+                     *         "source": "sis-nightly",
+                     *         "dry_run": false,
+                     *         "max_delete_percent": 10,
+                     *         "progress": {
+                     *           "done": 20000,
+                     *           "total": 20000
+                     *         },
+                     *         "counts": {
+                     *           "created": 120,
+                     *           "updated": 35,
+                     *           "unchanged": 19840,
+                     *           "deactivated": 4,
+                     *           "failed": 5,
+                     *           "skipped": 0
+                     *         },
+                     *         "pending_deactivation": {
+                     *           "students": 3,
+                     *           "enrollments": 1,
+                     *           "total": 4,
+                     *           "of": 19900,
+                     *           "percent": 0.02
+                     *         },
+                     *         "error": null,
+                     *         "results_url": "/api/v1/imports/imp_01jd4z3y2z3a4b5c6d7e8f9g0h/results",
+                     *         "created_at": "2026-11-29T02:00:00.000Z",
+                     *         "updated_at": "2026-11-29T02:00:09.000Z",
+                     *         "started_at": "2026-11-29T02:00:00.100Z",
+                     *         "completed_at": "2026-11-29T02:00:09.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Import"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequestOnPost"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["ForbiddenOnPost"];
+            404: components["responses"]["NotFoundOnPost"];
+            409: components["responses"]["ConflictOnPost"];
             413: components["responses"]["PayloadTooLargeOnPost"];
             415: components["responses"]["UnsupportedMediaTypeOnPost"];
             422: components["responses"]["UnprocessableEntityOnPost"];
@@ -12344,6 +13744,117 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ExportFailedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the delivery succeeded. The body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status (or none within the timeout) fails the attempt; it is retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onImportCompleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every attempt and for every endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's secret (Standard Webhooks); two, space-separated, during a secret rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event, as GET /events/{id} answers it. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportCompletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the delivery succeeded. The body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status (or none within the timeout) fails the attempt; it is retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onImportFailed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every attempt and for every endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's secret (Standard Webhooks); two, space-separated, during a secret rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event, as GET /events/{id} answers it. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportFailedEvent"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged: the delivery succeeded. The body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other status (or none within the timeout) fails the attempt; it is retried later. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onImportAwaitingConfirmation: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`evt_…`): the same on every attempt and for every endpoint. Deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds when this attempt was signed. */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the endpoint's secret (Standard Webhooks); two, space-separated, during a secret rotation. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event, as GET /events/{id} answers it. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportAwaitingConfirmationEvent"];
             };
         };
         responses: {

@@ -83,7 +83,7 @@ export declare const OPERATIONS: {
         readonly httpMethod: "GET";
         readonly path: "/courses";
         readonly pathParams: readonly [];
-        readonly queryParams: readonly ["page", "per_page", "cursor", "updated_since", "sort", "published"];
+        readonly queryParams: readonly ["page", "per_page", "cursor", "updated_since", "sort", "published", "external_id"];
         readonly hasBody: false;
         readonly cursorList: true;
         readonly raw: false;
@@ -145,6 +145,18 @@ export declare const OPERATIONS: {
         readonly pathParams: readonly ["id"];
         readonly queryParams: readonly ["force"];
         readonly hasBody: false;
+        readonly cursorList: false;
+        readonly raw: false;
+    };
+    readonly upsertCourse: {
+        readonly operationId: "upsertCourse";
+        readonly resource: "courses";
+        readonly method: "upsert";
+        readonly httpMethod: "PUT";
+        readonly path: "/courses/by-external-id/{external_id}";
+        readonly pathParams: readonly ["external_id"];
+        readonly queryParams: readonly [];
+        readonly hasBody: true;
         readonly cursorList: false;
         readonly raw: false;
     };
@@ -323,7 +335,7 @@ export declare const OPERATIONS: {
         readonly httpMethod: "GET";
         readonly path: "/students";
         readonly pathParams: readonly [];
-        readonly queryParams: readonly ["page", "per_page", "cursor", "updated_since", "sort", "email", "external_id"];
+        readonly queryParams: readonly ["page", "per_page", "cursor", "updated_since", "sort", "email", "external_id", "status"];
         readonly hasBody: false;
         readonly cursorList: true;
         readonly raw: false;
@@ -397,6 +409,18 @@ export declare const OPERATIONS: {
         readonly pathParams: readonly ["id"];
         readonly queryParams: readonly [];
         readonly hasBody: false;
+        readonly cursorList: false;
+        readonly raw: false;
+    };
+    readonly upsertStudent: {
+        readonly operationId: "upsertStudent";
+        readonly resource: "students";
+        readonly method: "upsert";
+        readonly httpMethod: "PUT";
+        readonly path: "/students/by-external-id/{external_id}";
+        readonly pathParams: readonly ["external_id"];
+        readonly queryParams: readonly [];
+        readonly hasBody: true;
         readonly cursorList: false;
         readonly raw: false;
     };
@@ -661,6 +685,78 @@ export declare const OPERATIONS: {
         readonly pathParams: readonly [];
         readonly queryParams: readonly [];
         readonly hasBody: true;
+        readonly cursorList: false;
+        readonly raw: false;
+    };
+    readonly createImport: {
+        readonly operationId: "createImport";
+        readonly resource: "imports";
+        readonly method: "create";
+        readonly httpMethod: "POST";
+        readonly path: "/imports";
+        readonly pathParams: readonly [];
+        readonly queryParams: readonly ["type", "mode", "sync", "dry_run", "max_delete_percent", "source"];
+        readonly hasBody: true;
+        readonly cursorList: false;
+        readonly raw: false;
+    };
+    readonly listImports: {
+        readonly operationId: "listImports";
+        readonly resource: "imports";
+        readonly method: "list";
+        readonly httpMethod: "GET";
+        readonly path: "/imports";
+        readonly pathParams: readonly [];
+        readonly queryParams: readonly ["page", "per_page", "cursor", "status"];
+        readonly hasBody: false;
+        readonly cursorList: true;
+        readonly raw: false;
+    };
+    readonly getImport: {
+        readonly operationId: "getImport";
+        readonly resource: "imports";
+        readonly method: "get";
+        readonly httpMethod: "GET";
+        readonly path: "/imports/{id}";
+        readonly pathParams: readonly ["id"];
+        readonly queryParams: readonly [];
+        readonly hasBody: false;
+        readonly cursorList: false;
+        readonly raw: false;
+    };
+    readonly getImportResults: {
+        readonly operationId: "getImportResults";
+        readonly resource: "imports";
+        readonly method: "results";
+        readonly httpMethod: "GET";
+        readonly path: "/imports/{id}/results";
+        readonly pathParams: readonly ["id"];
+        readonly queryParams: readonly ["status"];
+        readonly hasBody: false;
+        readonly cursorList: false;
+        readonly raw: true;
+    };
+    readonly confirmImport: {
+        readonly operationId: "confirmImport";
+        readonly resource: "imports";
+        readonly method: "confirm";
+        readonly httpMethod: "POST";
+        readonly path: "/imports/{id}/confirm";
+        readonly pathParams: readonly ["id"];
+        readonly queryParams: readonly [];
+        readonly hasBody: false;
+        readonly cursorList: false;
+        readonly raw: false;
+    };
+    readonly cancelImport: {
+        readonly operationId: "cancelImport";
+        readonly resource: "imports";
+        readonly method: "cancel";
+        readonly httpMethod: "POST";
+        readonly path: "/imports/{id}/cancel";
+        readonly pathParams: readonly ["id"];
+        readonly queryParams: readonly [];
+        readonly hasBody: false;
         readonly cursorList: false;
         readonly raw: false;
     };
@@ -935,6 +1031,8 @@ export declare class CoursesResource {
     patch(id: PathParam<"patchCourse", "id">, body: Body<"patchCourse">, options?: RequestOptions): Promise<Result<"patchCourse">>;
     /** Delete a course. `DELETE /courses/{id}` (deleteCourse). */
     delete(id: PathParam<"deleteCourse", "id">, query?: Query<"deleteCourse">, options?: RequestOptions): Promise<Result<"deleteCourse">>;
+    /** Create or update a course by external id. `PUT /courses/by-external-id/{external_id}` (upsertCourse). */
+    upsert(externalId: PathParam<"upsertCourse", "external_id">, body: Body<"upsertCourse">, options?: RequestOptions): Promise<Result<"upsertCourse">>;
     /** Publish a course. `POST /courses/{id}/publish` (publishCourse). */
     publish(id: PathParam<"publishCourse", "id">, options?: RequestOptions): Promise<Result<"publishCourse">>;
     /** Unpublish a course. `POST /courses/{id}/unpublish` (unpublishCourse). */
@@ -998,6 +1096,8 @@ export declare class StudentsResource {
     patch(id: PathParam<"patchStudent", "id">, body: Body<"patchStudent">, options?: RequestOptions): Promise<Result<"patchStudent">>;
     /** Delete a student. `DELETE /students/{id}` (deleteStudent). */
     delete(id: PathParam<"deleteStudent", "id">, options?: RequestOptions): Promise<Result<"deleteStudent">>;
+    /** Create or update a student by external id. `PUT /students/by-external-id/{external_id}` (upsertStudent). */
+    upsert(externalId: PathParam<"upsertStudent", "external_id">, body: Body<"upsertStudent">, options?: RequestOptions): Promise<Result<"upsertStudent">>;
 }
 /** `client.enrollments` */
 export declare class EnrollmentsResource {
@@ -1089,6 +1189,21 @@ export declare class ExportsResource {
     /** Import a course from a json export. `POST /courses/import` (importCourse). */
     importCourse(body: Body<"importCourse">, options?: RequestOptions): Promise<Result<"importCourse">>;
 }
+/** `client.imports` */
+export declare class ImportsResource {
+    protected readonly client: Requester;
+    constructor(client: Requester);
+    /** List imports. `GET /imports` (listImports). Iterates over every item lazily, page by page in cursor mode. */
+    list(query?: ListQuery<"listImports">, options?: RequestOptions): PageIterator<Item<"listImports">>;
+    /** List imports. `GET /imports` (listImports). Answers one page envelope as asked (page or cursor mode). */
+    listPage(query?: Query<"listImports">, options?: RequestOptions): Promise<Result<"listImports">>;
+    /** Get an import. `GET /imports/{id}` (getImport). */
+    get(id: PathParam<"getImport", "id">, options?: RequestOptions): Promise<Result<"getImport">>;
+    /** Confirm a full sync waiting for confirmation. `POST /imports/{id}/confirm` (confirmImport). */
+    confirm(id: PathParam<"confirmImport", "id">, options?: RequestOptions): Promise<Result<"confirmImport">>;
+    /** Cancel a full sync waiting for confirmation. `POST /imports/{id}/cancel` (cancelImport). */
+    cancel(id: PathParam<"cancelImport", "id">, options?: RequestOptions): Promise<Result<"cancelImport">>;
+}
 /** `client.webhooks` */
 export declare class WebhooksResource {
     protected readonly client: Requester;
@@ -1163,6 +1278,7 @@ export declare abstract class LecternResources implements Requester {
     readonly usage: UsageResource;
     readonly requestLogs: RequestLogsResource;
     readonly exports: ExportsResource;
+    readonly imports: ImportsResource;
     readonly webhooks: WebhooksResource;
     readonly lti: LtiResource;
 }

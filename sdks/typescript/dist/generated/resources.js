@@ -9,12 +9,13 @@ export const OPERATIONS = {
     rotateApiKey: { "operationId": "rotateApiKey", "resource": "apiKeys", "method": "rotate", "httpMethod": "POST", "path": "/api-keys/{id}/rotate", "pathParams": ["id"], "queryParams": [], "hasBody": true, "cursorList": false, "raw": false },
     revokeApiKey: { "operationId": "revokeApiKey", "resource": "apiKeys", "method": "revoke", "httpMethod": "POST", "path": "/api-keys/{id}/revoke", "pathParams": ["id"], "queryParams": [], "hasBody": false, "cursorList": false, "raw": false },
     getRateLimits: { "operationId": "getRateLimits", "resource": "rateLimits", "method": "get", "httpMethod": "GET", "path": "/rate-limits", "pathParams": [], "queryParams": [], "hasBody": false, "cursorList": false, "raw": false },
-    listCourses: { "operationId": "listCourses", "resource": "courses", "method": "list", "httpMethod": "GET", "path": "/courses", "pathParams": [], "queryParams": ["page", "per_page", "cursor", "updated_since", "sort", "published"], "hasBody": false, "cursorList": true, "raw": false },
+    listCourses: { "operationId": "listCourses", "resource": "courses", "method": "list", "httpMethod": "GET", "path": "/courses", "pathParams": [], "queryParams": ["page", "per_page", "cursor", "updated_since", "sort", "published", "external_id"], "hasBody": false, "cursorList": true, "raw": false },
     createCourse: { "operationId": "createCourse", "resource": "courses", "method": "create", "httpMethod": "POST", "path": "/courses", "pathParams": [], "queryParams": [], "hasBody": true, "cursorList": false, "raw": false },
     getCourse: { "operationId": "getCourse", "resource": "courses", "method": "get", "httpMethod": "GET", "path": "/courses/{id}", "pathParams": ["id"], "queryParams": [], "hasBody": false, "cursorList": false, "raw": false },
     updateCourse: { "operationId": "updateCourse", "resource": "courses", "method": "update", "httpMethod": "PUT", "path": "/courses/{id}", "pathParams": ["id"], "queryParams": [], "hasBody": true, "cursorList": false, "raw": false },
     patchCourse: { "operationId": "patchCourse", "resource": "courses", "method": "patch", "httpMethod": "PATCH", "path": "/courses/{id}", "pathParams": ["id"], "queryParams": [], "hasBody": true, "cursorList": false, "raw": false },
     deleteCourse: { "operationId": "deleteCourse", "resource": "courses", "method": "delete", "httpMethod": "DELETE", "path": "/courses/{id}", "pathParams": ["id"], "queryParams": ["force"], "hasBody": false, "cursorList": false, "raw": false },
+    upsertCourse: { "operationId": "upsertCourse", "resource": "courses", "method": "upsert", "httpMethod": "PUT", "path": "/courses/by-external-id/{external_id}", "pathParams": ["external_id"], "queryParams": [], "hasBody": true, "cursorList": false, "raw": false },
     publishCourse: { "operationId": "publishCourse", "resource": "courses", "method": "publish", "httpMethod": "POST", "path": "/courses/{id}/publish", "pathParams": ["id"], "queryParams": [], "hasBody": false, "cursorList": false, "raw": false },
     unpublishCourse: { "operationId": "unpublishCourse", "resource": "courses", "method": "unpublish", "httpMethod": "POST", "path": "/courses/{id}/unpublish", "pathParams": ["id"], "queryParams": [], "hasBody": false, "cursorList": false, "raw": false },
     listModules: { "operationId": "listModules", "resource": "modules", "method": "list", "httpMethod": "GET", "path": "/courses/{id}/modules", "pathParams": ["id"], "queryParams": ["page", "per_page", "cursor", "updated_since", "sort"], "hasBody": false, "cursorList": true, "raw": false },
@@ -29,13 +30,14 @@ export const OPERATIONS = {
     updateLesson: { "operationId": "updateLesson", "resource": "lessons", "method": "update", "httpMethod": "PUT", "path": "/lessons/{id}", "pathParams": ["id"], "queryParams": [], "hasBody": true, "cursorList": false, "raw": false },
     patchLesson: { "operationId": "patchLesson", "resource": "lessons", "method": "patch", "httpMethod": "PATCH", "path": "/lessons/{id}", "pathParams": ["id"], "queryParams": [], "hasBody": true, "cursorList": false, "raw": false },
     deleteLesson: { "operationId": "deleteLesson", "resource": "lessons", "method": "delete", "httpMethod": "DELETE", "path": "/lessons/{id}", "pathParams": ["id"], "queryParams": [], "hasBody": false, "cursorList": false, "raw": false },
-    listStudents: { "operationId": "listStudents", "resource": "students", "method": "list", "httpMethod": "GET", "path": "/students", "pathParams": [], "queryParams": ["page", "per_page", "cursor", "updated_since", "sort", "email", "external_id"], "hasBody": false, "cursorList": true, "raw": false },
+    listStudents: { "operationId": "listStudents", "resource": "students", "method": "list", "httpMethod": "GET", "path": "/students", "pathParams": [], "queryParams": ["page", "per_page", "cursor", "updated_since", "sort", "email", "external_id", "status"], "hasBody": false, "cursorList": true, "raw": false },
     createStudent: { "operationId": "createStudent", "resource": "students", "method": "create", "httpMethod": "POST", "path": "/students", "pathParams": [], "queryParams": [], "hasBody": true, "cursorList": false, "raw": false },
     bulkCreateStudents: { "operationId": "bulkCreateStudents", "resource": "students", "method": "bulkCreate", "httpMethod": "POST", "path": "/students/bulk", "pathParams": [], "queryParams": [], "hasBody": true, "cursorList": false, "raw": false },
     getStudent: { "operationId": "getStudent", "resource": "students", "method": "get", "httpMethod": "GET", "path": "/students/{id}", "pathParams": ["id"], "queryParams": [], "hasBody": false, "cursorList": false, "raw": false },
     updateStudent: { "operationId": "updateStudent", "resource": "students", "method": "update", "httpMethod": "PUT", "path": "/students/{id}", "pathParams": ["id"], "queryParams": [], "hasBody": true, "cursorList": false, "raw": false },
     patchStudent: { "operationId": "patchStudent", "resource": "students", "method": "patch", "httpMethod": "PATCH", "path": "/students/{id}", "pathParams": ["id"], "queryParams": [], "hasBody": true, "cursorList": false, "raw": false },
     deleteStudent: { "operationId": "deleteStudent", "resource": "students", "method": "delete", "httpMethod": "DELETE", "path": "/students/{id}", "pathParams": ["id"], "queryParams": [], "hasBody": false, "cursorList": false, "raw": false },
+    upsertStudent: { "operationId": "upsertStudent", "resource": "students", "method": "upsert", "httpMethod": "PUT", "path": "/students/by-external-id/{external_id}", "pathParams": ["external_id"], "queryParams": [], "hasBody": true, "cursorList": false, "raw": false },
     listEnrollments: { "operationId": "listEnrollments", "resource": "enrollments", "method": "list", "httpMethod": "GET", "path": "/enrollments", "pathParams": [], "queryParams": ["page", "per_page", "cursor", "updated_since", "sort", "student_id", "course_id", "status"], "hasBody": false, "cursorList": true, "raw": false },
     createEnrollment: { "operationId": "createEnrollment", "resource": "enrollments", "method": "create", "httpMethod": "POST", "path": "/enrollments", "pathParams": [], "queryParams": [], "hasBody": true, "cursorList": false, "raw": false },
     bulkCreateEnrollments: { "operationId": "bulkCreateEnrollments", "resource": "enrollments", "method": "bulkCreate", "httpMethod": "POST", "path": "/enrollments/bulk", "pathParams": [], "queryParams": [], "hasBody": true, "cursorList": false, "raw": false },
@@ -58,6 +60,12 @@ export const OPERATIONS = {
     getExport: { "operationId": "getExport", "resource": "exports", "method": "get", "httpMethod": "GET", "path": "/exports/{id}", "pathParams": ["id"], "queryParams": [], "hasBody": false, "cursorList": false, "raw": false },
     downloadExport: { "operationId": "downloadExport", "resource": "exports", "method": "download", "httpMethod": "GET", "path": "/exports/{id}/download", "pathParams": ["id"], "queryParams": [], "hasBody": false, "cursorList": false, "raw": true },
     importCourse: { "operationId": "importCourse", "resource": "exports", "method": "importCourse", "httpMethod": "POST", "path": "/courses/import", "pathParams": [], "queryParams": [], "hasBody": true, "cursorList": false, "raw": false },
+    createImport: { "operationId": "createImport", "resource": "imports", "method": "create", "httpMethod": "POST", "path": "/imports", "pathParams": [], "queryParams": ["type", "mode", "sync", "dry_run", "max_delete_percent", "source"], "hasBody": true, "cursorList": false, "raw": false },
+    listImports: { "operationId": "listImports", "resource": "imports", "method": "list", "httpMethod": "GET", "path": "/imports", "pathParams": [], "queryParams": ["page", "per_page", "cursor", "status"], "hasBody": false, "cursorList": true, "raw": false },
+    getImport: { "operationId": "getImport", "resource": "imports", "method": "get", "httpMethod": "GET", "path": "/imports/{id}", "pathParams": ["id"], "queryParams": [], "hasBody": false, "cursorList": false, "raw": false },
+    getImportResults: { "operationId": "getImportResults", "resource": "imports", "method": "results", "httpMethod": "GET", "path": "/imports/{id}/results", "pathParams": ["id"], "queryParams": ["status"], "hasBody": false, "cursorList": false, "raw": true },
+    confirmImport: { "operationId": "confirmImport", "resource": "imports", "method": "confirm", "httpMethod": "POST", "path": "/imports/{id}/confirm", "pathParams": ["id"], "queryParams": [], "hasBody": false, "cursorList": false, "raw": false },
+    cancelImport: { "operationId": "cancelImport", "resource": "imports", "method": "cancel", "httpMethod": "POST", "path": "/imports/{id}/cancel", "pathParams": ["id"], "queryParams": [], "hasBody": false, "cursorList": false, "raw": false },
     listWebhookEndpoints: { "operationId": "listWebhookEndpoints", "resource": "webhooks", "method": "listEndpoints", "httpMethod": "GET", "path": "/webhook-endpoints", "pathParams": [], "queryParams": ["page", "per_page", "cursor", "sort"], "hasBody": false, "cursorList": true, "raw": false },
     createWebhookEndpoint: { "operationId": "createWebhookEndpoint", "resource": "webhooks", "method": "createEndpoint", "httpMethod": "POST", "path": "/webhook-endpoints", "pathParams": [], "queryParams": [], "hasBody": true, "cursorList": false, "raw": false },
     getWebhookEndpoint: { "operationId": "getWebhookEndpoint", "resource": "webhooks", "method": "getEndpoint", "httpMethod": "GET", "path": "/webhook-endpoints/{id}", "pathParams": ["id"], "queryParams": [], "hasBody": false, "cursorList": false, "raw": false },
@@ -153,6 +161,10 @@ export class CoursesResource {
     /** Delete a course. `DELETE /courses/{id}` (deleteCourse). */
     delete(id, query, options) {
         return this.client.request(OPERATIONS.deleteCourse, [id], undefined, query, options);
+    }
+    /** Create or update a course by external id. `PUT /courses/by-external-id/{external_id}` (upsertCourse). */
+    upsert(externalId, body, options) {
+        return this.client.request(OPERATIONS.upsertCourse, [externalId], body, undefined, options);
     }
     /** Publish a course. `POST /courses/{id}/publish` (publishCourse). */
     publish(id, options) {
@@ -270,6 +282,10 @@ export class StudentsResource {
     /** Delete a student. `DELETE /students/{id}` (deleteStudent). */
     delete(id, options) {
         return this.client.request(OPERATIONS.deleteStudent, [id], undefined, undefined, options);
+    }
+    /** Create or update a student by external id. `PUT /students/by-external-id/{external_id}` (upsertStudent). */
+    upsert(externalId, body, options) {
+        return this.client.request(OPERATIONS.upsertStudent, [externalId], body, undefined, options);
     }
 }
 /** `client.enrollments` */
@@ -428,6 +444,33 @@ export class ExportsResource {
         return this.client.request(OPERATIONS.importCourse, [], body, undefined, options);
     }
 }
+/** `client.imports` */
+export class ImportsResource {
+    client;
+    constructor(client) {
+        this.client = client;
+    }
+    /** List imports. `GET /imports` (listImports). Iterates over every item lazily, page by page in cursor mode. */
+    list(query, options) {
+        return this.client.paginate(OPERATIONS.listImports, [], query, options);
+    }
+    /** List imports. `GET /imports` (listImports). Answers one page envelope as asked (page or cursor mode). */
+    listPage(query, options) {
+        return this.client.request(OPERATIONS.listImports, [], undefined, query, options);
+    }
+    /** Get an import. `GET /imports/{id}` (getImport). */
+    get(id, options) {
+        return this.client.request(OPERATIONS.getImport, [id], undefined, undefined, options);
+    }
+    /** Confirm a full sync waiting for confirmation. `POST /imports/{id}/confirm` (confirmImport). */
+    confirm(id, options) {
+        return this.client.request(OPERATIONS.confirmImport, [id], undefined, undefined, options);
+    }
+    /** Cancel a full sync waiting for confirmation. `POST /imports/{id}/cancel` (cancelImport). */
+    cancel(id, options) {
+        return this.client.request(OPERATIONS.cancelImport, [id], undefined, undefined, options);
+    }
+}
 /** `client.webhooks` */
 export class WebhooksResource {
     client;
@@ -550,6 +593,7 @@ export class LecternResources {
     usage = new UsageResource(this);
     requestLogs = new RequestLogsResource(this);
     exports = new ExportsResource(this);
+    imports = new ImportsResource(this);
     webhooks = new WebhooksResource(this);
     lti = new LtiResource(this);
 }
