@@ -728,15 +728,15 @@ export interface DB {
   oauth_grants: OAuthGrantsTable;
   oauth_codes: OAuthCodesTable;
   oauth_tokens: OAuthTokensTable;
+  imports: ImportsTable;
+  import_results: ImportResultsTable;
+  import_created_objects: ImportCreatedObjectsTable;
 }
 
 /** A client registered by RFC 7591 Dynamic Client Registration: public, with PKCE. */
 export interface OAuthClientsTable {
   id: string;
   name: string;
-  imports: ImportsTable;
-  import_results: ImportResultsTable;
-  import_created_objects: ImportCreatedObjectsTable;
   /** JSON array of the exact redirect URIs the client may use. */
   redirect_uris: string;
   created_at: string;
