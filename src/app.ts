@@ -206,7 +206,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(gradeSendRoutes, { prefix: API_PREFIX, ctx });
 
   // The account console (/console): its pages and its cookie-authenticated JSON API, on the same services.
-  await app.register(consoleApiRoutes, { ctx, webhooksCtx, ltiCtx: ltiRegistrationsCtx, keyUsage, usage, requestLog, limiter, production: config.production, publicUrl: config.publicUrl, webhookMaxAttempts: config.webhooks.retrySchedule.length + 1 });
+  await app.register(consoleApiRoutes, { ctx, webhooksCtx, ltiCtx: ltiRegistrationsCtx, importsCtx: importsContext(ctx, config), keyUsage, usage, requestLog, limiter, production: config.production, publicUrl: config.publicUrl, webhookMaxAttempts: config.webhooks.retrySchedule.length + 1 });
   await app.register(consoleStatic);
 
   // LTI 1.3 launches from an LMS (/lti/login, /lti/launch): HTML pages for a person, outside the API.

@@ -28,6 +28,8 @@ import * as management from '../users/user-management.service.js';
 import * as users from '../users/users.service.js';
 import { ListDeliveriesQuery } from '../webhooks/webhooks.schemas.js';
 import * as webhooks from '../webhooks/webhooks.service.js';
+import type { ImportsContext } from '../imports/imports.service.js';
+import { consoleImportRoutes } from './console-imports.routes.js';
 import {
   assertCanManage,
   assertOwner,
@@ -63,6 +65,8 @@ export interface ConsoleOptions {
   webhooksCtx: webhooks.WebhooksContext;
   /** The LTI registrations' context (the platform URL rules), as /api/v1/lti/* has it. */
   ltiCtx: lti.LtiContext;
+  /** The imports' context (where uploads are spooled), as /api/v1/imports has it. */
+  importsCtx: ImportsContext;
   keyUsage: PendingKeyUsage;
   usage: UsageFlusher;
   requestLog: RequestLogFlusher;
@@ -333,4 +337,7 @@ export async function consoleApiRoutes(parent: FastifyInstance, options: Console
     return { data: { id: request.params.id, revoked: true } };
   });
   // ── end of OAuth ─────────────────────────────────────────────────────────────────────────────
+
+  // Imports (console/src/pages/imports.tsx, docs/console.md "Imports"): the functions behind /api/v1/imports.
+  await app.register(consoleImportRoutes, { ctx: options.importsCtx, caller });
 }

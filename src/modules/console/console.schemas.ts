@@ -56,3 +56,11 @@ export const ChangeRoleBody = Type.Object({ role: Role }, { additionalProperties
 
 export const ConsolePageQuery = Type.Object({ ...PageQueryFields }, { additionalProperties: false });
 export const BudgetsQuery = Type.Object({ key_id: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false });
+
+/** The failed rows an import's report shows (the first `limit`; the results download has them all). */
+export const ConsoleFailedRowsQuery = Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })) }, { additionalProperties: false });
+/** "Download results": CSV (the default) or NDJSON by the query, since a link cannot set Accept; `status=error` for the failed rows only. */
+export const ConsoleImportResultsQuery = Type.Object(
+  { status: Type.Optional(Type.Literal('error')), format: Type.Optional(Type.Union([Type.Literal('csv'), Type.Literal('ndjson')])) },
+  { additionalProperties: false },
+);
