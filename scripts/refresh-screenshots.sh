@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 
 out=build/screenshots
 rm -rf "$out"
-REQUIRE_CHROMIUM=1 TEST_DIALECTS=sqlite npx vitest run test/console/console.e2e.test.ts test/console/users.e2e.test.ts
+REQUIRE_CHROMIUM=1 TEST_DIALECTS=sqlite npx vitest run test/console/console.e2e.test.ts test/console/users.e2e.test.ts test/console/imports.e2e.test.ts
 shopt -s nullglob
 shots=("$out"/*.png)
 if [ ${#shots[@]} -eq 0 ]; then

@@ -91,6 +91,11 @@ describe.skipIf(!chromiumAvailable()).each(dialects)('console as a daily tool [%
     await page.getByRole('heading', { name: /^Deliveries of / }).waitFor();
     await fitsBothWidths(page, 'Webhooks');
 
+    await page.getByRole('link', { name: 'Imports' }).click();
+    await page.getByRole('heading', { name: 'Imports', exact: true }).waitFor();
+    await page.getByText('No imports in this environment yet.').waitFor();
+    await fitsBothWidths(page, 'Imports');
+
     await page.getByRole('link', { name: 'LTI', exact: true }).click();
     await page.getByRole('heading', { name: 'LTI', exact: true }).waitFor();
     await page.getByRole('row', { name: /OIDC login/ }).waitFor();

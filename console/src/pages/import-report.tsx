@@ -83,8 +83,9 @@ export function ImportReport({ environment, imp, failures, canManage, busy, onCo
         {imp.sync === 'delta' && imp.source ? `, source “${imp.source}”` : ''}. Uploaded {when(imp.created_at)}
         {imp.completed_at ? `, finished ${when(imp.completed_at)}` : ''}.
       </p>
-      <p role="status" data-testid="import-status">
-        <strong>{statusText(imp.status)}</strong>: {progressText(imp)}
+      {/* Only a change of status is read out, not each refresh of the progress. */}
+      <p data-testid="import-status">
+        <strong role="status">{statusText(imp.status)}</strong>: {progressText(imp)}
         {isActive(imp.status) && ' (refreshing)'}
       </p>
       {isActive(imp.status) && <progress max={imp.progress.total ?? undefined} value={imp.progress.done} aria-label={`Progress of ${imp.id}`} />}
