@@ -283,7 +283,7 @@ const headers = {
   'X-Request-Id': stringHeader('The id of this request (`req_…`), also the `request_id` of an error: quote it when asking for help.', { pattern: '^req_[0-9a-z]{26}$' }),
   ETag: stringHeader('The version of the resource (a strong ETag): send it back as If-Match to update only that version. Not sent on an idempotent replay.'),
   Link: stringHeader('Other pages of the list (RFC 8288), as GitHub sends them: `rel="next"`, and in page mode `prev`, `first` and `last`. Absent when there are none.'),
-  Location: stringHeader('The URL of what the request made: the export job (GET it to follow the export), or the object an upsert created (only with 201).'),
+  Location: stringHeader('The URL of what the request made: the export job or the import (GET it to follow it), or the object an upsert created (only with 201).'),
   'Lectern-Upsert': stringHeader('What the upsert did: `created` (201), `updated` or `unchanged` (200; an unchanged object keeps its updated_at).', {
     enum: ['created', 'updated', 'unchanged'],
   }),
