@@ -1779,7 +1779,7 @@ class PlainErrorObject(TypedDict):
     """The error of every code that carries no details."""
 
     #: Machine-readable, from the closed list (docs/api.md, "Errors").
-    code: Literal["invalid_json", "conflicting_credentials", "malformed_request", "invalid_encoding", "invalid_file", "missing_api_key", "invalid_api_key", "invalid_credentials", "session_required", "https_required", "csrf_failed", "request_timeout", "last_owner", "duplicate_in_import", "import_not_awaiting_confirmation", "payload_too_large", "unsupported_media_type", "too_many_rows", "headers_too_large", "internal_error", "service_unavailable"]
+    code: Literal["invalid_json", "conflicting_credentials", "malformed_request", "invalid_encoding", "invalid_file", "missing_api_key", "invalid_api_key", "invalid_credentials", "session_required", "https_required", "csrf_failed", "request_timeout", "last_owner", "duplicate_in_import", "import_not_awaiting_confirmation", "payload_too_large", "too_many_rows", "unsupported_media_type", "headers_too_large", "internal_error", "service_unavailable"]
     #: What went wrong, for a person; may change between versions.
     message: str
     #: No details: `{}`.

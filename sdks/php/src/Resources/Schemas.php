@@ -694,7 +694,7 @@ namespace Lectern\Resources;
  * }
  *
  * @phpstan-type PlainErrorObject array{
- *   code: 'invalid_json'|'conflicting_credentials'|'malformed_request'|'invalid_encoding'|'invalid_file'|'missing_api_key'|'invalid_api_key'|'invalid_credentials'|'session_required'|'https_required'|'csrf_failed'|'request_timeout'|'last_owner'|'duplicate_in_import'|'import_not_awaiting_confirmation'|'payload_too_large'|'unsupported_media_type'|'too_many_rows'|'headers_too_large'|'internal_error'|'service_unavailable',
+ *   code: 'invalid_json'|'conflicting_credentials'|'malformed_request'|'invalid_encoding'|'invalid_file'|'missing_api_key'|'invalid_api_key'|'invalid_credentials'|'session_required'|'https_required'|'csrf_failed'|'request_timeout'|'last_owner'|'duplicate_in_import'|'import_not_awaiting_confirmation'|'payload_too_large'|'too_many_rows'|'unsupported_media_type'|'headers_too_large'|'internal_error'|'service_unavailable',
  *   message: string,
  *   details: array<string, mixed>,
  *   request_id: string

@@ -2473,7 +2473,7 @@ export interface components {
              * @description Machine-readable, from the closed list (docs/api.md, "Errors").
              * @enum {string}
              */
-            code: "invalid_json" | "conflicting_credentials" | "malformed_request" | "invalid_encoding" | "invalid_file" | "missing_api_key" | "invalid_api_key" | "invalid_credentials" | "session_required" | "https_required" | "csrf_failed" | "request_timeout" | "last_owner" | "duplicate_in_import" | "import_not_awaiting_confirmation" | "payload_too_large" | "unsupported_media_type" | "too_many_rows" | "headers_too_large" | "internal_error" | "service_unavailable";
+            code: "invalid_json" | "conflicting_credentials" | "malformed_request" | "invalid_encoding" | "invalid_file" | "missing_api_key" | "invalid_api_key" | "invalid_credentials" | "session_required" | "https_required" | "csrf_failed" | "request_timeout" | "last_owner" | "duplicate_in_import" | "import_not_awaiting_confirmation" | "payload_too_large" | "too_many_rows" | "unsupported_media_type" | "headers_too_large" | "internal_error" | "service_unavailable";
             /** @description What went wrong, for a person; may change between versions. */
             message: string;
             /** @description No details: `{}`. */
@@ -6395,7 +6395,7 @@ export interface components {
         ETag: string;
         /** @description Other pages of the list (RFC 8288), as GitHub sends them: `rel="next"`, and in page mode `prev`, `first` and `last`. Absent when there are none. */
         Link: string;
-        /** @description The URL of what the request made: the export job (GET it to follow the export), or the object an upsert created (only with 201). */
+        /** @description The URL of what the request made: the export job or the import (GET it to follow it), or the object an upsert created (only with 201). */
         Location: string;
         /** @description What the upsert did: `created` (201), `updated` or `unchanged` (200; an unchanged object keeps its updated_at). */
         "Lectern-Upsert": "created" | "updated" | "unchanged";
