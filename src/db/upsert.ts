@@ -101,7 +101,8 @@ async function upsertChunk<Insert extends Read & { workspace_id: string }, Read 
   options: UpsertOptions<Read>,
 ): Promise<UpsertOutcome<Read>[]> {
   const mode = options.mode ?? 'upsert';
-  const any = db as unknown as Kysely<any>;
+  // The table is one of two, named at run time: its rows are typed by the callers (Read, Insert).
+  const any = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
   const outcomes = new Map<string, UpsertOutcome<Read>>();
   // External-id order: two transactions upserting overlapping rows lock them in the same order.
   let pending = [...rows].sort((a, b) => compare(a.insert.external_id!, b.insert.external_id!));
@@ -111,11 +112,11 @@ async function upsertChunk<Insert extends Read & { workspace_id: string }, Read 
     if (mode !== 'update_only') {
       const inserted = await any
         .insertInto(spec.table)
-        .values(pending.map((r) => r.insert))
+        .values(pending.map((r) => r.insert as unknown as Record<string, unknown>))
         .onConflict((oc) => oc.columns(['workspace_id', 'external_id']).doNothing())
         .returning('id')
         .execute();
-      const ids = new Set(inserted.map((r: { id: string }) => r.id));
+      const ids = new Set(inserted.map((r) => r.id as string));
       for (const r of pending) if (ids.has(r.insert.id)) outcomes.set(r.insert.external_id!, { action: 'created', row: r.insert });
       pending = pending.filter((r) => !ids.has(r.insert.id));
       if (pending.length === 0) break;
@@ -126,7 +127,7 @@ async function upsertChunk<Insert extends Read & { workspace_id: string }, Read 
       .where('workspace_id', '=', workspaceId)
       .where('external_id', 'in', pending.map((r) => r.insert.external_id!))
       .orderBy('external_id');
-    const found = (await lockForUpdate(db, query).execute()) as Read[];
+    const found = (await lockForUpdate(db, query).execute()) as unknown as Read[];
     const current = new Map<string, Read>(found.map((row) => [row.external_id!, row]));
     const changed: { next: Insert; previous: Read; changes: Partial<Read> }[] = [];
     const again: UpsertRow<Insert, Read>[] = [];
