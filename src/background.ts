@@ -10,7 +10,7 @@ import { courseExporter } from './modules/exports/course-export.job.js';
 import { purgeExpiredExports } from './modules/exports/exports.service.js';
 import { purgeStaleSpools } from './modules/imports/import-files.js';
 import { rosterImporter } from './modules/imports/import.job.js';
-import type { ImportsContext } from './modules/imports/imports.service.js';
+import { type ImportsContext, purgeExpiredResults } from './modules/imports/imports.service.js';
 import { gradeSender } from './modules/lti/grade-send.job.js';
 import { platformUrlPolicy } from './modules/lti/lti-url-policy.js';
 import { PlatformTokenCache } from './modules/lti/platform-token.js';
@@ -37,7 +37,7 @@ export interface BackgroundWork {
   /** Sends webhook deliveries; the API's test and retry endpoints use it too. */
   deliverer: WebhookDeliverer;
   /**
-   * Starts the job runner, the hourly purge of events and export files past retention, and (SQLite)
+   * Starts the job runner, the hourly purge of events, export files and import results past retention, and (SQLite)
    * the application of changed search documents to the index every second.
    */
   start(): Promise<void>;
@@ -83,6 +83,7 @@ export function backgroundWork(database: Database, ctx: ServiceContext, config: 
         purgeExpiredEvents(ctx).catch((err: unknown) => log.warn({ err }, 'event purge failed'));
         purgeExpiredExports(exportsCtx).catch((err: unknown) => log.warn({ err }, 'export file purge failed'));
         purgeStaleSpools(config.imports.dir, ctx.clock.now()).catch((err: unknown) => log.warn({ err }, 'import spool purge failed'));
+        purgeExpiredResults(ctx).catch((err: unknown) => log.warn({ err }, 'import results purge failed'));
       };
       purgeTimer = setInterval(purge, PURGE_MS);
       purgeTimer.unref();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '../../src/modules/imports/imports.schemas.js';
+import { IMPORT_RESULTS_RETENTION_MS, purgeExpiredResults } from '../../src/modules/imports/imports.service.js';
 import { testDialects } from '../dialects.js';
 import { show, type TestApp } from '../harness.js';
 import { freshKey, importApp, postImport, publishedCourse, results, runImport, studentsCsv, studentsWith, zeroCounts } from './support.js';
@@ -74,5 +75,17 @@ describe.each(testDialects())('imports: limits and permissions [%s]', (dialect) 
     expect(limited.body.error.details.limit).toBe('imports');
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     await t.app.background.drain();
+  });
+
+  it('keeps result lines 30 days after the import ends, then removes them (the import stays)', async () => {
+    const imported = await runImport(t, 'csv', studentsCsv([{ external_id: 'RT1', email: 'rt1@example.com', name: 'Kept' }]), { query: 'type=students' });
+    expect(await results(t, imported.id)).toHaveLength(1);
+    t.clock.advance(IMPORT_RESULTS_RETENTION_MS - 1_000);
+    await purgeExpiredResults(t.ctx);
+    expect(await results(t, imported.id)).toHaveLength(1);
+    t.clock.advance(2_000);
+    expect(await purgeExpiredResults(t.ctx)).toBeGreaterThanOrEqual(1);
+    expect(await results(t, imported.id)).toEqual([]);
+    expect((await t.request({ url: `/api/v1/imports/${imported.id}` })).body.data.counts.created).toBe(1);
   });
 });

@@ -92,6 +92,19 @@ export async function deleteResults(db: Kysely<DB>, importId: string): Promise<v
   await db.deleteFrom('import_results').where('import_id', '=', importId).execute();
 }
 
+/** An import that ended before `before` and still has result lines, oldest first. */
+export async function importWithResultsEndedBefore(db: Kysely<DB>, before: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('imports')
+    .select('id')
+    .where('completed_at', '<', before)
+    .where((eb) => eb.exists(eb.selectFrom('import_results').select('seq').whereRef('import_results.import_id', '=', 'imports.id')))
+    .orderBy('completed_at')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id;
+}
+
 /** A page of an import's result lines after `afterSeq`, in order (the caller has checked the import's workspace). */
 export async function resultsPage(db: Kysely<DB>, importId: string, afterSeq: number, onlyFailed: boolean, limit: number): Promise<ImportResultsTable[]> {
   let query = db.selectFrom('import_results').selectAll().where('import_id', '=', importId).where('seq', '>', afterSeq);

@@ -186,6 +186,20 @@ export async function cancelImport(ctx: ImportsContext, workspaceId: string, id:
   return canceled;
 }
 
+/** Result lines are kept this long after their import ends (docs/imports.md, "Results"). */
+export const IMPORT_RESULTS_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** Removes the result lines of imports that ended more than 30 days ago, an import at a time; answers how many imports. */
+export async function purgeExpiredResults(ctx: ServiceContext): Promise<number> {
+  const before = toIso(ctx.clock.now() - IMPORT_RESULTS_RETENTION_MS);
+  let purged = 0;
+  for (let id = await repo.importWithResultsEndedBefore(ctx.db, before); id !== undefined; id = await repo.importWithResultsEndedBefore(ctx.db, before)) {
+    await repo.deleteResults(ctx.db, id);
+    purged++;
+  }
+  return purged;
+}
+
 /** Records an import's event (import.completed, import.failed, import.awaiting_confirmation) with the import as GET answers it. */
 export async function recordImportEvent(trx: Kysely<DB>, clock: Clock, row: ImportsTable): Promise<void> {
   const type = row.status === 'failed' ? 'import.failed' : row.status === 'awaiting_confirmation' ? 'import.awaiting_confirmation' : 'import.completed';
