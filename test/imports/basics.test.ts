@@ -21,7 +21,11 @@ describe.each(testDialects())('imports: basics [%s]', (dialect) => {
     expect(student).toMatchObject({ email: 'b3@example.com', name: 'Basic 3' });
 
     t.clock.advance(60_000);
+    const events = async () => (await t.request({ url: '/api/v1/events?per_page=1' })).body.pagination.total as number;
+    const eventsBefore = await events();
     const again = await runImport(t, 'csv', csv, { query: 'type=students' });
+    // Only the import's own import.completed: an unchanged row sends no event.
+    expect(await events()).toBe(eventsBefore + 1);
     expect(again.counts).toMatchObject({ created: 0, updated: 0, unchanged: 7 });
     const same = (await t.request({ url: `/api/v1/students/${student.id}` })).body.data;
     expect(same.updated_at).toBe(student.updated_at);

@@ -101,4 +101,27 @@ describe.each(testDialects())('imports: full sync and dry runs [%s]', (dialect) 
     expect(strip(await results(t, real.id))).toEqual(strip(await results(t, dry.id)));
     expect((await t.request({ url: `/api/v1/enrollments?course_id=${course.id}` })).body.data).toHaveLength(2);
   });
+
+  it('a full sync of enrollments cancels those the source made and the file lacks, and moves the course count', async () => {
+    const course = await publishedCourse(t, 'EN-101');
+    await runImport(t, 'csv', studentsCsv(roster('EN', 4)), { query: 'type=students' });
+    const rows = (ids: number[]) => `student_external_id,course_external_id,status\n${ids.map((i) => `EN${i},EN-101,`).join('\n')}\n`;
+    const first = await runImport(t, 'csv', rows([0, 1, 2, 3]), { query: 'type=enrollments&source=en' });
+    expect(first.counts).toMatchObject({ created: 4 });
+    expect((await t.request({ url: `/api/v1/courses/${course.id}` })).body.data.enrollment_count).toBe(4);
+    const synced = await runImport(t, 'csv', rows([0, 1, 2]), { query: 'type=enrollments&sync=full&source=en&max_delete_percent=25' });
+    expect(synced).toMatchObject({ status: 'succeeded', counts: { unchanged: 3, deactivated: 1 }, pending_deactivation: { students: 0, enrollments: 1, of: 4, percent: 25 } });
+    const cancelled = (await results(t, synced.id)).find((l) => l.action === 'deactivated');
+    expect(cancelled).toMatchObject({ type: 'enrollment', external_id: 'EN3/EN-101', line: null });
+    expect((await t.request({ url: `/api/v1/enrollments/${cancelled.id}` })).body.data.status).toBe('cancelled');
+    expect((await t.request({ url: `/api/v1/courses/${course.id}` })).body.data.enrollment_count).toBe(3);
+    const unenrolled = await t.request({ url: '/api/v1/events?type=student.unenrolled' });
+    expect(unenrolled.body.data[0].data.object).toMatchObject({ id: cancelled.id, status: 'cancelled' });
+    // The students were not part of this file: none of them is touched.
+    expect(await status('EN3')).toBe('active');
+    // An explicit cancellation by a row is an update; listing it again reactivates it.
+    const explicit = await runImport(t, 'csv', 'student_external_id,course_external_id,status\nEN0,EN-101,cancelled\nEN3,EN-101,active\n', { query: 'type=enrollments' });
+    expect(explicit.counts).toMatchObject({ updated: 2 });
+    expect((await t.request({ url: `/api/v1/courses/${course.id}` })).body.data.enrollment_count).toBe(3);
+  });
 });
