@@ -23,7 +23,7 @@ export const trafficHooks = fp<{ counter: UsageCounter; requestLog: RequestLogBu
       if (owner) {
         const at = clock.now();
         const status = reply.statusCode;
-        counter.record({ workspaceId: owner.workspaceId, keyId: owner.keyId, status, hourlyQuota: auth?.limits.hourly, at });
+        counter.count(owner.workspaceId, owner.keyId, status, auth?.limits.hourly, at);
         if (status >= 400) {
           requestLog.record({
             id: request.id,

@@ -10,22 +10,21 @@ const HOUR_MS = 3_600_000;
 /** The share of a key's hourly quota at which a `usage.threshold_reached` event is recorded. */
 export const USAGE_ALERT_PERCENT = 80;
 
-/** One API request as usage counts it. */
-export interface CountedRequest {
-  workspaceId: string;
-  keyId: string;
-  status: number;
-  /**
-   * The key's hourly quota: an alert fires when the hour's count reaches USAGE_ALERT_PERCENT of it.
-   * Undefined for a refused key (revoked, expired), whose limits were not worked out.
-   */
-  hourlyQuota: number | undefined;
-  at: number;
-}
-
 interface PendingHour {
   row: ApiUsageHoursTable;
+  /**
+   * The key's hourly quota: an alert fires when the hour's count reaches USAGE_ALERT_PERCENT of it.
+   * Undefined while only refused requests of the key (revoked, expired) were counted: their limits
+   * were not worked out.
+   */
   quota: number | undefined;
+}
+
+/** The hour a key's requests are counted in now, found by its key id (the same string request after request). */
+interface CurrentHour {
+  hourStart: number;
+  workspaceId: string;
+  entry: PendingHour;
 }
 
 /**
@@ -39,6 +38,8 @@ interface PendingHour {
  */
 export class UsageCounter extends PeriodicWriter {
   private pending = new Map<string, PendingHour>();
+  /** Each key's entry of `pending` for its current hour: a request adds to it without building the entry's id. */
+  private current = new Map<string, CurrentHour>();
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -47,32 +48,46 @@ export class UsageCounter extends PeriodicWriter {
     super();
   }
 
-  /** Synchronous and allocation-light: a request adds one to a Map entry. */
-  record(request: CountedRequest): void {
-    const hourStart = request.at - (request.at % HOUR_MS);
-    const id = `${request.workspaceId} ${request.keyId} ${hourStart}`;
+  /**
+   * Counts one API request of a key (`hourlyQuota` undefined for a refused key) made at `at`:
+   * synchronous, and after the first request of a key in an hour an increment of its entry, with
+   * nothing allocated.
+   */
+  count(workspaceId: string, keyId: string, status: number, hourlyQuota: number | undefined, at: number): void {
+    const hourStart = at - (at % HOUR_MS);
+    let current = this.current.get(keyId);
+    if (current === undefined || current.hourStart !== hourStart || current.workspaceId !== workspaceId) {
+      current = { hourStart, workspaceId, entry: this.entryOf(workspaceId, keyId, hourStart) };
+      this.current.set(keyId, current);
+    }
+    const { entry } = current;
+    if (entry.quota === undefined) entry.quota = hourlyQuota;
+    const { row } = entry;
+    row.requests++;
+    if (status === 429) row.status_429++;
+    else if (status >= 500) row.status_5xx++;
+    else if (status >= 400) row.status_4xx++;
+    else if (status >= 200 && status < 300) row.status_2xx++;
+  }
+
+  private entryOf(workspaceId: string, keyId: string, hourStart: number): PendingHour {
+    const id = `${workspaceId} ${keyId} ${hourStart}`;
     let entry = this.pending.get(id);
     if (!entry) {
       entry = {
-        row: { workspace_id: request.workspaceId, key_id: request.keyId, hour: toIso(hourStart), requests: 0, status_2xx: 0, status_4xx: 0, status_429: 0, status_5xx: 0 },
-        quota: request.hourlyQuota,
+        row: { workspace_id: workspaceId, key_id: keyId, hour: toIso(hourStart), requests: 0, status_2xx: 0, status_4xx: 0, status_429: 0, status_5xx: 0 },
+        quota: undefined,
       };
       this.pending.set(id, entry);
-    } else if (entry.quota === undefined) {
-      entry.quota = request.hourlyQuota;
     }
-    const { row } = entry;
-    row.requests++;
-    if (request.status === 429) row.status_429++;
-    else if (request.status >= 500) row.status_5xx++;
-    else if (request.status >= 400) row.status_4xx++;
-    else if (request.status >= 200 && request.status < 300) row.status_2xx++;
+    return entry;
   }
 
   protected async write(): Promise<void> {
     if (this.pending.size === 0) return;
     const batch = [...this.pending.values()];
     this.pending = new Map();
+    this.current.clear();
     try {
       await this.db.transaction().execute(async (trx) => {
         await addUsage(trx, batch.map((entry) => entry.row));
