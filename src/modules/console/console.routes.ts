@@ -29,7 +29,7 @@ import * as users from '../users/users.service.js';
 import { ListDeliveriesQuery } from '../webhooks/webhooks.schemas.js';
 import * as webhooks from '../webhooks/webhooks.service.js';
 import type { ImportsContext } from '../imports/imports.service.js';
-import { consoleImportRoutes } from './console-imports.routes.js';
+import { consoleImportRoutes } from './console-imports.js';
 import {
   assertCanManage,
   assertOwner,
