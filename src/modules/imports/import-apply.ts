@@ -194,7 +194,7 @@ function ownership(imp: ImportsTable, type: 'student' | 'enrollment', id: string
 
 // ---- enrollments -----------------------------------------------------------------------------
 
-type EnrollmentChange = 'create' | 'reactivate' | 'cancel';
+export type EnrollmentChange = 'create' | 'reactivate' | 'cancel';
 
 export async function applyEnrollments(ctx: ChunkContext, rows: NumberedRow[]): Promise<Outcome[]> {
   const { db, overlay } = ctx;
@@ -327,69 +327,13 @@ export async function applyEnrollments(ctx: ChunkContext, rows: NumberedRow[]): 
  * course, in course order, the lock order of every enrollment write), its analytics rollups (marked
  * to be rebuilt on the next read, instead of a change per row) and the events.
  */
-async function settleEnrollments(db: Kysely<DB>, clock: Clock, workspaceId: string, deltas: Map<string, number>, done: { id: string; change: EnrollmentChange }[], now: string): Promise<void> {
+export async function settleEnrollments(db: Kysely<DB>, clock: Clock, workspaceId: string, deltas: Map<string, number>, done: { id: string; change: EnrollmentChange }[], now: string): Promise<void> {
   const courseIds = [...deltas.keys()].sort();
   for (const courseId of courseIds) if (deltas.get(courseId) !== 0) await adjustEnrollmentCount(db, workspaceId, courseId, deltas.get(courseId)!, now);
   if (courseIds.length > 0) await recordAnalyticsChange(db, workspaceId, { kind: 'enrollments_imported', courseIds });
   const rows = new Map((await repo.enrollmentsByIds(db, workspaceId, done.map((d) => d.id))).map((r) => [r.id, r]));
   const events: NewEvent[] = done.map((d) => ({ type: d.change === 'cancel' ? 'student.unenrolled' : 'student.enrolled', object: toEnrollment(rows.get(d.id)!) }));
   await recordEvents(db, clock, workspaceId, events);
-}
-
-// ---- a full sync's deactivations --------------------------------------------------------------
-
-export interface Deactivation {
-  type: 'student' | 'enrollment';
-  id: string;
-  /** As a result line shows it. */
-  externalId: string | null;
-}
-
-/** Whether an enrollment the source made is named by this file, by any of the references a row may use. */
-function named(scan: Scan, e: repo.OwnedEnrollment): boolean {
-  const students = [`i:${e.student_id}`, ...(e.student_external_id !== null ? [`e:${e.student_external_id}`] : [])];
-  const courses = [`i:${e.course_id}`, ...(e.course_external_id !== null ? [`e:${e.course_external_id}`] : [])];
-  return students.some((s) => courses.some((c) => scan.enrollments.has(`${s}\u0000${c}`)));
-}
-
-/**
- * The source's active objects of the types this file has, a page at a time (keyset on id), each
- * marked whether the sync deactivates it: the ones this file does not name.
- */
-export async function* ownedObjects(db: Kysely<DB>, imp: ImportsTable, scan: Scan, pageSize: number): AsyncGenerator<{ object: Deactivation; deactivate: boolean }[]> {
-  if (scan.rows.student > 0) {
-    for (let after = ''; ; ) {
-      const page = await repo.ownedActiveStudents(db, imp.workspace_id, imp.source!, after, pageSize);
-      if (page.length === 0) break;
-      after = page[page.length - 1]!.id;
-      yield page.map((s) => ({ object: { type: 'student', id: s.id, externalId: s.external_id }, deactivate: s.external_id === null || !scan.students.has(s.external_id) }));
-    }
-  }
-  if (scan.rows.enrollment > 0) {
-    for (let after = ''; ; ) {
-      const page = await repo.ownedActiveEnrollments(db, imp.workspace_id, imp.source!, after, pageSize);
-      if (page.length === 0) break;
-      after = page[page.length - 1]!.id;
-      const shown = (e: repo.OwnedEnrollment) => `${e.student_external_id ?? e.student_id}/${e.course_external_id ?? e.course_id}`;
-      yield page.map((e) => ({ object: { type: 'enrollment', id: e.id, externalId: shown(e) }, deactivate: !named(scan, e) }));
-    }
-  }
-}
-
-/** Deactivates objects of a full sync (students inactive, enrollments cancelled) with their events; answers those it changed. */
-export async function deactivate(db: Kysely<DB>, clock: Clock, imp: ImportsTable, objects: Deactivation[]): Promise<Deactivation[]> {
-  if (imp.dry_run) return objects;
-  const now = toIso(clock.now());
-  const students = await repo.deactivateStudents(db, imp.workspace_id, objects.filter((o) => o.type === 'student').map((o) => o.id), now);
-  const enrollmentIds = objects.filter((o) => o.type === 'enrollment').map((o) => o.id);
-  const cancelled = await repo.cancelEnrollments(db, imp.workspace_id, enrollmentIds, now);
-  const rows = await repo.enrollmentsByIds(db, imp.workspace_id, [...cancelled]);
-  const deltas = new Map<string, number>();
-  for (const row of rows) deltas.set(row.course_id, (deltas.get(row.course_id) ?? 0) - 1);
-  await recordEvents(db, clock, imp.workspace_id, students.map((s) => ({ type: 'student.updated' as const, object: toStudent(s) })));
-  await settleEnrollments(db, clock, imp.workspace_id, deltas, [...cancelled].map((id) => ({ id, change: 'cancel' as const })), now);
-  const changed = new Set([...students.map((s) => s.id), ...cancelled]);
-  return objects.filter((o) => changed.has(o.id));
 }
 
 /** A result line's row for an outcome. */
