@@ -31,6 +31,16 @@ describe.each(testDialects())('imports: basics [%s]', (dialect) => {
     expect(same.updated_at).toBe(student.updated_at);
   });
 
+  it('takes media type parameters (text/csv; charset=utf-8); a body that is not a zip fails as invalid_file', async () => {
+    const withCharset = await runImport(t, 'csv', studentsCsv([{ external_id: 'CH1', email: 'ch1@example.com', name: 'Charset' }]), {
+      query: 'type=students',
+      contentType: 'text/csv; charset=utf-8',
+    });
+    expect(withCharset.counts).toMatchObject({ created: 1 });
+    const notZip = await runImport(t, 'zip', 'external_id\nZ1\n');
+    expect(notZip).toMatchObject({ status: 'failed', error: { code: 'invalid_file' } });
+  });
+
   it('answers 415 for JSON and 400 without type for a CSV', async () => {
     const json = await postImport(t, 'csv', '{}', { contentType: 'application/json', query: 'type=students' });
     expect(json.status, show(json)).toBe(415);
