@@ -72,8 +72,10 @@ const fail = (code: string, field: string | undefined, message: string): RowFail
 function duplicateOf(ctx: ChunkContext, row: NumberedRow): RowFailure | undefined {
   const key = keyOf(row.input.type, row.input);
   const first = key === undefined ? undefined : ctx.scan.first.get(key);
-  if (!first || first.seq === row.seq) return undefined;
-  const where = first.file === row.input.file ? `line ${first.line}` : `line ${first.line} of ${first.file}`;
+  if (first === undefined || first === row.seq) return undefined;
+  const file = ctx.scan.fileOf(first);
+  const line = ctx.scan.lines[first]!;
+  const where = file === row.input.file ? `line ${line}` : `line ${line} of ${file}`;
   const field = row.input.type === 'student' ? 'external_id' : undefined;
   return fail('duplicate_in_import', field, `This ${row.input.type} is already in this import at ${where}; only that row is applied`);
 }

@@ -18,8 +18,12 @@ export interface NumberedRow {
 export interface Scan {
   total: number;
   rows: Record<ImportObjectType, number>;
-  /** Row key → the first row with it. */
-  first: Map<string, { seq: number; file: string; line: number }>;
+  /** Row key → the position of the first row with it (numbers, not objects: 100,000 of them stay small). */
+  first: Map<string, number>;
+  /** Each row's physical line, by position. */
+  lines: number[];
+  /** Each row's file (a zip member, else `-`), by position: a zip's students.csv rows come first. */
+  fileOf: (seq: number) => string;
   /** Students' external ids named by any row (valid or not). */
   students: Set<string>;
   /** Enrollments named by any row, as `<student ref>\u0000<course ref>` (refs `e:<external id>` or `i:<id>`). */
@@ -29,16 +33,25 @@ export interface Scan {
 type FileOptions = Pick<ImportsTable, 'format' | 'csv_type'>;
 
 export async function scanFile(filePath: string, options: FileOptions): Promise<Scan> {
-  const scan: Scan = { total: 0, rows: { student: 0, enrollment: 0 }, first: new Map(), students: new Set(), enrollments: new Set() };
+  const scan: Scan = {
+    total: 0,
+    rows: { student: 0, enrollment: 0 },
+    first: new Map(),
+    lines: [],
+    fileOf: (seq) => (options.format !== 'zip' ? '-' : seq < scan.rows.student ? 'students.csv' : 'enrollments.csv'),
+    students: new Set(),
+    enrollments: new Set(),
+  };
   for await (const { seq, input } of numberedRows(filePath, options, undefined, 0)) {
     scan.total = seq + 1;
     if (scan.total > IMPORT_MAX_ROWS) {
       throw new ImportFileError('too_many_rows', `The file has more than ${IMPORT_MAX_ROWS} rows; split it into several imports`, input.file, input.line);
     }
     scan.rows[input.type]++;
+    scan.lines.push(input.line);
     const key = keyOf(input.type, input);
     if (key === undefined) continue;
-    if (!scan.first.has(key)) scan.first.set(key, { seq, file: input.file, line: input.line });
+    if (!scan.first.has(key)) scan.first.set(key, seq);
     if (input.type === 'student') scan.students.add(key.slice(2));
     else scan.enrollments.add(key.slice(2));
   }
