@@ -240,7 +240,9 @@ function budgetSentence(group: Budget | undefined): string {
   const base = 'Rate limits: one request against the key\'s hourly quota and burst bucket';
   if (!group) return `${base}.`;
   const { professional } = planLimits;
-  return `${base}, and one against its \`${group}\` window (${professional[group]} an hour unless the account sets its own).`;
+  // The imports window is the same on every plan; the others an account may set (lectern account set-plan).
+  const whose = group === 'imports' ? 'on every plan' : 'unless the account sets its own';
+  return `${base}, and one against its \`${group}\` window (${professional[group]} an hour ${whose}).`;
 }
 
 interface ResponseObject {
