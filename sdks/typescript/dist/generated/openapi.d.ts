@@ -1092,7 +1092,7 @@ export interface paths {
          * Import a roster (CSV, NDJSON or zip)
          * @description Answers 202 with the import at once; a worker applies it in the background (poll GET /imports/{id}, or listen for `import.completed`, `import.failed`, `import.awaiting_confirmation`). The body is the file itself: `text/csv` (with `type=students` or `type=enrollments`), `application/x-ndjson` or `application/zip` (students.csv and enrollments.csv), at most 52428800 bytes (50 MiB; larger answers 413 before anything is read into the roster) and 100000 rows. Enrollment rows need `enrollments:write` besides `students:write` (without it they fail, each with `insufficient_permissions`). The same Idempotency-Key gives the same import. 10 imports an hour per key (the `imports` window; a replay spends none of it). See docs/imports.md.
          *
-         *     Requires scope `students:write`. Rate limits: one request against the key's hourly quota and burst bucket, and one against its `imports` window (10 an hour unless the account sets its own).
+         *     Requires scope `students:write`. Rate limits: one request against the key's hourly quota and burst bucket, and one against its `imports` window (10 an hour on every plan).
          */
         post: operations["createImport"];
         delete?: never;
