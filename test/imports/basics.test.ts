@@ -48,4 +48,18 @@ describe.each(testDialects())('imports: basics [%s]', (dialect) => {
     expect(noType.status, show(noType)).toBe(400);
     expect(noType.body.error.details.errors[0].path).toBe('/query/type');
   });
+
+  it('lists imports newest first, in page or cursor mode, by status and updated_since', async () => {
+    const page = await t.request({ url: '/api/v1/imports?per_page=1' });
+    expect(page.status, show(page)).toBe(200);
+    expect(page.body.pagination).toMatchObject({ page: 1, per_page: 1 });
+    expect(page.body.pagination.total).toBeGreaterThanOrEqual(2);
+    const first = await t.request({ url: '/api/v1/imports?per_page=1&cursor=' });
+    const second = await t.request({ url: `/api/v1/imports?per_page=1&cursor=${first.body.pagination.next_cursor}` });
+    expect(second.body.data[0].created_at <= first.body.data[0].created_at).toBe(true);
+    expect(second.body.data[0].id).not.toBe(first.body.data[0].id);
+    const failed = await t.request({ url: '/api/v1/imports?status=failed' });
+    expect(failed.body.data.every((i: { status: string }) => i.status === 'failed')).toBe(true);
+    expect((await t.request({ url: '/api/v1/imports?updated_since=2099-01-01T00:00:00.000Z' })).body.data).toEqual([]);
+  });
 });

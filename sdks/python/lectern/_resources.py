@@ -1050,7 +1050,8 @@ class ImportsResource(ImportsMixin, _Resource):
 
         ``GET /imports`` · scope ``students:read``
 
-        Newest first. Filter: `status`. Page mode by default; cursor mode with `cursor`.
+        Newest first (`sort=created_at`: oldest first). Filters: `status`, `updated_since`. Page mode by
+        default; cursor mode with `cursor`.
 
         Requires scope `students:read` (or `students:write`). Rate limits: one request against the key's
         hourly quota and burst bucket.
@@ -1068,7 +1069,8 @@ class ImportsResource(ImportsMixin, _Resource):
 
         ``GET /imports`` · scope ``students:read``
 
-        Newest first. Filter: `status`. Page mode by default; cursor mode with `cursor`.
+        Newest first (`sort=created_at`: oldest first). Filters: `status`, `updated_since`. Page mode by
+        default; cursor mode with `cursor`.
 
         Requires scope `students:read` (or `students:write`). Rate limits: one request against the key's
         hourly quota and burst bucket.

@@ -3214,6 +3214,10 @@ class ListImportsParams(TypedDict, total=False):
     per_page: int
     #: Cursor mode: `next_cursor` of the previous page; empty to start from the beginning.
     cursor: str
+    #: Only records updated at or after this time.
+    updated_since: str
+    #: Newest first (`-created_at`, the default) or oldest first.
+    sort: Literal["-created_at", "created_at"]
     #: `queued` → `running` → `succeeded` (every row applied) or `succeeded_with_errors` (some rows
     #: failed, the others applied), or `failed` (nothing written: `error` says why). A full sync
     #: that would deactivate more than `max_delete_percent` waits in `awaiting_confirmation` with

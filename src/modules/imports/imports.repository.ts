@@ -34,16 +34,25 @@ export async function findImportForJob(db: Kysely<DB>, id: string): Promise<Impo
   return db.selectFrom('imports').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function listImports(db: Kysely<DB>, workspaceId: string, status: ImportStatus | undefined, page: PageRequest): Promise<ImportsTable[]> {
-  let query = db.selectFrom('imports').selectAll().where('workspace_id', '=', workspaceId);
-  if (status !== undefined) query = query.where('status', '=', status);
-  return applyPage(query, page).execute();
+export interface ImportFilters {
+  status?: ImportStatus | undefined;
+  updatedSince?: string | undefined;
 }
 
-export async function countImports(db: Kysely<DB>, workspaceId: string, status: ImportStatus | undefined): Promise<number> {
-  let query = db.selectFrom('imports').select((eb) => eb.fn.countAll<number | string>().as('n')).where('workspace_id', '=', workspaceId);
-  if (status !== undefined) query = query.where('status', '=', status);
-  return Number((await query.executeTakeFirstOrThrow()).n);
+function filtered(db: Kysely<DB>, workspaceId: string, filters: ImportFilters) {
+  let query = db.selectFrom('imports').where('workspace_id', '=', workspaceId);
+  if (filters.status !== undefined) query = query.where('status', '=', filters.status);
+  if (filters.updatedSince !== undefined) query = query.where('updated_at', '>=', filters.updatedSince);
+  return query;
+}
+
+export async function listImports(db: Kysely<DB>, workspaceId: string, filters: ImportFilters, page: PageRequest): Promise<ImportsTable[]> {
+  return applyPage(filtered(db, workspaceId, filters).selectAll(), page).execute();
+}
+
+export async function countImports(db: Kysely<DB>, workspaceId: string, filters: ImportFilters): Promise<number> {
+  const row = await filtered(db, workspaceId, filters).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export async function updateImport(db: Kysely<DB>, id: string, changes: Partial<ImportsTable>): Promise<void> {

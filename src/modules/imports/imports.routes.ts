@@ -81,7 +81,7 @@ export async function importRoutes(parent: FastifyInstance, { ctx }: { ctx: serv
       tags,
       operationId: 'listImports',
       summary: 'List imports',
-      description: 'Newest first. Filter: `status`. Page mode by default; cursor mode with `cursor`.',
+      description: 'Newest first (`sort=created_at`: oldest first). Filters: `status`, `updated_since`. Page mode by default; cursor mode with `cursor`.',
       querystring: ListImportsQuery,
       response: responses({ 200: ImportListResponse }),
     },

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { DataOf, Id, ListOf, PageQueryFields, PathId, Ref, Timestamp } from '../../shared/schemas.js';
+import { DataOf, Id, ListOf, ListQueryFields, PathId, Ref, Timestamp } from '../../shared/schemas.js';
 
 /** Rows one import takes, and its file's size (docs/imports.md, "Limits"). */
 export const IMPORT_MAX_ROWS = 100_000;
@@ -142,7 +142,8 @@ export const ImportParams = PathId('Import id (imp_…)');
 
 export const ListImportsQuery = Type.Object(
   {
-    ...PageQueryFields,
+    ...ListQueryFields,
+    sort: Type.Optional(Type.Union([Type.Literal('-created_at'), Type.Literal('created_at')], { description: 'Newest first (`-created_at`, the default) or oldest first.' })),
     status: Type.Optional(ImportStatus),
   },
   { additionalProperties: false },

@@ -144,9 +144,10 @@ export async function getImport(ctx: ServiceContext, workspaceId: string, id: st
 
 export async function listImports(ctx: ServiceContext, workspaceId: string, query: ListImportsQuery): Promise<PageResult<Import>> {
   const page = parseListQuery('imports', workspaceId, query, importSorts, '-created_at');
+  const filters = { status: query.status, updatedSince: query.updated_since };
   const [rows, total] = await Promise.all([
-    repo.listImports(ctx.db, workspaceId, query.status, page),
-    page.mode === 'page' ? repo.countImports(ctx.db, workspaceId, query.status) : undefined,
+    repo.listImports(ctx.db, workspaceId, filters, page),
+    page.mode === 'page' ? repo.countImports(ctx.db, workspaceId, filters) : undefined,
   ]);
   return toPageResult('imports', workspaceId, page, rows, total, (row) => row[page.sort.column], toImport);
 }

@@ -23,7 +23,8 @@ final class Imports extends \Lectern\Internal\BaseResource
      *
      * `GET /imports` (listImports).
      *
-     * Newest first. Filter: `status`. Page mode by default; cursor mode with `cursor`.
+     * Newest first (`sort=created_at`: oldest first). Filters: `status`, `updated_since`. Page mode by
+     * default; cursor mode with `cursor`.
      *
      * Requires scope `students:read` (or `students:write`). Rate limits: one request against the key's
      * hourly quota and burst bucket.
@@ -35,6 +36,8 @@ final class Imports extends \Lectern\Internal\BaseResource
      *   page?: int,
      *   per_page?: int,
      *   cursor?: string,
+     *   updated_since?: string|\DateTimeInterface,
+     *   sort?: '-created_at'|'created_at',
      *   status?: 'queued'|'running'|'awaiting_confirmation'|'succeeded'|'succeeded_with_errors'|'failed'|'canceled'
      * } $params
      * @param RequestOptions $options idempotencyKey, headers (e.g. If-Match), timeout, maxAttempts
@@ -53,6 +56,8 @@ final class Imports extends \Lectern\Internal\BaseResource
      *   page?: int,
      *   per_page?: int,
      *   cursor?: string,
+     *   updated_since?: string|\DateTimeInterface,
+     *   sort?: '-created_at'|'created_at',
      *   status?: 'queued'|'running'|'awaiting_confirmation'|'succeeded'|'succeeded_with_errors'|'failed'|'canceled'
      * } $params
      * @param RequestOptions $options idempotencyKey, headers (e.g. If-Match), timeout, maxAttempts

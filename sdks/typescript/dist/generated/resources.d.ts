@@ -707,7 +707,7 @@ export declare const OPERATIONS: {
         readonly httpMethod: "GET";
         readonly path: "/imports";
         readonly pathParams: readonly [];
-        readonly queryParams: readonly ["page", "per_page", "cursor", "status"];
+        readonly queryParams: readonly ["page", "per_page", "cursor", "updated_since", "sort", "status"];
         readonly hasBody: false;
         readonly cursorList: true;
         readonly raw: false;

@@ -1084,7 +1084,7 @@ export interface paths {
         };
         /**
          * List imports
-         * @description Newest first. Filter: `status`. Page mode by default; cursor mode with `cursor`.
+         * @description Newest first (`sort=created_at`: oldest first). Filters: `status`, `updated_since`. Page mode by default; cursor mode with `cursor`.
          *
          *     Requires scope `students:read` (or `students:write`). Rate limits: one request against the key's hourly quota and burst bucket.
          */
@@ -11033,6 +11033,13 @@ export interface operations {
                 per_page?: number;
                 /** @description Cursor mode: `next_cursor` of the previous page; empty to start from the beginning. */
                 cursor?: string;
+                /**
+                 * @description Only records updated at or after this time.
+                 * @example 2026-11-21T19:05:00.000Z
+                 */
+                updated_since?: string;
+                /** @description Newest first (`-created_at`, the default) or oldest first. */
+                sort?: "-created_at" | "created_at";
                 /** @description `queued` → `running` → `succeeded` (every row applied) or `succeeded_with_errors` (some rows failed, the others applied), or `failed` (nothing written: `error` says why). A full sync that would deactivate more than `max_delete_percent` waits in `awaiting_confirmation` with nothing changed until POST /imports/{id}/confirm (then `queued` again) or /cancel (`canceled`). */
                 status?: "queued" | "running" | "awaiting_confirmation" | "succeeded" | "succeeded_with_errors" | "failed" | "canceled";
             };
