@@ -94,7 +94,7 @@ describe.each(testDialects())('imports: formats and results [%s]', (dialect) => 
   });
 
   it('answers results as CSV or NDJSON by Accept, one line per row', async () => {
-    const imported = await runImport(t, 'csv', 'external_id,email,name\nRS1,rs1@example.com,"Doe, Jane"\nRS2,,\n', { query: 'type=students' });
+    const imported = await runImport(t, 'csv', 'external_id,email,name\nRS1,rs1@example.com,"Doe, Jane"\nRS2,,\n=HYPERLINK(1),,\n', { query: 'type=students' });
     const csv = await resultsText(t, imported.id, '', 'text/csv');
     expect(csv.status).toBe(200);
     expect(csv.type).toContain('text/csv');
@@ -102,9 +102,12 @@ describe.each(testDialects())('imports: formats and results [%s]', (dialect) => 
     expect(rows[0]).toBe('file,line,type,external_id,action,id,code,field,message');
     expect(rows[1]).toMatch(/^-,2,student,RS1,created,stu_[0-9a-z]+,,,$/);
     expect(rows[2]).toBe('-,3,student,RS2,failed,,validation_error,email,email is required to create a student');
+    // A cell a spreadsheet would run as a formula is written as text (a leading apostrophe).
+    expect(rows[3]).toMatch(/^-,4,student,'=HYPERLINK\(1\),failed,/);
     const ndjson = await resultsText(t, imported.id);
     expect(ndjson.type).toContain('application/x-ndjson');
-    expect(ndjson.text.trimEnd().split('\n')).toHaveLength(2);
+    expect(ndjson.text.trimEnd().split('\n')).toHaveLength(3);
+    expect(ndjson.text).toContain('"external_id":"=HYPERLINK(1)"');
     const stranger = await t.newKey();
     expect((await resultsText(t, imported.id, '', 'text/csv', stranger.key)).status).toBe(404);
     expect((await t.request({ url: `/api/v1/imports/${imported.id}`, key: stranger.key })).status).toBe(404);

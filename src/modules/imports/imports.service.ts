@@ -245,9 +245,15 @@ export async function openResults(ctx: ServiceContext, workspaceId: string, id: 
   })();
 }
 
-/** RFC 4180: quoted when it holds a comma, a quote or a line break. */
+/**
+ * RFC 4180: quoted when it holds a comma, a quote or a line break. A text that a spreadsheet would
+ * run as a formula (it starts with =, +, -, @, a tab or a carriage return and goes on: an external id
+ * or a message quoting one, from the uploaded file; `-` alone, the file of a plain CSV, is no formula)
+ * gets a leading apostrophe, as OWASP advises against
+ * CSV injection; numbers (line) are written as they are.
+ */
 function csvCell(value: string | number | null | undefined): string {
   if (value === undefined || value === null) return '';
-  const text = String(value);
+  const text = typeof value === 'string' && /^[=+\-@\t\r]./s.test(value) ? `'${value}` : String(value);
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
