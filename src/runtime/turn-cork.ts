@@ -15,8 +15,8 @@ import type { Writable } from 'node:stream';
  * socket fully: write-coalescing.ts). For Redis this replaced a replacement of the socket's
  * private `_write`/`_writev`, which did no better in an interleaved A/B.
  *
- * How to tell it has stopped working: test/unit/limit-stores.test.ts (twelve checks sent in one
- * turn are still in the socket when the turn's code ends, also after a reconnect) and
+ * How to tell it has stopped working: test/unit/limit-stores.test.ts (the Redis connection is
+ * still corked when the code of a turn that checked limits ends, also after a reconnect) and
  * test/unit/postgres-pipeline.test.ts (the same for statements); on the bench, the rows with limits
  * in Redis and on PostgreSQL then cost as much CPU per request as with RUNTIME_TUNING=off.
  */

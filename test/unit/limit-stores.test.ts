@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bucketExpiry, type Check, type Decision, MINUTE_MS, WINDOW_BUCKET_MS } from '../../src/modules/rate-limits/budgets.js';
 import { MemoryLimitStore } from '../../src/modules/rate-limits/memory-store.js';
 import type { EndpointGroup, KeyLimits } from '../../src/modules/rate-limits/policies.js';
@@ -84,14 +84,31 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('Redis store on the wire', () => {
   });
   afterAll(() => redis.close());
 
-  /** Twelve checks of one key in one turn against a burst of 8: what each got, and what the socket held meanwhile. */
-  async function oneTurn(keyId: string) {
+  /**
+   * `count` checks of one key in one turn against a burst of 8: what each got, whether the
+   * connection was held for the turn, and the script calls sent.
+   */
+  async function oneTurn(keyId: string, count = 12) {
     const limits: KeyLimits = { hourly: 1_000, burst: 8, export: 3, bulk: 5, search: 12, imports: 12 };
     const now = Date.now();
-    const pending = Array.from({ length: 12 }, () => redis.check({ keyId, limits, group: undefined, now, cost: 1 }));
-    const heldInTurn = redis.redis.stream.writableLength;
+    const calls = scriptCalls();
+    const pending = Array.from({ length: count }, () => redis.check({ keyId, limits, group: undefined, now, cost: 1 }));
+    const heldInTurn = redis.redis.stream.writableCorked;
     const decisions = await Promise.all(pending);
-    return { heldInTurn, allowed: decisions.map((d) => d.allowed), remaining: decisions.map((d) => d.burst.remaining) };
+    const sent = calls.count;
+    calls.stop();
+    return { now, heldInTurn, decisions, calls: sent, allowed: decisions.map((d) => d.allowed), remaining: decisions.map((d) => d.burst.remaining) };
+  }
+
+  /** Counts the check scripts this store sends to Redis until stopped. */
+  function scriptCalls() {
+    const spy = vi.spyOn(redis.redis, 'sendCommand');
+    return {
+      get count() {
+        return spy.mock.calls.filter(([command]) => command.name === 'evalsha' || command.name === 'eval').length;
+      },
+      stop: () => spy.mockRestore(),
+    };
   }
 
   const roomy: KeyLimits = { hourly: 1_000, burst: 1_000, export: 3, bulk: 5, search: 12, imports: 12 };
@@ -123,12 +140,14 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('Redis store on the wire', () => {
     'with RUNTIME_TUNING=off, hands each check to the kernel at once, each answered in order, also after a reconnect',
   );
   it(title, async () => {
-    // Held in the socket until the turn ends, with the tuning; Node hands a write to the kernel at once.
-    const held = (bytes: number) => (tunings.on ? expect(bytes).toBeGreaterThan(0) : expect(bytes).toBe(0));
+    // The connection is held (corked) until the turn ends, with the tuning; Node hands a write to the kernel at once.
+    const held = (corked: number) => (tunings.on ? expect(corked).toBeGreaterThan(0) : expect(corked).toBe(0));
     const first = await oneTurn('k1');
     held(first.heldInTurn);
     expect(first.allowed).toEqual([...Array(8).fill(true), ...Array(4).fill(false)]);
     expect(first.remaining).toEqual([7, 6, 5, 4, 3, 2, 1, 0, 0, 0, 0, 0]);
+    // Twelve did not fit at once: one script call for all of them, then one for each, in order.
+    expect(first.calls).toBe(13);
 
     // A new connection (after Redis dropped the old one) is treated alike.
     const old = redis.redis.stream;
@@ -139,6 +158,31 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('Redis store on the wire', () => {
     const second = await oneTurn('k2');
     held(second.heldInTurn);
     expect(second.allowed).toEqual(first.allowed);
+  });
+
+  it('checks the requests of one key and turn that fit together in one script call, each decided as if checked alone in turn', async () => {
+    const batch = await oneTurn('together', 5);
+    expect(batch.calls).toBe(1);
+    // The same requests one by one (each awaited) through the memory store, which the Redis store mirrors.
+    const memory = new MemoryLimitStore({ now: () => 0 });
+    const limits: KeyLimits = { hourly: 1_000, burst: 8, export: 3, bulk: 5, search: 12, imports: 12 };
+    const alone = Array.from({ length: 5 }, () => memory.check({ keyId: 'together', limits, group: undefined, now: batch.now, cost: 1 }));
+    expect(batch.decisions).toEqual(alone);
+    expect(batch.remaining).toEqual([7, 6, 5, 4, 3]);
+    // A request of the same key on another route's window, and a look, go as calls of their own.
+    const limits2: KeyLimits = { hourly: 1_000, burst: 8, export: 3, bulk: 5, search: 12, imports: 12 };
+    const calls = scriptCalls();
+    const now = Date.now();
+    const [plain, search, look] = await Promise.all([
+      redis.check({ keyId: 'mixed', limits: limits2, group: undefined, now, cost: 1 }),
+      redis.check({ keyId: 'mixed', limits: limits2, group: 'search', now, cost: 1 }),
+      redis.check({ keyId: 'mixed', limits: limits2, group: undefined, now, cost: 0 }),
+    ]);
+    expect(calls.count).toBe(3);
+    calls.stop();
+    expect([plain.allowed, search.allowed, look.allowed]).toEqual([true, true, true]);
+    expect(search.endpoint?.remaining).toBe(11);
+    await memory.close();
   });
 
   it('gives back a check that Redis counted but whose answer came after the timeout (the request was decided locally)', async () => {

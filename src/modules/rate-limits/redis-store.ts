@@ -15,6 +15,7 @@ import {
   WINDOW_TTL_MS,
   windowBudget,
 } from './budgets.js';
+import type { KeyLimits } from './policies.js';
 
 /**
  * The start of a script that does nothing once Redis's clock is past ARGV[deadline]: it returns -1
@@ -219,6 +220,12 @@ const exceededCodes: readonly (Exceeded | undefined)[] = [undefined, 'burst', 'h
 
 type CheckReply = [number, number, number, number, number, number, number, number, number];
 
+/** Requests of one turn checked together (RedisLimitStore.check): same key, route group and limits. */
+interface TurnBatch {
+  limits: KeyLimits;
+  waiting: { check: Check; resolve: (decision: Decision) => void; reject: (err: unknown) => void }[];
+}
+
 interface LimiterCommands {
   lecternRateCheck(...args: (string | number)[]): Promise<CheckReply>;
   lecternAuthFailure(key: string, now: number, windowMs: number, deadline: number): Promise<[number, number, number]>;
@@ -321,8 +328,36 @@ export class RedisLimitStore implements LimitStore {
     return this.redis.status === 'ready';
   }
 
+  /**
+   * One request against the key's budgets. The requests of one event-loop turn that spend from
+   * the same key, route group and limits are sent together at the turn's end as one script call
+   * spending all of them (as `take` does); when they do not all fit, each is then checked alone, in
+   * the order they came. Admitted together, each request gets the decision a check of its own, in
+   * turn, would have given: the script spends them atomically, so no other request comes between
+   * them. Never more than a limit, as every request is counted in Redis before it is admitted. A
+   * look (cost 0) goes alone.
+   */
   check(check: Check): Promise<Decision> {
-    return this.spend(check, check.cost);
+    if (check.cost === 0) return this.spend(check, 0);
+    return new Promise<Decision>((resolve, reject) => {
+      const id = check.group === undefined ? check.keyId : `${check.keyId} ${check.group}`;
+      let batch = this.turn.get(id);
+      if (batch !== undefined && batch.limits !== check.limits) {
+        // Other limits for the same key in one turn (its plan changed): sent alone.
+        this.spend(check, 1).then(resolve, reject);
+        return;
+      }
+      if (batch === undefined) {
+        batch = { limits: check.limits, waiting: [] };
+        this.turn.set(id, batch);
+        if (this.turn.size === 1) {
+          setImmediate(this.sendTurn);
+          // After sendTurn in the check phase: the turn's commands leave in one write (RUNTIME_TUNING).
+          if (this.redis.stream) this.tunings.holdWrites(this.redis.stream);
+        }
+      }
+      batch.waiting.push({ check, resolve, reject });
+    });
   }
 
   /**
@@ -342,12 +377,57 @@ export class RedisLimitStore implements LimitStore {
     );
   }
 
+  /** The requests of this turn waiting to be checked, by key and route group (`check`). */
+  private readonly turn = new Map<string, TurnBatch>();
+
+  private readonly sendTurn = (): void => {
+    for (const batch of this.turn.values()) this.sendBatch(batch);
+    this.turn.clear();
+  };
+
+  private sendBatch({ waiting }: TurnBatch): void {
+    if (waiting.length === 1) {
+      const { check, resolve, reject } = waiting[0]!;
+      this.spend(check, 1).then(resolve, reject);
+      return;
+    }
+    let latest = waiting[0]!.check;
+    for (const { check } of waiting) if (check.now > latest.now) latest = check;
+    this.command(latest, waiting.length).then(
+      (reply) => {
+        if (reply[0] === -1) {
+          for (const { reject } of waiting) reject(new ExpiredCommandError());
+          return;
+        }
+        if (reply[0] !== 1) {
+          // Not all of them fit: each alone, in order, as they came (their answers decide each).
+          for (const { check, resolve, reject } of waiting) this.spend(check, 1).then(resolve, reject);
+          return;
+        }
+        // Admitted together: each request sees the budgets as a check of its own would have left them.
+        for (let i = 0; i < waiting.length; i++) waiting[i]!.resolve(this.decisionOf(reply, latest, waiting.length - 1 - i));
+      },
+      (err: unknown) => {
+        for (const { reject } of waiting) reject(err);
+      },
+    );
+  }
+
   private async spend(check: Omit<Check, 'cost'>, cost: number): Promise<Decision> {
+    const reply = await this.command(check, cost);
+    if (reply[0] === -1) throw new ExpiredCommandError();
+    return this.decisionOf(reply, check, 0);
+  }
+
+  /**
+   * The check's script spending `cost` requests at once, or none. The checks of one event-loop
+   * turn (one per key and route in it) leave in one write at its end, with the turn's responses,
+   * instead of a system call (and a wakeup of Redis) each.
+   */
+  private async command(check: Omit<Check, 'cost'>, cost: number): Promise<CheckReply> {
     const { keyId, limits, group, now } = check;
     const keyPrefix = `${this.prefix}rl:{${keyId}}:`;
     const endpointLimit = group ? limits[group] : 0;
-    // The checks of one event-loop turn (one per request read in it) leave in one write at its
-    // end, with the turn's responses, instead of a system call (and a wakeup of Redis) each.
     if (this.redis.stream) this.tunings.holdWrites(this.redis.stream);
     const sentAt = Date.now();
     const reply = await this.timed(
@@ -367,17 +447,24 @@ export class RedisLimitStore implements LimitStore {
         if (allowed === 1 && cost > 0) this.giveBack(check, now, cost).catch(() => {});
       },
     );
-    const [allowed, retry, exceeded, units, hourlyTotal, hourlyOldest, endpointTotal, endpointOldest, redisNow] = reply;
-    this.measureClock(sentAt, redisNow);
-    if (allowed === -1) throw new ExpiredCommandError();
+    this.measureClock(sentAt, reply[8]);
+    return reply;
+  }
+
+  /**
+   * The decision of the script's answer for `check`, or for one of several requests admitted
+   * together, `after` of which came after it: it sees those `after` requests not yet spent.
+   */
+  private decisionOf(reply: CheckReply, { limits, group, now }: Omit<Check, 'cost'>, after: number): Decision {
+    const [allowed, retry, exceeded, units, hourlyTotal, hourlyOldest, endpointTotal, endpointOldest] = reply;
     const oldest = (minute: number) => (minute >= 0 ? minute : undefined); // the script says -1 for none
     return {
       allowed: allowed === 1,
       retryAfterMs: retry,
       exceeded: exceeded === 3 ? group : exceededCodes[exceeded],
-      hourly: windowBudget(limits.hourly, hourlyTotal, oldest(hourlyOldest), now),
-      burst: bucketBudget(limits.burst, units, now),
-      endpoint: group ? windowBudget(endpointLimit, endpointTotal, oldest(endpointOldest), now) : undefined,
+      hourly: windowBudget(limits.hourly, hourlyTotal - after, oldest(hourlyOldest), now),
+      burst: bucketBudget(limits.burst, units + after * MINUTE_MS, now),
+      endpoint: group ? windowBudget(limits[group], endpointTotal - after, oldest(endpointOldest), now) : undefined,
     };
   }
 
