@@ -48,13 +48,23 @@ function withoutDocumentation(schema: unknown): unknown {
  */
 const serializers = new Map<string, Serializer>();
 const externalKeys = new WeakMap<object, string>();
+/**
+ * Each distinct set of shared schemas (their JSON: hundreds of kilobytes) by a short number, which
+ * the serializers' keys hold instead of a copy of that JSON each (tens of megabytes of heap).
+ */
+const externalSets = new Map<string, string>();
 
 export function cachingSerializerFactory() {
   return (externalSchemas?: unknown, serializerOptions?: Options) => {
     const schemas = (externalSchemas ?? {}) as ExternalSchemas;
     let externalKey = externalKeys.get(schemas);
     if (externalKey === undefined) {
-      externalKey = JSON.stringify(schemas);
+      const json = JSON.stringify(schemas);
+      externalKey = externalSets.get(json);
+      if (externalKey === undefined) {
+        externalKey = String(externalSets.size);
+        externalSets.set(json, externalKey);
+      }
       externalKeys.set(schemas, externalKey);
     }
     const optionsKey = JSON.stringify(serializerOptions ?? {});
