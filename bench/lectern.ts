@@ -82,14 +82,15 @@ export function createApiKey(root: string, dataDir: string, databaseUrl?: string
 
 /**
  * Starts `node dist/server.js` on a free port: production mode, info logs (discarded), behind a
- * proxy. `env` adds settings (RATE_LIMITS, REDIS_URL, RUNTIME_TUNING) for the variants of a case.
+ * proxy. `env` adds settings (RATE_LIMITS, REDIS_URL, RUNTIME_TUNING) for the variants of a case;
+ * `nodeArgs` go to node before the script (`--cpu-prof`).
  */
-export async function startLectern(root: string, dataDir: string, host: string, env: Record<string, string> = {}, name = 'lectern'): Promise<ServerHandle> {
+export async function startLectern(root: string, dataDir: string, host: string, env: Record<string, string> = {}, name = 'lectern', nodeArgs: string[] = []): Promise<ServerHandle> {
   const port = await freePort(host);
   return startServer({
     name,
     command: process.execPath,
-    args: ['dist/server.js'],
+    args: [...nodeArgs, 'dist/server.js'],
     cwd: root,
     env: {
       ...lecternEnv(dataDir),

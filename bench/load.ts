@@ -31,7 +31,7 @@ export interface LoadResult {
  * CPU time (user + system, ms) a process has used so far, from /proc (Linux; 10 ms ticks, fine
  * over slices of seconds). Unlike latency, load from other processes hardly changes it.
  */
-function processCpuMs(pid: number): number {
+export function processCpuMs(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   // Fields after the command name (in parentheses, which may hold spaces): utime and stime are the 14th and 15th.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');

@@ -1,6 +1,6 @@
 // `npm run bench [-- --duration N] [--rounds N] [--warmup N] [--connections N] [--courses N] [--skip-build]
 //   [--redis URL | --no-redis] [--no-sync] [--sync-students N] [--no-analytics] [--analytics-enrollments N] [--postgres URL]
-//   [--only sync|analytics] [--json]`
+//   [--no-import] [--import-rows N] [--import-large N] [--import-cpu-prof DIR] [--only sync|analytics|import] [--json]`
 //
 // Builds Lectern, starts it on a fresh temp data dir (and, with --postgres, on a PostgreSQL database
 // of its own), seeds courses, starts the baselines (hello-world, floor, and floor-postgres with
@@ -24,6 +24,7 @@ import {
 import { LoadAccumulator, randomPicker, type Target } from './load.js';
 import { type AnalyticsResult, runAnalyticsCase } from './analytics.js';
 import { runSyncCase, type SyncResult } from './sync.js';
+import { importCases, type ImportResult, runImportCase } from './import.js';
 import { formatPlans } from './explain.js';
 import {
   buildReport,
@@ -63,6 +64,12 @@ interface Options {
   /** The analytics case (`--no-analytics` skips it). */
   analytics: boolean;
   analyticsEnrollments: number;
+  /** The import case (`--no-import` skips it): a zip of `importRows` students + as many enrollments, and `importLarge` students alone on SQLite (0: not). */
+  import: boolean;
+  importRows: number;
+  importLarge: number;
+  /** `--import-cpu-prof DIR`: each import's server writes a CPU profile there. */
+  importCpuProfileDir: string | undefined;
   /**
    * `--postgres postgres://…` (an admin URL): the HTTP rows also run on PostgreSQL (a database of
    * their own, created and dropped here) against a Fastify + pg floor, and the large-data cases too.
@@ -70,8 +77,8 @@ interface Options {
   postgresUrl: string | undefined;
   /** Redis for the limiter case's shared-limits variant (`--no-redis` skips it). */
   redisUrl: string | undefined;
-  /** Run one large-data case alone (`--only sync|analytics`): no HTTP targets, no other case. */
-  only: 'sync' | 'analytics' | undefined;
+  /** Run one case alone (`--only sync|analytics|import`): no HTTP targets, no other case. */
+  only: 'sync' | 'analytics' | 'import' | undefined;
   json: boolean;
 }
 
@@ -90,6 +97,10 @@ function parseOptions(): Options {
       'sync-courses': { type: 'string', default: '100000' },
       analytics: { type: 'boolean', default: true },
       'analytics-enrollments': { type: 'string', default: '100000' },
+      import: { type: 'boolean', default: true },
+      'import-rows': { type: 'string', default: '10000' },
+      'import-large': { type: 'string', default: '100000' },
+      'import-cpu-prof': { type: 'string' },
       postgres: { type: 'string' },
       redis: { type: 'string', default: process.env.REDIS_URL || 'redis://127.0.0.1:6379' },
       'no-redis': { type: 'boolean', default: false },
@@ -102,7 +113,7 @@ function parseOptions(): Options {
     if (!Number.isInteger(value) || value < min) throw new Error(`--${name} must be an integer ≥ ${min}, got "${raw}"`);
     return value;
   };
-  if (values.only !== undefined && values.only !== 'sync' && values.only !== 'analytics') throw new Error(`--only must be sync or analytics, got "${values.only}"`);
+  if (values.only !== undefined && values.only !== 'sync' && values.only !== 'analytics' && values.only !== 'import') throw new Error(`--only must be sync, analytics or import, got "${values.only}"`);
   const only = values.only;
   return {
     durationS: positive('duration', values.duration, 1),
@@ -116,6 +127,10 @@ function parseOptions(): Options {
     syncCourses: positive('sync-courses', values['sync-courses'], 100),
     analytics: only === undefined ? values.analytics : only === 'analytics',
     analyticsEnrollments: positive('analytics-enrollments', values['analytics-enrollments'], 1000),
+    import: only === undefined ? values.import : only === 'import',
+    importRows: positive('import-rows', values['import-rows'], 1),
+    importLarge: positive('import-large', values['import-large'], 0),
+    importCpuProfileDir: values['import-cpu-prof'],
     postgresUrl: values.postgres,
     redisUrl: values['no-redis'] ? undefined : values.redis,
     only,
@@ -281,10 +296,17 @@ async function main(): Promise<void> {
     if (options.postgresUrl) analytics.push(await runAnalyticsCase({ ...analyticsOptions, postgresUrl: options.postgresUrl }));
   }
 
+  const imports: ImportResult[] = [];
+  if (options.import) {
+    const importOptions = { root: ROOT, host: HOST, postgresUrl: options.postgresUrl, cpuProfileDir: options.importCpuProfileDir, log };
+    for (const c of importCases({ rows: options.importRows, largeStudents: options.importLarge, postgres: options.postgresUrl !== undefined })) imports.push(await runImportCase(importOptions, c));
+  }
+
   if (report) process.stdout.write(`${formatReport(report)}\n`);
   if (sync.length > 0) process.stdout.write(`${formatSync(sync)}\n`);
   if (analytics.length > 0) process.stdout.write(`${formatAnalytics(analytics, options.connections)}\n`);
-  if (options.json) process.stdout.write(`${JSON.stringify({ ...(report ?? {}), sync, analytics })}\n`);
+  if (imports.length > 0) process.stdout.write(`${formatImports(imports)}\n`);
+  if (options.json) process.stdout.write(`${JSON.stringify({ ...(report ?? {}), sync, analytics, imports })}\n`);
 }
 
 /** The HTTP targets against Lectern and the baselines on a seeded data dir. */
@@ -447,6 +469,19 @@ function formatAnalytics(results: AnalyticsResult[], connections: number): strin
         `${r.quiz_attempts.toLocaleString('en')} quiz attempts (seeded in ${r.seed_s} s; rollups built in ${r.rollup_build_s} s)`,
     );
     for (const e of r.endpoints) lines.push(`    ${e.name.padEnd(64)} ${String(e.rps).padStart(6)} req/s  p50 ${e.p50_ms.toFixed(2).padStart(7)} ms  p99 ${e.p99_ms.toFixed(2).padStart(7)} ms  CPU ${e.cpu_ms_per_request.toFixed(2).padStart(6)} ms/req`);
+  }
+  return lines.join('\n');
+}
+
+function formatImports(results: ImportResult[]): string {
+  const lines = ['', 'Imports (POST /api/v1/imports of a zip over HTTP, polled until done; a server of its own each)'];
+  for (const r of results) {
+    const target = [r.target_s === null ? '' : `target < ${r.target_s} s`, r.target_rss_mb === null ? '' : `RSS < ${r.target_rss_mb} MB`].filter(Boolean).join(', ');
+    lines.push(
+      `  ${`[${r.database}] ${r.students.toLocaleString('en')} students + ${r.enrollments.toLocaleString('en')} enrollments`.padEnd(50)} ${r.seconds.toFixed(1).padStart(6)} s` +
+        `  server CPU ${r.server_cpu_s.toFixed(1).padStart(5)} s  peak RSS ${r.peak_rss_mb.toFixed(1).padStart(6)} MB${r.peak_reset ? '' : ' (since start)'}, anon ${r.peak_anon_mb.toFixed(1)}, ${r.start_rss_mb.toFixed(1)} before` +
+        `  ${r.status}${target ? `  (${target})` : ''}`,
+    );
   }
   return lines.join('\n');
 }

@@ -1,5 +1,6 @@
 // Spawning, readiness, memory and teardown of the server child processes.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { residentMemory } from '../src/plugins/metrics.js';
@@ -114,6 +115,30 @@ const mb = (bytes: number): number => Math.round((bytes / 1024 / 1024) * 10) / 1
 export function rssMb(pid: number): ResidentMb | null {
   const memory = residentMemory(pid);
   return memory ? { total: mb(memory.total), anonymous: mb(memory.anonymous), file: mb(memory.file) } : null;
+}
+
+/**
+ * Resets a process's peak resident memory (VmHWM) to its current resident memory (Linux: `5` to
+ * /proc/<pid>/clear_refs), so that the next peakRssMb says the peak of what ran since; false when
+ * the system does not allow it (then the peak is the process's whole life's).
+ */
+export function resetPeakRss(pid: number): boolean {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A process's peak resident memory in MB since it started or since resetPeakRss (VmHWM, Linux /proc), or null when unavailable. */
+export function peakRssMb(pid: number): number | null {
+  try {
+    const match = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? mb(Number(match[1]) * 1024) : null;
+  } catch {
+    return null;
+  }
 }
 
 async function stopChild(child: ChildProcess, graceMs: number): Promise<void> {
