@@ -137,4 +137,27 @@ describe.each(testDialects())('imports: formats and results [%s]', (dialect) => 
     expect(lines[1].message).toContain('line 2');
     expect((await studentsWith(t, 'DP1'))[0].email).toBe('dp1@example.com');
   });
+
+  it('a repeated key in a later chunk names the first row, even when that row failed', async () => {
+    const imported = await runImport(t, 'csv', studentsCsv([
+      { external_id: 'DQ1', email: 'not-an-email', name: 'Bad First' },
+      { external_id: 'DQ2', email: 'dq2@example.com', name: 'Two' },
+      { external_id: 'DQ3', email: 'dq3@example.com', name: 'Three' },
+      { external_id: 'DQ4', email: 'dq4@example.com', name: 'Four' },
+      { external_id: 'DQ1', email: 'dq1@example.com', name: 'Good Later' },
+      { external_id: 'DQ2', email: 'dq2b@example.com', name: 'Two Again' },
+    ]), { query: 'type=students' });
+    const lines = await results(t, imported.id);
+    expect(lines.map((l) => [l.line, l.action, l.code ?? null])).toEqual([
+      [2, 'failed', 'validation_error'],
+      [3, 'created', null],
+      [4, 'created', null],
+      [5, 'created', null],
+      [6, 'failed', 'duplicate_in_import'],
+      [7, 'failed', 'duplicate_in_import'],
+    ]);
+    expect(lines[4].message).toContain('line 2;');
+    expect(lines[5].message).toContain('line 3;');
+    expect(await studentsWith(t, 'DQ1')).toEqual([]);
+  });
 });

@@ -9,7 +9,7 @@ import { toEnrollment } from '../enrollments/enrollments.service.js';
 import type { NewEvent } from '../events/event-types.js';
 import { recordEvents } from '../events/record-events.js';
 import { normalizeEmail, toStudent } from '../students/students.service.js';
-import { checkEnrollment, checkStudent, keyOf, type Ref, type RowFailure, shownId } from './import-rows.js';
+import { checkEnrollment, checkStudent, type Ref, type RowFailure, shownId } from './import-rows.js';
 import type { NumberedRow, Scan } from './import-scan.js';
 import * as repo from './imports.repository.js';
 
@@ -69,13 +69,10 @@ export interface ChunkContext {
 
 const fail = (code: string, field: string | undefined, message: string): RowFailure => ({ code, field, message });
 
-function duplicateOf(ctx: ChunkContext, row: NumberedRow): RowFailure | undefined {
-  const key = keyOf(row.input.type, row.input);
-  const first = key === undefined ? undefined : ctx.scan.first.get(key);
-  if (first === undefined || first === row.seq) return undefined;
-  const file = ctx.scan.fileOf(first);
-  const line = ctx.scan.lines[first]!;
-  const where = file === row.input.file ? `line ${line}` : `line ${line} of ${file}`;
+function duplicateOf(row: NumberedRow): RowFailure | undefined {
+  const first = row.firstAt;
+  if (first === undefined) return undefined;
+  const where = first.file === row.input.file ? `line ${first.line}` : `line ${first.line} of ${first.file}`;
   const field = row.input.type === 'student' ? 'external_id' : undefined;
   return fail('duplicate_in_import', field, `This ${row.input.type} is already in this import at ${where}; only that row is applied`);
 }
@@ -91,7 +88,7 @@ export async function applyStudents(ctx: ChunkContext, rows: NumberedRow[]): Pro
   const candidates: { seq: number; row: NumberedRow['input']; value: ReturnType<typeof checkStudent> & { ok: true } }[] = [];
   for (const row of rows) {
     const checked = checkStudent(row.input);
-    const failure = !checked.ok ? checked.failure : duplicateOf(ctx, row);
+    const failure = !checked.ok ? checked.failure : duplicateOf(row);
     if (failure || !checked.ok) outcomes.push({ seq: row.seq, row: row.input, action: 'failed', failure });
     else candidates.push({ seq: row.seq, row: row.input, value: checked });
   }
@@ -210,7 +207,7 @@ export async function applyEnrollments(ctx: ChunkContext, rows: NumberedRow[]): 
       continue;
     }
     const checked = checkEnrollment(row.input);
-    const failure = !checked.ok ? checked.failure : duplicateOf(ctx, row);
+    const failure = !checked.ok ? checked.failure : duplicateOf(row);
     if (failure || !checked.ok) outcomes.push({ seq: row.seq, row: row.input, action: 'failed', failure });
     else candidates.push({ seq: row.seq, row: row.input, ...checked.row });
   }

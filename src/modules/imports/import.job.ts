@@ -8,7 +8,7 @@ import { applyEnrollments, applyStudents, type Outcome, Overlay, resultOf } from
 import { type Deactivation, deactivate, ownedObjects } from './import-sync.js';
 import { importFilePath, removeImportFile } from './import-files.js';
 import { ImportFileError } from './import-reader.js';
-import { numberedRows, type NumberedRow, type Scan, scanFile } from './import-scan.js';
+import { Duplicates, numberedRows, type NumberedRow, type Scan, scanFile } from './import-scan.js';
 import * as repo from './imports.repository.js';
 import { exceedsThreshold, type ImportsContext, recordImportEvent } from './imports.service.js';
 
@@ -85,7 +85,8 @@ export function rosterImporter(ctx: ImportsContext, log: FastifyBaseLogger): Job
     }
 
     const overlay = new Overlay();
-    for (const type of ['student', 'enrollment'] as const) imp = await applyRows(job, imp, scan, type, overlay);
+    const duplicates = new Duplicates(scan);
+    for (const type of ['student', 'enrollment'] as const) imp = await applyRows(job, imp, scan, type, overlay, duplicates);
     if (imp.sync === 'full') imp = await applyDeactivations(job, imp, scan);
     await settle(job, imp, { status: imp.failed > 0 ? 'succeeded_with_errors' : 'succeeded' });
   }
@@ -101,7 +102,7 @@ export function rosterImporter(ctx: ImportsContext, log: FastifyBaseLogger): Job
   }
 
   /** The rows of one type, after those applied already, a chunk per transaction. */
-  async function applyRows(job: ClaimedJob, start: ImportsTable, scan: Scan, type: ImportObjectType, overlay: Overlay): Promise<ImportsTable> {
+  async function applyRows(job: ClaimedJob, start: ImportsTable, scan: Scan, type: ImportObjectType, overlay: Overlay, duplicates: Duplicates): Promise<ImportsTable> {
     let imp = start;
     const appliedField = type === 'student' ? 'students_applied' : 'enrollments_applied';
     let skip = imp[appliedField];
@@ -118,6 +119,7 @@ export function rosterImporter(ctx: ImportsContext, log: FastifyBaseLogger): Job
       });
     };
     for await (const row of numberedRows(importFilePath(ctx.importDir, imp.id), imp, type, scan.rows.student)) {
+      duplicates.mark(row);
       if (skip > 0) {
         skip--;
         continue;
