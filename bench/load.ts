@@ -11,6 +11,8 @@ export interface Target {
   nextPath: () => string;
   /** Called for every request when set (request body). */
   nextBody?: () => string;
+  /** Called for every request when set: headers added to `headers` (an Idempotency-Key of its own). */
+  nextHeaders?: () => Record<string, string>;
 }
 
 export interface LoadResult {
@@ -38,11 +40,12 @@ export function processCpuMs(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
-function cannon(target: Target, connections: number, durationS: number): autocannon.Instance {
+function cannon(target: Target, connections: number, durationS: number, amount?: number): autocannon.Instance {
   return autocannon({
     url: target.baseUrl,
     connections,
     duration: durationS,
+    ...(amount !== undefined ? { amount } : {}),
     method: target.method ?? 'GET',
     headers: target.headers ?? {},
     // setupRequest is used for every target (even static ones) so the client does the same
@@ -53,6 +56,7 @@ function cannon(target: Target, connections: number, durationS: number): autocan
           ...request,
           path: target.nextPath(),
           ...(target.nextBody ? { body: target.nextBody() } : {}),
+          ...(target.nextHeaders ? { headers: { ...request.headers, ...target.nextHeaders() } } : {}),
         }),
       },
     ],
@@ -109,6 +113,19 @@ export class LoadAccumulator {
   /** Load that is not counted, to let the server's JIT and caches settle. */
   async warmUp(seconds: number): Promise<void> {
     if (seconds > 0) await cannon(this.target, this.connections, seconds);
+  }
+
+  /**
+   * Warm-up by requests rather than seconds, at most `maxSeconds`: V8 optimises a function after
+   * enough calls, and a slow target (a write) gets few in a few seconds.
+   */
+  async warmUpRequests(requests: number, maxSeconds: number): Promise<void> {
+    if (requests === 0) return;
+    // autocannon ignores the duration when given an amount: stopped by hand past maxSeconds.
+    const instance = cannon(this.target, this.connections, maxSeconds, requests);
+    const timer = setTimeout(() => instance.stop(), maxSeconds * 1000);
+    await instance;
+    clearTimeout(timer);
   }
 
   /** One measured slice. */

@@ -17,6 +17,17 @@ export const LIMITS_OFF = 'GET /api/v1/courses/:id, limits off';
 export const LIMITS_REDIS = 'GET /api/v1/courses/:id, limits in Redis';
 /** The floor of the PostgreSQL rows: Fastify + pg (a pool of 10, a named statement), bearer checked in memory. */
 export const FLOOR_POSTGRES = 'floor-postgres GET /courses/:id';
+/** The list floors: the newest 100 courses as objects, with page pagination (issue 36). */
+export const FLOOR_LIST = 'floor GET /courses?per_page=100';
+export const FLOOR_POSTGRES_LIST = 'floor-postgres GET /courses?per_page=100';
+/** The write floors: the course row, its event and the Idempotency-Key's record in one transaction (issue 36). */
+export const FLOOR_WRITE = 'floor POST /courses';
+export const FLOOR_POSTGRES_WRITE = 'floor-postgres POST /courses';
+/** Lectern's list and create rows, each compared with the floor of its kind. */
+export const LIST_CHECKED = 'GET /api/v1/courses?per_page=100';
+export const WRITE_CHECKED = 'POST /api/v1/courses';
+export const LIST_TARGET_PCT = 90;
+export const WRITE_TARGET_PCT = 60;
 /**
  * The suffixes of rows served on PostgreSQL (limits in memory unless the row says otherwise), with
  * limits in Redis taken in leases (RATE_LIMIT_MODE=leases), and in Redis checked on every request
@@ -97,6 +108,15 @@ export interface Report {
     valid: boolean;
     pass: boolean;
   } | null;
+  /** The list of 100 and POST as shares of their floors (null where a floor or row did not run). */
+  crud_check: {
+    list_pct: number | null;
+    list_postgres_pct: number | null;
+    list_target_pct: number;
+    write_pct: number | null;
+    write_postgres_pct: number | null;
+    write_target_pct: number;
+  };
   /** Redis's own time per limit check, young window and full hour (null without Redis). */
   limit_script: LimitScriptResult | null;
   /** False when any target had non-2xx responses or connection errors. */
@@ -125,8 +145,15 @@ export function buildReport(measurements: Measurement[], meta: ReportMeta, limit
   const helloRps = measurements.find((m) => m.name === HELLO)?.load.rps;
   const floorRps = measurements.find((m) => m.name === FLOOR)?.load.rps;
   const floorPostgresRps = measurements.find((m) => m.name === FLOOR_POSTGRES)?.load.rps;
-  // Each row is compared with the floor of its own kind: PostgreSQL rows with floor-postgres.
-  const floorOf = (name: string) => (name === FLOOR_POSTGRES || name.includes(' [postgres') ? floorPostgresRps : floorRps);
+  const rpsOfTarget = (name: string) => measurements.find((m) => m.name === name)?.load.rps;
+  // Each row is compared with the floor of its own kind: PostgreSQL rows with floor-postgres, lists
+  // with a list floor, creates with a write floor (by id otherwise).
+  const floorOf = (name: string) => {
+    const postgres = name.startsWith('floor-postgres') || name.includes(' [postgres');
+    if (name.includes('POST ')) return rpsOfTarget(postgres ? FLOOR_POSTGRES_WRITE : FLOOR_WRITE);
+    if (name.includes('?per_page=')) return rpsOfTarget(postgres ? FLOOR_POSTGRES_LIST : FLOOR_LIST);
+    return postgres ? floorPostgresRps : floorRps;
+  };
 
   const results = measurements.map(({ name, load, rssMb }): ResultRow => ({
     name,
@@ -200,6 +227,15 @@ export function buildReport(measurements: Measurement[], meta: ReportMeta, limit
     };
   })();
 
+  const crudCheck = {
+    list_pct: pctOfFloor(LIST_CHECKED),
+    list_postgres_pct: pctOfFloor(`${LIST_CHECKED}${ON_POSTGRES}`),
+    list_target_pct: LIST_TARGET_PCT,
+    write_pct: pctOfFloor(WRITE_CHECKED),
+    write_postgres_pct: pctOfFloor(`${WRITE_CHECKED}${ON_POSTGRES}`),
+    write_target_pct: WRITE_TARGET_PCT,
+  };
+
   return {
     node: process.version,
     date: new Date().toISOString(),
@@ -219,6 +255,7 @@ export function buildReport(measurements: Measurement[], meta: ReportMeta, limit
       untuned_pct: pctOfFloor(FLOOR_CHECKED_UNTUNED),
     },
     limiter,
+    crud_check: crudCheck,
     postgres_check: postgresCheck,
     limit_script: limitScript,
     ok: failures.length === 0,
@@ -271,6 +308,14 @@ export function formatReport(report: Report): string {
     out.push(
       `Limiter cost on GET /api/v1/courses/:id: memory ${percent(limiter.memory_vs_off)} of limits off` +
         (limiter.redis_vs_off === null ? ' (no Redis variant)' : `, Redis (exact) ${percent(limiter.redis_vs_off)} of limits off (target ≥ ${REDIS_EXACT_TARGET_PCT}%)`),
+    );
+  }
+  const crud = report.crud_check;
+  if (crud.list_pct !== null || crud.write_pct !== null) {
+    const both = (sqlite: number | null, postgres: number | null) => `${ofFloor(sqlite)}${postgres === null ? '' : `, on PostgreSQL ${ofFloor(postgres)}`}`;
+    out.push(
+      `The list of 100 reaches ${both(crud.list_pct, crud.list_postgres_pct)} of its floor (target ≥ ${crud.list_target_pct}%); ` +
+        `POST /api/v1/courses ${both(crud.write_pct, crud.write_postgres_pct)} of the write floor (target ≥ ${crud.write_target_pct}%)`,
     );
   }
   const pg = report.postgres_check;

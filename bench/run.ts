@@ -1,4 +1,4 @@
-// `npm run bench [-- --duration N] [--rounds N] [--warmup N] [--connections N] [--courses N] [--skip-build]
+// `npm run bench [-- --duration N] [--rounds N] [--warmup N] [--write-warmup N] [--connections N] [--courses N] [--skip-build]
 //   [--redis URL | --no-redis] [--no-sync] [--sync-students N] [--no-analytics] [--analytics-enrollments N] [--postgres URL]
 //   [--no-import] [--import-rows N] [--import-large N] [--import-cpu-prof DIR] [--only sync|analytics|import] [--json]`
 //
@@ -31,7 +31,11 @@ import {
   FLOOR,
   FLOOR_CHECKED,
   FLOOR_CHECKED_UNTUNED,
+  FLOOR_LIST,
   FLOOR_POSTGRES,
+  FLOOR_POSTGRES_LIST,
+  FLOOR_POSTGRES_WRITE,
+  FLOOR_WRITE,
   formatReport,
   HELLO,
   LIMITS_OFF,
@@ -54,6 +58,8 @@ interface Options {
   durationS: number;
   rounds: number;
   warmupS: number;
+  /** Requests each write target gets as warm-up besides `warmupS` (`--write-warmup N`). */
+  writeWarmup: number;
   connections: number;
   courses: number;
   skipBuild: boolean;
@@ -89,6 +95,7 @@ function parseOptions(): Options {
       duration: { type: 'string', default: '10' },
       rounds: { type: 'string', default: '5' },
       warmup: { type: 'string', default: '2' },
+      'write-warmup': { type: 'string', default: '15000' },
       connections: { type: 'string', default: '10' },
       courses: { type: 'string', default: '1000' },
       'skip-build': { type: 'boolean', default: false },
@@ -119,6 +126,7 @@ function parseOptions(): Options {
     durationS: positive('duration', values.duration, 1),
     rounds: positive('rounds', values.rounds, 1),
     warmupS: positive('warmup', values.warmup, 0),
+    writeWarmup: positive('write-warmup', values['write-warmup'], 0),
     connections: positive('connections', values.connections, 1),
     courses: positive('courses', values.courses, 1),
     skipBuild: values['skip-build'],
@@ -198,16 +206,18 @@ function benchPlan(
   const { hello, floor, lectern, untuned, unlimited, shared, postgres } = servers;
   const randomId = randomPicker(ids);
   let created = 0;
+  let keys = 0;
   // The limiter case: the same request with limits off, and (the default) in memory, and in Redis.
   const byId = (server: ServerHandle, name: string, headers = auth, pick = randomId) => ({
     server,
     target: { name, baseUrl: server.baseUrl, headers, nextPath: () => `/api/v1/courses/${pick()}` },
   });
+  // The newest 100 courses, as the list floors read them.
   const list = (server: ServerHandle, name: string, headers = auth) => ({
     server,
-    target: { name, baseUrl: server.baseUrl, headers, nextPath: () => '/api/v1/courses?per_page=100' },
+    target: { name, baseUrl: server.baseUrl, headers, nextPath: () => '/api/v1/courses?per_page=100&sort=-created_at' },
   });
-  const create = (server: ServerHandle, name: string, headers = auth) => ({
+  const create = (server: ServerHandle, name: string, headers = auth, path = '/api/v1/courses') => ({
     server,
     mutates: true,
     target: {
@@ -215,8 +225,11 @@ function benchPlan(
       baseUrl: server.baseUrl,
       method: 'POST' as const,
       headers: { ...headers, 'content-type': 'application/json' },
-      nextPath: () => '/api/v1/courses',
+      nextPath: () => path,
       nextBody: () => JSON.stringify({ title: `Bench course ${++created}`, description: COURSE_DESCRIPTION }),
+      // Each create carries a key of its own, as a client that retries safely sends: the write
+      // floors store one too.
+      nextHeaders: () => ({ 'idempotency-key': `bench-${process.pid}-${++keys}` }),
     },
   });
   const LIST = 'GET /api/v1/courses?per_page=100';
@@ -227,6 +240,7 @@ function benchPlan(
       server: floor,
       target: { name: FLOOR, baseUrl: floor.baseUrl, headers: auth, nextPath: () => `/courses/${randomId()}` },
     },
+    { server: floor, target: { name: FLOOR_LIST, baseUrl: floor.baseUrl, headers: auth, nextPath: () => '/courses?per_page=100' } },
     byId(lectern, FLOOR_CHECKED),
     byId(untuned, FLOOR_CHECKED_UNTUNED),
     byId(unlimited, LIMITS_OFF),
@@ -234,6 +248,7 @@ function benchPlan(
     list(lectern, LIST),
     list(untuned, `${LIST}, ${UNTUNED}`),
     ...(postgres ? postgresPlan(postgres) : []),
+    create(floor, FLOOR_WRITE, auth, '/courses'),
     create(lectern, POST),
     create(untuned, `${POST}, ${UNTUNED}`),
     ...(postgres ? postgresWrites(postgres) : []),
@@ -244,6 +259,7 @@ function benchPlan(
     const pick = randomPicker(pg.ids);
     return [
       { server: pg.floor, target: { name: FLOOR_POSTGRES, baseUrl: pg.floor.baseUrl, headers: pg.auth, nextPath: () => `/courses/${pick()}` } },
+      { server: pg.floor, target: { name: FLOOR_POSTGRES_LIST, baseUrl: pg.floor.baseUrl, headers: pg.auth, nextPath: () => '/courses?per_page=100' } },
       byId(pg.lectern, `${FLOOR_CHECKED}${ON_POSTGRES}`, pg.auth, pick),
       byId(pg.unlimited, `${FLOOR_CHECKED}${ON_POSTGRES}, limits off`, pg.auth, pick),
       ...(pg.shared ? [byId(pg.shared, `${FLOOR_CHECKED}${ON_POSTGRES_REDIS}`, pg.auth, pick)] : []),
@@ -253,7 +269,11 @@ function benchPlan(
     ];
   }
   function postgresWrites(pg: PostgresServers) {
-    return [create(pg.lectern, `${POST}${ON_POSTGRES}`, pg.auth), ...(pg.shared ? [create(pg.shared, `${POST}${ON_POSTGRES_REDIS}`, pg.auth)] : [])];
+    return [
+      create(pg.floor, FLOOR_POSTGRES_WRITE, pg.auth, '/courses'),
+      create(pg.lectern, `${POST}${ON_POSTGRES}`, pg.auth),
+      ...(pg.shared ? [create(pg.shared, `${POST}${ON_POSTGRES_REDIS}`, pg.auth)] : []),
+    ];
   }
 }
 
@@ -377,9 +397,15 @@ async function runTargets(options: Options): Promise<Report> {
   const sliceS = options.durationS / options.rounds;
   const loads = plan.map((entry) => ({ ...entry, load: new LoadAccumulator(entry.target, options.connections, entry.server.pid) }));
   for (const group of [loads.filter((l) => !l.mutates), loads.filter((l) => l.mutates)]) {
-    for (const { target, load } of group) {
+    for (const { target, load, mutates } of group) {
       log(`${target.name}: ${options.warmupS} s warm-up`);
       await load.warmUp(options.warmupS);
+      if (mutates) {
+        // A create runs far more of Lectern's code than a read, at a tenth of the rate: a few
+        // seconds leave much of it unoptimised, which a server that has run for hours is not.
+        log(`${target.name}: warm-up of ${options.writeWarmup} requests (at most 60 s)`);
+        await load.warmUpRequests(options.writeWarmup, 60);
+      }
     }
     for (let round = 1; round <= options.rounds; round++) {
       log(`round ${round}/${options.rounds}: ${group.length} targets × ${sliceS.toFixed(1)} s`);
