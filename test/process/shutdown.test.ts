@@ -192,9 +192,10 @@ describe.each(testDialects())('SIGTERM under keep-alive load [%s]', (dialect) =>
     for (const c of connections) expect(c.answers.at(-1)?.headers.connection ?? 'close', summary).toBe('close');
     expect(ready?.status, summary).toBe(503);
     expect(readyMs, summary).toBeLessThan(1_000);
-    // Requests kept coming around the signal, and after it.
+    // Requests kept coming around the signal. (Whether one was also written after it depends on the
+    // machine's timing: on a loaded one every connection may have been mid-request at the signal and
+    // told to close; seen on PostgreSQL in CI. The summary says how many were.)
     expect(writtenAround.length, summary).toBeGreaterThan(0);
-    expect(writtenAfter.length, summary).toBeGreaterThan(0);
     expect(exitCode, `${summary}\n${server.stdout().slice(-3000)}`).toBe(0);
     // The request in flight was answered, with Connection: close, and its connection closed after it
     // (left open, the shutdown would have waited for the client to close it, up to SHUTDOWN_TIMEOUT_MS).
