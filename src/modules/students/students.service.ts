@@ -116,13 +116,23 @@ export async function upsertStudent(
     ...(body.status !== undefined && { status: body.status }),
     ...(body.metadata !== undefined && { metadata: insert.metadata }),
   };
-  const [outcome] = await withUniqueness(ctx.db, workspaceId, insert.email_normalized, undefined, () =>
+  const write = () =>
     ctx.db.transaction().execute(async (trx) => {
       const outcomes = await repo.upsertStudentsByExternalId(trx, workspaceId, [{ insert, set }], { ...plan, now: insert.updated_at });
       await recordEvents(trx, ctx.clock, workspaceId, upsertEvents(outcomes));
       return outcomes;
-    }),
-  );
+    });
+  let outcomes: Awaited<ReturnType<typeof write>>;
+  try {
+    outcomes = await write();
+  } catch (error) {
+    // Two PUTs of one new external id at once on PostgreSQL: the later insert can meet the first's
+    // row on the email index (ON CONFLICT names the external id's), and that row is this very
+    // student; once more, the upsert finds it. An email held by another student fails again: 409.
+    if (!isUniqueViolation(error)) throw error;
+    outcomes = await withUniqueness(ctx.db, workspaceId, insert.email_normalized, undefined, write);
+  }
+  const [outcome] = outcomes;
   if (outcome!.action === 'skipped') throw plan.refused(outcome!.row);
   return { ...versioned(outcome!.row!), outcome: outcome!.action };
 }
