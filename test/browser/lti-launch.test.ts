@@ -10,6 +10,7 @@ import { CHROMIUM, chromiumAvailable } from './browser-support.js';
  * localhost (two sites, so Lectern is the third party): with the state cookie, with third-party
  * cookies blocked, and through the LTI platform storage. Each ends on the live player.
  */
+// Skipped only without Chromium; .ci/run installs it and sets REQUIRE_CHROMIUM=1, which fails instead of skipping.
 describe.skipIf(!chromiumAvailable())('LTI launch in Chromium', () => {
   let t: TestApp;
   let sim: PlatformSimulator;

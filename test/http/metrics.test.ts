@@ -32,6 +32,7 @@ describe('/metrics', () => {
     expect(sample(text, `${name}_sum${labels('/api/v1/courses', 200)}}`)).toBeGreaterThan(0);
   });
 
+  // Skipped only where /proc does not exist (not Linux): the figures come from /proc/self/status.
   it.skipIf(!fs.existsSync('/proc/self/status'))('shows resident memory as anonymous and file-backed, adding up to the RSS /proc reports', async () => {
     const text = (await t.app.inject({ url: '/metrics' })).body;
     const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm').exec(fs.readFileSync('/proc/self/status', 'utf8'))![1]) * 1024;

@@ -73,6 +73,7 @@ class Relay {
   }
 }
 
+// Skipped in the SQLite-only run (`npm test`, no TEST_REDIS_URL); .ci/run's PostgreSQL + Redis suite runs it.
 describe.skipIf(!process.env.TEST_REDIS_URL)('rate limits when Redis goes away mid-run', () => {
   let t: TestApp;
   let relay: Relay;
@@ -130,6 +131,7 @@ async function startOwnRedis(): Promise<{ port: number; process: ChildProcess }>
   throw new Error('redis-server did not start');
 }
 
+// Skipped in the SQLite-only run (`npm test`, no TEST_REDIS_URL); .ci/run's PostgreSQL + Redis suite runs it.
 describe.skipIf(!process.env.TEST_REDIS_URL)('rate limits when Redis hangs (its process stopped)', () => {
   let t: TestApp;
   let redis: { port: number; process: ChildProcess };

@@ -30,6 +30,7 @@ interface LogLine {
  * Writes answer 503 service_unavailable while reads go on; the log says when the outage began and
  * when it ended (with the requests refused in between), and otherwise has one line per request.
  */
+// Skipped in the PostgreSQL-only run (TEST_DIALECTS=postgres): it is about SQLite; `npm test` runs it.
 describe.skipIf(!testDialects().includes('sqlite'))('SQLite outages in the log', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-sqlite-outage-'));
   const lines: LogLine[] = [];

@@ -13,6 +13,7 @@ import { accountWithKey, callApi as call, runCli, type RunningServer, startServe
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const SETTLE_MS = 100;
 
+// Skipped in the SQLite-only run (`npm test`): it is about PostgreSQL's shared key rows; .ci/run's PostgreSQL suite runs it.
 describe.skipIf(!onPostgres)('key rows remembered across 3 processes on PostgreSQL', () => {
   let env: Record<string, string>;
   let drop: () => Promise<void>;

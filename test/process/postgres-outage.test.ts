@@ -236,6 +236,7 @@ function startWorker(env: Record<string, string>): { process: ChildProcess; outp
   return { process: child, output: () => out, exited };
 }
 
+// Skipped without TEST_DATABASE_URL and the pg_createcluster tools (it stops a PostgreSQL cluster of its own); .ci/run's PostgreSQL suite runs it.
 describe.skipIf(!enabled)('PostgreSQL restarted or hung under load', () => {
   const database = `lectern_outage_${process.pid}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lectern-outage-'));

@@ -16,6 +16,7 @@ const HOURLY = 300;
 const LEASE = 3;
 const PROCESSES = 3;
 
+// Skipped in the SQLite-only run (`npm test`): it needs PostgreSQL and Redis; .ci/run's PostgreSQL + Redis suite runs it.
 describe.skipIf(!scaleOut)('rate-limit leases across 3 processes on PostgreSQL + Redis', () => {
   let drop: () => Promise<void>;
   let servers: RunningServer[] = [];

@@ -10,6 +10,7 @@ import { accountWithKey, type RunningServer, startServer } from './spawn.js';
 const scaleOut = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL);
 const HOURLY = 60;
 
+// Skipped in the SQLite-only run (`npm test`): it needs PostgreSQL and Redis; .ci/run's PostgreSQL + Redis suite runs it.
 describe.skipIf(!scaleOut)('rate limits across 3 processes on PostgreSQL + Redis', () => {
   let drop: () => Promise<void>;
   let servers: RunningServer[] = [];

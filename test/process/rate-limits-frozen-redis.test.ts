@@ -116,6 +116,7 @@ async function waitFor(what: string, condition: () => Promise<boolean>, ms = 10_
   }
 }
 
+// Skipped only where no redis-server binary exists to start (and freeze) a Redis of its own; .ci/run starts Redis, so it runs there.
 describe.skipIf(!hasRedisServer)('rate limits while Redis is frozen under load', () => {
   let drop: () => Promise<void>;
   let redis: Awaited<ReturnType<typeof startRedis>>;

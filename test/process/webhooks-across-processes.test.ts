@@ -347,6 +347,7 @@ describe.each(testDialects())('webhook deliveries survive their process dying [%
 
 const EVENTS = 500;
 
+// Skipped in the SQLite-only run (`npm test`): two processes share deliveries through PostgreSQL; .ci/run's PostgreSQL suite runs it.
 describe.skipIf(!process.env.TEST_DATABASE_URL)('webhook deliveries across two processes on PostgreSQL', () => {
   it(`${EVENTS} events written through two processes, both delivering: each delivered exactly once, verified, logged as one successful attempt`, async () => {
     const env = await freshEnv('postgres');

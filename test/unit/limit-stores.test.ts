@@ -32,6 +32,7 @@ describe('memory store arithmetic', () => {
  * The two stores are one behaviour: the same random sequence of checks and failed
  * authentications, over three hours of a shared clock, gets identical decisions from both.
  */
+// Skipped in the SQLite-only run (`npm test`, no TEST_REDIS_URL); .ci/run's PostgreSQL + Redis suite runs it.
 describe.skipIf(!process.env.TEST_REDIS_URL)('memory and Redis stores decide alike', () => {
   let redis: RedisLimitStore;
   beforeAll(async () => {
@@ -75,6 +76,7 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('memory and Redis stores decide ali
   });
 });
 
+// Skipped in the SQLite-only run (`npm test`, no TEST_REDIS_URL); .ci/run's PostgreSQL + Redis suite runs it.
 describe.skipIf(!process.env.TEST_REDIS_URL)('Redis store on the wire', () => {
   let redis: RedisLimitStore;
   const prefix = `lectern-test:${randomBytes(6).toString('hex')}:`;
