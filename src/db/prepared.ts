@@ -146,6 +146,16 @@ export function preparedShapes<I, S, P extends Params, O>(options: {
       }
       return (await viaDatabase(db, entry, input))[0];
     },
+    /**
+     * A write, answering how many rows it changed (inserted, updated or deleted). Compiled once like
+     * any prepared statement, it runs through Kysely on `db` (the transaction, unit of work or
+     * database given), never on the reader nor as a named statement.
+     */
+    async affected(db: Kysely<DB>, input: I): Promise<number> {
+      const entry = compiled(db, input);
+      const result = await db.executeQuery({ ...entry.query, parameters: parametersOf(entry.slots, input) });
+      return Number(result.numAffectedRows ?? 0n);
+    },
   };
 }
 

@@ -50,6 +50,29 @@ describe.each(testDialects())('preparedShapes [%s]', (dialect) => {
     expect(builds).toEqual(['a', 'ab']);
   });
 
+  it('runs a prepared write on the database or in a transaction, answering the rows it changed', async () => {
+    // Temporary: the PostgreSQL test database is shared, and the one pooled connection is the session that made it.
+    await sql`create temporary table prepared_writes (k text primary key, v integer not null)`.execute(database);
+    const put = prepared<{ k: string; v: number }, never>((db, p) =>
+      db.insertInto('prepared_writes' as never).values({ k: p('k'), v: p('v') }).onConflict((oc) => oc.column('k' as never).doNothing()),
+    );
+    const bump = prepared<{ k: string }, never>((db, p) =>
+      db.updateTable('prepared_writes' as never).set({ v: sql`v + 1` } as never).where('k' as never, '=', p('k') as never),
+    );
+    expect(await put.affected(database, { k: 'one', v: 1 })).toBe(1);
+    expect(await put.affected(database, { k: 'one', v: 2 })).toBe(0);
+    await database.transaction().execute(async (trx) => {
+      expect(await put.affected(trx, { k: 'two', v: 5 })).toBe(1);
+      expect(await bump.affected(trx, { k: 'two' })).toBe(1);
+    });
+    expect(await bump.affected(database, { k: 'none' })).toBe(0);
+    const rows = await sql<{ k: string; v: number }>`select k, v from prepared_writes order by k`.execute(database);
+    expect(rows.rows.map((row) => [row.k, Number(row.v)])).toEqual([
+      ['one', 1],
+      ['two', 6],
+    ]);
+  });
+
   it('refuses a statement that froze a caller\'s value into its SQL', async () => {
     const leaky = preparedShapes<{ id: string }, null, { id: string }, { id: string }>({
       shapeOf: () => null,

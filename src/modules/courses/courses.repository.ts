@@ -57,8 +57,25 @@ export async function findCourse(db: Kysely<DB>, workspaceId: string, id: string
   return courseById.first(db, { workspaceId, id });
 }
 
+// Every create inserts one course: built and compiled once.
+const courseInsert = prepared<Pick<CoursesTable, keyof CoursesTable>, never>((db, p) =>
+  db.insertInto('courses').values({
+    id: p('id'),
+    workspace_id: p('workspace_id'),
+    title: p('title'),
+    description: p('description'),
+    published: p('published'),
+    enrollment_count: p('enrollment_count'),
+    metadata: p('metadata'),
+    version: p('version'),
+    created_at: p('created_at'),
+    updated_at: p('updated_at'),
+    external_id: p('external_id'),
+  }),
+);
+
 export async function insertCourse(db: Kysely<DB>, row: CoursesTable): Promise<void> {
-  await db.insertInto('courses').values(row).execute();
+  await courseInsert.affected(db, row);
 }
 
 export async function findCourseByExternalId(db: Kysely<DB>, workspaceId: string, externalId: string): Promise<CourseRow | undefined> {

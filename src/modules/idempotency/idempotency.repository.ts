@@ -1,14 +1,27 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
+import { prepared } from '../../db/prepared.js';
 import type { DB, IdempotencyKeysTable } from '../../db/types.js';
+
+// Every keyed POST claims and then answers: both statements built and compiled once.
+const claimInsert = prepared<Pick<IdempotencyKeysTable, keyof IdempotencyKeysTable>, never>((db, p) =>
+  db
+    .insertInto('idempotency_keys')
+    .values({
+      workspace_id: p('workspace_id'),
+      key: p('key'),
+      request_hash: p('request_hash'),
+      state: p('state'),
+      response_status: p('response_status'),
+      response_body: p('response_body'),
+      locked_until: p('locked_until'),
+      created_at: p('created_at'),
+    })
+    .onConflict((oc) => oc.columns(['workspace_id', 'key']).doNothing()),
+);
 
 /** Inserts the record unless one exists for (workspace, key); true when this call inserted it. */
 export async function insertIfAbsent(db: Kysely<DB>, row: IdempotencyKeysTable): Promise<boolean> {
-  const result = await db
-    .insertInto('idempotency_keys')
-    .values(row)
-    .onConflict((oc) => oc.columns(['workspace_id', 'key']).doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  return (await claimInsert.affected(db, row)) > 0;
 }
 
 export async function findRecord(db: Kysely<DB>, workspaceId: string, key: string): Promise<IdempotencyKeysTable | undefined> {
@@ -51,14 +64,16 @@ export async function takeOver(db: Kysely<DB>, stale: IdempotencyKeysTable, requ
   return Number(result.numUpdatedRows) > 0;
 }
 
+const responseSave = prepared<{ workspaceId: string; key: string; createdAt: string; lockedUntil: string; status: number; body: string }, never>((db, p) =>
+  db
+    .updateTable('idempotency_keys')
+    .set({ state: 'done', response_status: p('status'), response_body: p('body') })
+    .where(heldBy(p('workspaceId'), { key: p('key'), createdAt: p('createdAt'), lockedUntil: p('lockedUntil') })),
+);
+
 /** Stores the response of a running record while `claim` still holds it; true when it did. */
 export async function saveResponse(db: Kysely<DB>, workspaceId: string, claim: ClaimStamp, status: number, body: string): Promise<boolean> {
-  const result = await db
-    .updateTable('idempotency_keys')
-    .set({ state: 'done', response_status: status, response_body: body })
-    .where(heldBy(workspaceId, claim))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return (await responseSave.affected(db, { workspaceId, key: claim.key, createdAt: claim.createdAt, lockedUntil: claim.lockedUntil, status, body })) > 0;
 }
 
 /** Deletes a running record while `claim` still holds it; true when it did. */

@@ -1,6 +1,7 @@
 import { type Expression, type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { countRows } from '../../db/count.js';
 import { applyPage } from '../../db/keyset.js';
+import { prepared } from '../../db/prepared.js';
 import type { DB, WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable } from '../../db/types.js';
 import type { PageRequest } from '../../shared/pagination.js';
 
@@ -94,8 +95,13 @@ export async function deleteEndpoint(db: Kysely<DB>, workspaceId: string, id: st
 }
 
 /** The enabled endpoints of a workspace with their subscriptions, for fanning an event out. */
+// Read in the transaction of every change that records an event: built and compiled once.
+const enabledEndpointsOf = prepared<{ workspaceId: string }, Pick<WebhookEndpointsTable, 'id' | 'events'>>((db, p) =>
+  db.selectFrom('webhook_endpoints').select(['id', 'events']).where('workspace_id', '=', p('workspaceId')).where('enabled', '=', 1),
+);
+
 export async function enabledEndpoints(db: Kysely<DB>, workspaceId: string): Promise<Pick<WebhookEndpointsTable, 'id' | 'events'>[]> {
-  return db.selectFrom('webhook_endpoints').select(['id', 'events']).where('workspace_id', '=', workspaceId).where('enabled', '=', 1).execute();
+  return enabledEndpointsOf.execute(db, { workspaceId });
 }
 
 /** For the delivery job: the endpoint with its signing secrets, whatever its workspace. */
