@@ -115,6 +115,15 @@ export class Database extends Kysely<DB> {
     return inUnitOfWork() ? undefined : this.#parts.readSnapshot?.dataVersion();
   }
 
+  /**
+   * SQLite: a number that changes whenever what authenticating a key reads changed (keys, their
+   * secrets, accounts), in any process, and only then (migration key-change-counter): the key
+   * cache's check, which other commits leave alone. `undefined` where `dataVersion` is.
+   */
+  keyChanges(): number | undefined {
+    return inUnitOfWork() ? undefined : this.#parts.readSnapshot?.keyChanges();
+  }
+
   /** The cache called `name` of this database (created on first use), holding at most `maxEntries`. */
   cache<V>(name: string, maxEntries: number): RowCache<V> {
     let cache = this.#caches.get(name);

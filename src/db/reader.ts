@@ -35,6 +35,8 @@ export class ReadSnapshot {
   private open = false;
   private endScheduled = false;
   private version: number | undefined;
+  private keyChangesValue: number | undefined;
+  private keyChangesStatement: { get(): unknown } | undefined;
   private readonly begin: { run(): unknown };
   private readonly commit: { run(): unknown };
   private readonly versionStatement: { get(): unknown };
@@ -69,11 +71,23 @@ export class ReadSnapshot {
     return this.version;
   }
 
+  /**
+   * The key-change counter of this turn's snapshot (migration key-change-counter): it moves, in
+   * whichever process, whenever what authenticating a key reads changed, and only then.
+   */
+  keyChanges(): number {
+    this.reader();
+    this.keyChangesStatement ??= this.statements.prepare('select version from key_changes where id = 1').pluck();
+    this.keyChangesValue ??= this.keyChangesStatement.get() as number;
+    return this.keyChangesValue;
+  }
+
   /** Ends the snapshot: the next read sees every commit made until then. */
   readonly end = (): void => {
     if (!this.open) return;
     this.open = false;
     this.version = undefined;
+    this.keyChangesValue = undefined;
     if (this.connection.inTransaction) this.commit.run();
   };
 

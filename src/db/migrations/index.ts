@@ -29,6 +29,7 @@ import * as courseExternalIdsStudentStatus from './2026-11-29T01-00-00_course-ex
 import * as imports from './2026-11-29T01-10-00_imports.js';
 import * as statementRowCounts from './2026-11-29T01-20-00_statement-row-counts.js';
 import * as searchPendingUpserts from './2026-11-29T01-30-00_search-pending-upserts.js';
+import * as keyChangeCounter from './2026-11-29T04-40-00_key-change-counter.js';
 
 /** Every migration, in order. Listed explicitly so the built and the source tree run the same set. */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T01-10-00_imports': imports,
   '2026-11-29T01-20-00_statement-row-counts': statementRowCounts,
   '2026-11-29T01-30-00_search-pending-upserts': searchPendingUpserts,
+  '2026-11-29T04-40-00_key-change-counter': keyChangeCounter,
 };

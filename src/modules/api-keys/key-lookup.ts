@@ -15,8 +15,10 @@ interface Entry {
  * makes one database round trip (its own), while revocation, rotation and plan changes from any
  * process still apply to the very next request:
  *
- * - SQLite: a remembered row is used while the database's data version is unchanged, that is while
- *   nothing was committed since it was read (by any process).
+ * - SQLite: a remembered row is used while the database's key-change counter is unchanged, that is
+ *   while no key, secret or account was changed since it was read (by any process: triggers move
+ *   it, migration key-change-counter). Other commits (a course created, usage written) leave the
+ *   rows remembered.
  * - PostgreSQL: rows are remembered while the process listens for the announcements of key changes
  *   (key-cache.ts, started by the app), each of which drops them all; while it is not listening,
  *   every request reads the database.
@@ -25,7 +27,7 @@ interface Entry {
  * hashes are held, never keys.
  */
 export async function lookupKey(db: Database, hash: string): Promise<KeyAuthRow | undefined> {
-  const version = db.dataVersion();
+  const version = db.keyChanges();
   if (version === undefined) {
     const cache = inUnitOfWork() ? undefined : keyRowCacheOf<KeyAuthRow>(db);
     return cache ? cache.lookup(hash, () => findKeyBySecretHash(db, hash)) : findKeyBySecretHash(db, hash);
@@ -33,7 +35,7 @@ export async function lookupKey(db: Database, hash: string): Promise<KeyAuthRow 
   const cache = db.cache<Entry>('api-key-rows', MAX_ENTRIES);
   const entry = cache.get(hash);
   if (entry && entry.version === version) return entry.row;
-  // The version is read before the row: a commit in between makes the entry stale at once.
+  // The counter is read before the row: a key change in between makes the entry stale at once.
   const row = await findKeyBySecretHash(db, hash);
   cache.set(hash, { row, version });
   return row;
