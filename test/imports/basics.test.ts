@@ -41,9 +41,12 @@ describe.each(testDialects())('imports: basics [%s]', (dialect) => {
     expect(notZip).toMatchObject({ status: 'failed', error: { code: 'invalid_file' } });
   });
 
-  it('answers 415 for JSON and 400 without type for a CSV', async () => {
-    const json = await postImport(t, 'csv', '{}', { contentType: 'application/json', query: 'type=students' });
-    expect(json.status, show(json)).toBe(415);
+  it('answers 415 naming the types an import takes for JSON or text, and 400 without type for a CSV', async () => {
+    for (const contentType of ['application/json', 'text/plain']) {
+      const refused = await postImport(t, 'csv', '{}', { contentType, query: 'type=students' });
+      expect(refused.status, show(refused)).toBe(415);
+      expect(refused.body.error).toMatchObject({ code: 'unsupported_media_type', message: 'Send the file as text/csv, application/x-ndjson, application/zip' });
+    }
     const noType = await postImport(t, 'csv', 'external_id\nX\n');
     expect(noType.status, show(noType)).toBe(400);
     expect(noType.body.error.details.errors[0].path).toBe('/query/type');

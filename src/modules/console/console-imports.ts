@@ -1,12 +1,11 @@
-import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../shared/errors.js';
 import { pageReply } from '../../shared/reply.js';
 import type { KeyManager } from '../api-keys/api-keys.service.js';
-import { SpooledBody, spoolBody } from '../imports/import-files.js';
-import { CreateImportQuery, importMediaTypes, ListImportsQuery } from '../imports/imports.schemas.js';
+import { acceptImportFiles, IMPORT_MEDIA_TYPES_MESSAGE, SpooledBody } from '../imports/import-files.js';
+import { CreateImportQuery, ListImportsQuery } from '../imports/imports.schemas.js';
 import * as imports from '../imports/imports.service.js';
 import { firstFailedRows } from './console-imports.service.js';
 import { ConsoleFailedRowsQuery, ConsoleImportResultsQuery, EnvironmentIdParams, EnvironmentParams } from './console.schemas.js';
@@ -32,14 +31,7 @@ export async function consoleImportRoutes(parent: FastifyInstance, { ctx, caller
 
   // The upload in a scope of its own: its body is a file streamed to disk, not JSON.
   await app.register(async (files) => {
-    files.removeAllContentTypeParsers();
-    for (const mediaType of Object.keys(importMediaTypes)) {
-      files.addContentTypeParser(mediaType, (request: FastifyRequest, payload: IncomingMessage) => {
-        const length = request.headers['content-length'] === undefined ? undefined : Number(request.headers['content-length']);
-        const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
-        return spoolBody(ctx.importDir, payload, mediaType, length, query);
-      });
-    }
+    acceptImportFiles(files, ctx.importDir);
     // The spooled file goes unless the import took it (a refusal, a failure).
     files.addHook('onResponse', async (request) => {
       if (request.body instanceof SpooledBody) await request.body.discard();
@@ -48,7 +40,7 @@ export async function consoleImportRoutes(parent: FastifyInstance, { ctx, caller
       schema: { ...hide, params: EnvironmentParams, querystring: CreateImportQuery },
       onRequest: async (request) => void (await caller(request, true)),
       preValidation: async (request) => {
-        if (!(request.body instanceof SpooledBody)) throw new AppError('unsupported_media_type', `Send the file as ${Object.keys(importMediaTypes).join(', ')}`);
+        if (!(request.body instanceof SpooledBody)) throw new AppError('unsupported_media_type', IMPORT_MEDIA_TYPES_MESSAGE);
         imports.checkImportOptions(request.body, request.query);
       },
       handler: async (request, reply) => {

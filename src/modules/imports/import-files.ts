@@ -1,10 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../shared/errors.js';
-import { IMPORT_MAX_BYTES } from './imports.schemas.js';
+import { IMPORT_MAX_BYTES, importMediaTypes } from './imports.schemas.js';
 
 /**
  * The body of POST /imports, once spooled to a file of the import directory: its size, its SHA-256
@@ -98,4 +100,26 @@ export async function purgeStaleSpools(dir: string, now: number): Promise<void> 
 
 function tooLarge(): AppError {
   return new AppError('payload_too_large', `An import file may be at most ${IMPORT_MAX_BYTES / 1024 / 1024} MiB (${IMPORT_MAX_BYTES} bytes); split it into several imports`);
+}
+
+/** What a body of another media type is told: the types an import takes. */
+export const IMPORT_MEDIA_TYPES_MESSAGE = `Send the file as ${Object.keys(importMediaTypes).join(', ')}`;
+
+/**
+ * The body parsers of a scope whose POSTs carry an import file (the API's and the console's): each
+ * import media type is spooled to `dir`; a body of any other type (JSON included) answers 415 naming
+ * the types an import takes, not the JSON API's usual message.
+ */
+export function acceptImportFiles(files: FastifyInstance, dir: string): void {
+  files.removeAllContentTypeParsers();
+  for (const mediaType of Object.keys(importMediaTypes)) {
+    files.addContentTypeParser(mediaType, (request: FastifyRequest, payload: IncomingMessage) => {
+      const length = request.headers['content-length'] === undefined ? undefined : Number(request.headers['content-length']);
+      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
+      return spoolBody(dir, payload, mediaType, length, query);
+    });
+  }
+  files.addContentTypeParser('*', async () => {
+    throw new AppError('unsupported_media_type', IMPORT_MEDIA_TYPES_MESSAGE);
+  });
 }

@@ -1,11 +1,10 @@
-import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../shared/errors.js';
 import { pageReply } from '../../shared/reply.js';
 import { responses } from '../../shared/schemas.js';
-import { SpooledBody, spoolBody } from './import-files.js';
+import { acceptImportFiles, IMPORT_MEDIA_TYPES_MESSAGE, SpooledBody } from './import-files.js';
 import {
   CreateImportQuery,
   documentedImportBody,
@@ -13,7 +12,6 @@ import {
   IMPORT_MAX_ROWS,
   ImportCreatedResponse,
   ImportListResponse,
-  importMediaTypes,
   ImportParams,
   ImportResponse,
   ImportResultLine,
@@ -29,14 +27,7 @@ export async function importRoutes(parent: FastifyInstance, { ctx }: { ctx: serv
 
   // POST /imports in a scope of its own: its bodies are files streamed to disk, not JSON.
   await app.register(async (files) => {
-    files.removeAllContentTypeParsers();
-    for (const mediaType of Object.keys(importMediaTypes)) {
-      files.addContentTypeParser(mediaType, (request: FastifyRequest, payload: IncomingMessage) => {
-        const length = request.headers['content-length'] === undefined ? undefined : Number(request.headers['content-length']);
-        const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
-        return spoolBody(ctx.importDir, payload, mediaType, length, query);
-      });
-    }
+    acceptImportFiles(files, ctx.importDir);
     // The spooled file goes unless an import took it (a refusal, a replay, a failure).
     files.addHook('onResponse', async (request) => {
       if (request.body instanceof SpooledBody) await request.body.discard();
@@ -62,7 +53,7 @@ export async function importRoutes(parent: FastifyInstance, { ctx }: { ctx: serv
       // Before the Idempotency-Key is claimed: a request refused here stores nothing.
       preValidation: async (request) => {
         if (!(request.body instanceof SpooledBody)) {
-          throw new AppError('unsupported_media_type', `Send the file as ${Object.keys(importMediaTypes).join(', ')}`);
+          throw new AppError('unsupported_media_type', IMPORT_MEDIA_TYPES_MESSAGE);
         }
         service.checkImportOptions(request.body, request.query);
       },
