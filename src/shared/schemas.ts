@@ -257,7 +257,7 @@ const errorDescriptions: Record<number, string> = {
   410: 'The export\'s file has been removed (`export_expired`).',
   412: 'A condition of the request does not hold (`precondition_failed`): If-Match does not match the current ETag (read the resource again), or an upsert\'s If-Match or If-None-Match does not.',
   413: 'The body is larger than the route takes (`payload_too_large`).',
-  415: 'The body is not `application/json` (`unsupported_media_type`).',
+  415: 'The body is of a media type the operation does not take (`unsupported_media_type`): `application/json`, or the types its request body lists.',
   422: 'This Idempotency-Key was used with a different request (`idempotency_key_reused`).',
   431: 'The request headers are larger than 16 KiB (`headers_too_large`), answered before the request is read.',
   429: 'A rate-limit budget is spent (`rate_limit_exceeded`): retry after `Retry-After` seconds.',

@@ -6166,7 +6166,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description The body is not `application/json` (`unsupported_media_type`). */
+        /** @description The body is of a media type the operation does not take (`unsupported_media_type`): `application/json`, or the types its request body lists. */
         UnsupportedMediaTypeOnPost: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6335,7 +6335,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description The body is not `application/json` (`unsupported_media_type`). */
+        /** @description The body is of a media type the operation does not take (`unsupported_media_type`): `application/json`, or the types its request body lists. */
         UnsupportedMediaType: {
             headers: {
                 "X-Request-Id": components["headers"]["X-Request-Id"];
