@@ -1,5 +1,51 @@
-import { type SelectQueryBuilder, sql } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { PageRequest } from '../shared/pagination.js';
+import { preparedShapes } from './prepared.js';
+import type { DB } from './types.js';
+
+/** What of a page request decides its SQL: the order, the mode, and whether a cursor position is given. */
+interface PageShape {
+  column: string;
+  direction: 'asc' | 'desc';
+  cursor: boolean;
+  after: boolean;
+}
+
+/** The values of a page request's SQL (real values, or placeholders of a prepared statement). */
+interface PageValues {
+  limit: number;
+  offset: number;
+  afterValue: string | number;
+  afterId: string;
+}
+
+function pageShape(request: PageRequest): PageShape {
+  const cursor = request.mode === 'cursor';
+  return { column: request.sort.column, direction: request.sort.direction, cursor, after: cursor && request.after !== undefined };
+}
+
+function pageValues(request: PageRequest): PageValues {
+  const after = request.mode === 'cursor' ? request.after : undefined;
+  return {
+    limit: request.perPage + 1,
+    offset: request.mode === 'page' ? (request.page - 1) * request.perPage : 0,
+    afterValue: after?.value ?? '',
+    afterId: after?.id ?? '',
+  };
+}
+
+function pageClauses<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, shape: PageShape, values: PageValues): SelectQueryBuilder<DB, TB, O> {
+  const column = sql.ref(shape.column);
+  const id = sql.ref('id');
+  let q = query.orderBy(column, shape.direction).orderBy(id, shape.direction).limit(values.limit);
+  if (!shape.cursor) {
+    q = q.offset(values.offset);
+  } else if (shape.after) {
+    const op = shape.direction === 'asc' ? sql.raw('>') : sql.raw('<');
+    q = q.where(sql<boolean>`(${column}, ${id}) ${op} (${values.afterValue}, ${values.afterId})`);
+  }
+  return q;
+}
 
 /**
  * Applies a page request to a list query whose table has an `id` column: ordering on
@@ -7,19 +53,53 @@ import type { PageRequest } from '../shared/pagination.js';
  * so a cursor page deep in the list costs what the first one costs. Fetches one row more than
  * the page, to tell whether another page follows.
  */
-export function applyPage<DB, TB extends keyof DB, O>(
-  query: SelectQueryBuilder<DB, TB, O>,
-  request: PageRequest,
-): SelectQueryBuilder<DB, TB, O> {
-  const column = sql.ref(request.sort.column);
-  const id = sql.ref('id');
-  const direction = request.sort.direction;
-  let q = query.orderBy(column, direction).orderBy(id, direction).limit(request.perPage + 1);
-  if (request.mode === 'page') {
-    q = q.offset((request.page - 1) * request.perPage);
-  } else if (request.after) {
-    const op = direction === 'asc' ? sql.raw('>') : sql.raw('<');
-    q = q.where(sql<boolean>`(${column}, ${id}) ${op} (${request.after.value}, ${request.after.id})`);
-  }
-  return q;
+export function applyPage<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, request: PageRequest): SelectQueryBuilder<DB, TB, O> {
+  return pageClauses(query, pageShape(request), pageValues(request));
+}
+
+type Params = Record<string, string | number | null>;
+type PageParams = { pageLimit: number; pageOffset: number; afterValue: string | number; afterId: string };
+
+/** Which filters of a list are set: part of the SQL's shape (a filter left out adds no condition). */
+export type FiltersSet<F> = { readonly [K in keyof F]-?: boolean };
+
+/**
+ * A list query as a prepared statement (prepared.ts): built and compiled once per shape (the
+ * filters set, the order, page or cursor mode), every value bound anew; on SQLite it reads on the
+ * turn's read snapshot like the reads by id, on PostgreSQL it runs as a named statement on the pool.
+ * A page of a list is read on every sync and every screen of a list: building and compiling the
+ * query each time, and PostgreSQL parsing and planning it each time, cost more than the rows'
+ * own read (bench/README.md, "The list of 100").
+ *
+ * `valuesOf` gives the workspace id and the filters' values as named parameters (those of filters
+ * left out are never bound); `build` makes the filtered query, its selection included, from the
+ * filters set, every value through `p`. `applyPage`'s ordering, limit and offset or keyset
+ * condition are added here.
+ */
+export function preparedPage<F extends object, P extends Params, O extends { id: string }>(options: {
+  valuesOf: (workspaceId: string, filters: F) => P;
+  build: (db: Kysely<DB>, set: FiltersSet<F>, p: <K extends keyof P & string>(name: K) => P[K]) => SelectQueryBuilder<DB, keyof DB, O>;
+}) {
+  const statement = preparedShapes<{ workspaceId: string; filters: F; page: PageRequest }, { set: FiltersSet<F>; page: PageShape }, P & PageParams, O>({
+    shapeOf: ({ filters, page }) => ({ set: filtersSet(filters), page: pageShape(page) }),
+    valuesOf: ({ workspaceId, filters, page }) => {
+      const values = pageValues(page);
+      return { ...options.valuesOf(workspaceId, filters), pageLimit: values.limit, pageOffset: values.offset, afterValue: values.afterValue, afterId: values.afterId };
+    },
+    build: (db, shape, p) =>
+      pageClauses(options.build(db, shape.set, p as never), shape.page, {
+        limit: p('pageLimit'),
+        offset: p('pageOffset'),
+        afterValue: p('afterValue'),
+        afterId: p('afterId'),
+      }),
+  });
+  return (db: Kysely<DB>, workspaceId: string, filters: F, page: PageRequest): Promise<O[]> => statement.execute(db, { workspaceId, filters, page });
+}
+
+/** Each filter's name, true when it is set (not undefined). */
+export function filtersSet<F extends object>(filters: F): FiltersSet<F> {
+  const set: Record<string, boolean> = {};
+  for (const [name, value] of Object.entries(filters)) set[name] = value !== undefined;
+  return set as FiltersSet<F>;
 }

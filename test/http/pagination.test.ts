@@ -138,4 +138,23 @@ describe.each(testDialects())('list pagination [%s]', (dialect) => {
     expect(published.body.pagination.total).toBe(15);
     expect(published.body.data.every((c: { published: boolean }) => c.published)).toBe(true);
   });
+  // The list's query is a statement prepared once per shape (src/db/keyset.ts, preparedPage): each
+  // request of a shape must be answered with its own values, never those of the request that built it.
+  it('answers each request of one list shape with its own filters, page and workspace', async () => {
+    const published = await list('?published=true&per_page=100');
+    const unpublished = await list('?published=false&per_page=100');
+    expect(published.body.data.map((c: { title: string }) => c.title)).toEqual(titles.filter((_, i) => i % 3 === 0));
+    expect(unpublished.body.data.map((c: { title: string }) => c.title)).toEqual(titles.filter((_, i) => i % 3 !== 0));
+    expect(unpublished.body.pagination.total).toBe(30);
+    const [first, second] = await Promise.all([list('?sort=-created_at&per_page=5&page=1'), list('?sort=-created_at&per_page=5&page=2')]);
+    expect(first.body.data.map((c: { title: string }) => c.title)).toEqual([...titles].reverse().slice(0, 5));
+    expect(second.body.data.map((c: { title: string }) => c.title)).toEqual([...titles].reverse().slice(5, 10));
+    const late = new Date(Date.UTC(2026, 10, 21, 12, 0, 0) + 430).toISOString();
+    expect((await list(`?updated_since=${late}&per_page=100`)).body.data.map((c: { title: string }) => c.title)).toEqual(titles.slice(43));
+    const other = await t.newKey();
+    const theirs = await createCourse(t, { title: 'Their course' }, other.key);
+    const listed = await list('?sort=-created_at&per_page=5&page=1', other.key);
+    expect(listed.body.data.map((c: { id: string }) => c.id), show(listed)).toEqual([theirs.id]);
+    expect(listed.body.pagination.total).toBe(1);
+  });
 });

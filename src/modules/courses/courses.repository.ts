@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { applyPage } from '../../db/keyset.js';
+import { type FiltersSet, filtersSet, preparedPage } from '../../db/keyset.js';
 import { prepared } from '../../db/prepared.js';
 import type { CoursesTable, DB } from '../../db/types.js';
 import { type UpsertOptions, type UpsertOutcome, type UpsertRow, type UpsertTable, upsertByExternalId } from '../../db/upsert.js';
@@ -32,21 +32,44 @@ export interface CourseFilters {
   externalId?: string | undefined;
 }
 
-function filtered(db: Kysely<DB>, workspaceId: string, filters: CourseFilters) {
-  let query = db.selectFrom('courses').where('workspace_id', '=', workspaceId);
-  if (filters.updatedSince !== undefined) query = query.where('updated_at', '>=', filters.updatedSince);
-  if (filters.published !== undefined) query = query.where('published', '=', filters.published ? 1 : 0);
-  if (filters.externalId !== undefined) query = query.where('external_id', '=', filters.externalId);
+/** A list's filters as values of its query: real values, or the placeholders of a prepared one. */
+type FilterValues = {
+  workspaceId: string;
+  updatedSince: string;
+  published: number;
+  externalId: string;
+};
+
+function filterValues(workspaceId: string, filters: CourseFilters): FilterValues {
+  return {
+    workspaceId,
+    updatedSince: filters.updatedSince ?? '',
+    published: filters.published ? 1 : 0,
+    externalId: filters.externalId ?? '',
+  };
+}
+
+function filtered(db: Kysely<DB>, set: FiltersSet<CourseFilters>, values: FilterValues) {
+  let query = db.selectFrom('courses').where('workspace_id', '=', values.workspaceId);
+  if (set.updatedSince) query = query.where('updated_at', '>=', values.updatedSince);
+  if (set.published) query = query.where('published', '=', values.published);
+  if (set.externalId) query = query.where('external_id', '=', values.externalId);
   return query;
 }
 
+const coursePage = preparedPage<CourseFilters, FilterValues, CourseRow>({
+  valuesOf: filterValues,
+  build: (db, set, p) =>
+    filtered(db, set, { workspaceId: p('workspaceId'), updatedSince: p('updatedSince'), published: p('published'), externalId: p('externalId') }).select(columns),
+});
+
 export async function listCourses(db: Kysely<DB>, workspaceId: string, filters: CourseFilters, page: PageRequest): Promise<CourseRow[]> {
-  return applyPage(filtered(db, workspaceId, filters).select(columns), page).execute();
+  return coursePage(db, workspaceId, filters, page);
 }
 
 export async function countCourses(db: Kysely<DB>, workspaceId: string, filters: CourseFilters): Promise<number> {
   if (unfiltered(filters)) return countOfWorkspace(db, workspaceId, 'courses');
-  return countRows(filtered(db, workspaceId, filters));
+  return countRows(filtered(db, filtersSet(filters), filterValues(workspaceId, filters)));
 }
 
 const courseById = prepared<{ workspaceId: string; id: string }, CourseRow>((db, p) =>
