@@ -3,13 +3,20 @@ import type { PageRequest } from '../shared/pagination.js';
 import { preparedShapes } from './prepared.js';
 import type { DB } from './types.js';
 
-/** What of a page request decides its SQL: the order, the mode, and whether a cursor position is given. */
+/**
+ * What of a page request decides its SQL: the order, the mode, and whether a cursor position is
+ * given; and whether the page lies deep in page mode (its OFFSET reads more than SHORT_OFFSET rows).
+ */
 interface PageShape {
   column: string;
   direction: 'asc' | 'desc';
   cursor: boolean;
   after: boolean;
+  deep: boolean;
 }
+
+/** Rows an OFFSET may skip for a list's read to count as short (preparedPage). */
+const SHORT_OFFSET = 1_000;
 
 /** The values of a page request's SQL (real values, or placeholders of a prepared statement). */
 interface PageValues {
@@ -21,7 +28,8 @@ interface PageValues {
 
 function pageShape(request: PageRequest): PageShape {
   const cursor = request.mode === 'cursor';
-  return { column: request.sort.column, direction: request.sort.direction, cursor, after: cursor && request.after !== undefined };
+  const deep = request.mode === 'page' && (request.page - 1) * request.perPage > SHORT_OFFSET;
+  return { column: request.sort.column, direction: request.sort.direction, cursor, after: cursor && request.after !== undefined, deep };
 }
 
 function pageValues(request: PageRequest): PageValues {
@@ -66,10 +74,15 @@ export type FiltersSet<F> = { readonly [K in keyof F]-?: boolean };
 /**
  * A list query as a prepared statement (prepared.ts): built and compiled once per shape (the
  * filters set, the order, page or cursor mode), every value bound anew; on SQLite it reads on the
- * turn's read snapshot like the reads by id, on PostgreSQL it runs as a named statement on the pool.
- * A page of a list is read on every sync and every screen of a list: building and compiling the
- * query each time, and PostgreSQL parsing and planning it each time, cost more than the rows'
- * own read (bench/README.md, "The list of 100").
+ * turn's read snapshot like the reads by id, on PostgreSQL it runs as a named statement. A page of
+ * a list is read on every sync and every screen of a list: building and compiling the query each
+ * time, and PostgreSQL parsing and planning it each time, cost more than the rows' own read
+ * (bench/README.md, "The list of 100").
+ *
+ * On PostgreSQL an unfiltered page that is not deep (every list's order has its index: the read is
+ * that index's next perPage + 1 entries, after at most SHORT_OFFSET skipped) is a short read, sent
+ * on the pipelined connections with the turn's other short reads (postgres-pipeline.ts); a
+ * filtered or deep one, which may walk much of the workspace's index, runs on the pool.
  *
  * `valuesOf` gives the workspace id and the filters' values as named parameters (those of filters
  * left out are never bound); `build` makes the filtered query, its selection included, from the
@@ -82,6 +95,7 @@ export function preparedPage<F extends object, P extends Params, O extends { id:
 }) {
   const statement = preparedShapes<{ workspaceId: string; filters: F; page: PageRequest }, { set: FiltersSet<F>; page: PageShape }, P & PageParams, O>({
     shapeOf: ({ filters, page }) => ({ set: filtersSet(filters), page: pageShape(page) }),
+    short: (shape) => !shape.page.deep && !Object.values(shape.set).some(Boolean),
     valuesOf: ({ workspaceId, filters, page }) => {
       const values = pageValues(page);
       return { ...options.valuesOf(workspaceId, filters), pageLimit: values.limit, pageOffset: values.offset, afterValue: values.afterValue, afterId: values.afterId };

@@ -13,6 +13,8 @@ interface Compiled {
   query: CompiledQuery;
   /** Its name as a PostgreSQL named statement. */
   name: string;
+  /** Whether it may share a pipelined connection (`short`). */
+  short: boolean;
   /** For each SQL parameter: the name of the caller's parameter, or a constant of the query (never a caller's value). */
   slots: ({ name: string } | { value: unknown })[];
   /**
@@ -65,9 +67,10 @@ export function preparedShapes<I, S, P extends Params, O>(options: {
   /**
    * A read that answers in well under a millisecond (a row by its key, as every `prepared` query
    * is): on PostgreSQL it may share a pipelined connection (postgres-pipeline.ts), where it waits
-   * behind the statements sent before it. Long reads (analytics) run on a pooled connection.
+   * behind the statements sent before it. Long reads (analytics) run on a pooled connection. A
+   * function tells it per shape.
    */
-  short?: boolean;
+  short?: boolean | ((shape: S) => boolean);
 }) {
   const byDialect = new Map<Dialect, Map<string, Compiled>>();
 
@@ -89,7 +92,8 @@ export function preparedShapes<I, S, P extends Params, O>(options: {
         typeof value === 'string' && value.startsWith(marker) ? { name: value.slice(marker.length) } : { value },
       );
       refuseCapturedValues(slots, options.valuesOf(input));
-      entry = { query, slots, name: statementName(query.sql), rawReads: new WeakMap() };
+      const short = typeof options.short === 'function' ? options.short(shape) : options.short === true;
+      entry = { query, slots, name: statementName(query.sql), short: short && isRead(query), rawReads: new WeakMap() };
       shapes.set(shapeKey, entry);
     }
     return entry;
@@ -116,7 +120,7 @@ export function preparedShapes<I, S, P extends Params, O>(options: {
     const statements = db instanceof Database ? db.namedStatements() : undefined;
     if (statements) {
       const query = { name: entry.name, text: entry.query.sql, values: parameters };
-      return statements.run<O & QueryResultRow>(query, options.short === true && isRead(entry.query));
+      return statements.run<O & QueryResultRow>(query, entry.short);
     }
     return (await db.executeQuery<O>({ ...entry.query, parameters })).rows;
   }

@@ -151,6 +151,10 @@ describe.each(testDialects())('list pagination [%s]', (dialect) => {
     expect(second.body.data.map((c: { title: string }) => c.title)).toEqual([...titles].reverse().slice(5, 10));
     const late = new Date(Date.UTC(2026, 10, 21, 12, 0, 0) + 430).toISOString();
     expect((await list(`?updated_since=${late}&per_page=100`)).body.data.map((c: { title: string }) => c.title)).toEqual(titles.slice(43));
+    // Deep in page mode (an OFFSET past 1,000 rows: a statement of its own, on the pool on PostgreSQL).
+    const deep = await list('?sort=-created_at&per_page=10&page=150');
+    expect(deep.body.data, show(deep)).toEqual([]);
+    expect(deep.body.pagination).toMatchObject({ page: 150, total: 45, total_pages: 5 });
     const other = await t.newKey();
     const theirs = await createCourse(t, { title: 'Their course' }, other.key);
     const listed = await list('?sort=-created_at&per_page=5&page=1', other.key);

@@ -105,5 +105,14 @@ describe.each(testDialects())('preparedShapes [%s]', (dialect) => {
       build: (db) => db.selectNoFrom(sql<number>`pg_backend_pid()`.as('pid')),
     });
     expect((await long.first(database, {}))!.pid).toBe(poolBackend);
+    // `short` told per shape (a list's page: short unless filtered or deep, src/db/keyset.ts).
+    const perShape = preparedShapes<{ deep: boolean }, { deep: boolean }, Record<string, never>, { pid: number }>({
+      shapeOf: (input) => input,
+      valuesOf: () => ({}),
+      build: (db) => db.selectNoFrom(sql<number>`pg_backend_pid()`.as('pid')),
+      short: (shape) => !shape.deep,
+    });
+    expect((await perShape.first(database, { deep: false }))!.pid).toBe(rows[0]!.pid);
+    expect((await perShape.first(database, { deep: true }))!.pid).toBe(poolBackend);
   });
 });
