@@ -1,4 +1,7 @@
+import fastJsonStringify from 'fast-json-stringify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Course, CourseListResponse } from '../../src/modules/courses/courses.schemas.js';
+import { sharedSchemas } from '../../src/shared/schemas.js';
 import { testDialects } from '../dialects.js';
 import { createCourse, setupApp, show, type TestApp } from '../harness.js';
 
@@ -160,5 +163,23 @@ describe.each(testDialects())('list pagination [%s]', (dialect) => {
     const listed = await list('?sort=-created_at&per_page=5&page=1', other.key);
     expect(listed.body.data.map((c: { id: string }) => c.id), show(listed)).toEqual([theirs.id]);
     expect(listed.body.pagination.total).toBe(1);
+  });
+  // The course list is written by JSON.stringify (pageReply's `plain`): byte for byte what its
+  // response schema's serializer writes, so no field the schema does not name gets out.
+  it('writes the course list as the schema serializer would, in page and cursor mode', async () => {
+    const other = await t.newKey();
+    await createCourse(t, { title: 'Quotes " and \\ and \u00e9 \u2028', external_id: 'ext "1"', metadata: { level: 'a "b"', 'k\u00e9': '' } }, other.key);
+    t.clock.advance(10);
+    await createCourse(t, { title: 'Plain' }, other.key);
+    const schemas = Object.fromEntries([...sharedSchemas, Course].map((schema) => [(schema as { $id: string }).$id, schema]));
+    const serialize = fastJsonStringify(CourseListResponse, { schema: schemas as never });
+    for (const query of ['?per_page=1', '?per_page=100&sort=-created_at', '?cursor=&per_page=1']) {
+      const response = await list(query, other.key);
+      expect(response.status, show(response)).toBe(200);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(response.text).toBe(serialize(JSON.parse(response.text)));
+    }
+    const full = await list('?per_page=100', other.key);
+    expect(full.body.data.map((c: { external_id: string | null }) => c.external_id)).toEqual(['ext "1"', null]);
   });
 });

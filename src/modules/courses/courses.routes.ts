@@ -31,7 +31,8 @@ export async function courseRoutes(parent: FastifyInstance, { ctx }: { ctx: Serv
       querystring: ListCoursesQuery,
       response: responses({ 200: CourseListResponse }),
     },
-    handler: async (request, reply) => pageReply(request, reply, await service.listCourses(ctx, request.auth.workspaceId, request.query)),
+    // Plain: toCourse builds each course field by field (src/shared/reply.ts).
+    handler: async (request, reply) => pageReply(request, reply, await service.listCourses(ctx, request.auth.workspaceId, request.query), { plain: true }),
   });
 
   app.post('/courses', {
