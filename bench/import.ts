@@ -33,8 +33,10 @@ export interface ImportResult {
   start_rss_mb: number;
   /** Whether the peak could be reset before the POST; if not, peak_rss_mb is the process's peak since it started. */
   peak_reset: boolean;
-  /** The highest anonymous resident memory (RssAnon: heaps) seen while the import ran (sampled with each poll). */
+  /** The highest anonymous resident memory (RssAnon: heaps) seen while the import ran (sampled every SAMPLE_MS). */
   peak_anon_mb: number;
+  /** The highest file-backed resident memory (RssFile: Node's code, SQLite's mapped database) seen while the import ran. */
+  peak_file_mb: number;
   status: string;
   counts: Record<string, number>;
   /** The targets of issue 35 for this import (seconds on this 2-core machine; peak RSS for 100,000 rows). */
@@ -55,12 +57,20 @@ interface ImportOptions {
   postgresUrl?: string | undefined;
   /** Writes a CPU profile of each server (`node --cpu-prof`) into this directory. */
   cpuProfileDir?: string | undefined;
+  /** More arguments for the server's node (`--trace-gc`, heap flags), for experiments. */
+  nodeArgs?: string[] | undefined;
+  /** More environment for the server, for experiments. */
+  serverEnv?: Record<string, string> | undefined;
+  /** Called with the server's pid once the import is done, before the server stops (e.g. to read its /proc/<pid>/smaps). */
+  inspect?: ((pid: number) => void) | undefined;
   log: (message: string) => void;
 }
 
 /** Courses the enrollments are spread over, made by external id before the import. */
 const COURSES = 5;
 const POLL_MS = 100;
+/** How often the server's anonymous and file-backed RSS are read while the import runs (VmHWM catches the total's peak between samples). */
+const SAMPLE_MS = 20;
 const IMPORT_TIMEOUT_MS = 15 * 60_000;
 
 /** The issue's targets: the 20,000-row zip in 15 s on SQLite and 30 s on PostgreSQL; RSS under 250 MB at 100,000 rows. */
@@ -87,6 +97,7 @@ export async function runImportCase(options: ImportOptions, c: ImportCase): Prom
   const dataDir = mkdtempSync(join(tmpdir(), 'lectern-bench-import-'));
   const dbName = `lectern_bench_import_${process.pid}`;
   let server: ServerHandle | undefined;
+  let sampler: NodeJS.Timeout | undefined;
   try {
     const databaseUrl = c.database === 'postgres' ? await createPostgresDatabase(options.postgresUrl!, dbName) : undefined;
     const zipFile = join(dataDir, 'roster.zip');
@@ -94,8 +105,9 @@ export async function runImportCase(options: ImportOptions, c: ImportCase): Prom
     const zip = readFileSync(zipFile);
     const { apiKey } = createApiKey(options.root, dataDir, databaseUrl);
     const headers = { ...FORWARDED_HTTPS, authorization: `Bearer ${apiKey}` };
-    const nodeArgs = options.cpuProfileDir ? ['--cpu-prof', '--cpu-prof-dir', options.cpuProfileDir] : [];
-    server = await startLectern(options.root, dataDir, options.host, { ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), LOG_LEVEL: 'warn' }, `lectern-import-${c.database}`, nodeArgs);
+    const nodeArgs = [...(options.cpuProfileDir ? ['--cpu-prof', '--cpu-prof-dir', options.cpuProfileDir] : []), ...(options.nodeArgs ?? [])];
+    const env = { ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), LOG_LEVEL: 'warn', ...options.serverEnv };
+    server = await startLectern(options.root, dataDir, options.host, env, `lectern-import-${c.database}`, nodeArgs);
     if (c.enrollments > 0) await putCourses(server.baseUrl, headers);
 
     options.log(`${label}: posting ${(zip.length / 1024 / 1024).toFixed(1)} MB`);
@@ -109,10 +121,18 @@ export async function runImportCase(options: ImportOptions, c: ImportCase): Prom
     const id = (JSON.parse(createdText) as { data: { id: string } }).data.id;
 
     let peakAnon = 0;
+    let peakFile = 0;
+    const pid = server.pid;
+    const sample = () => {
+      const now = rssMb(pid);
+      peakAnon = Math.max(peakAnon, now?.anonymous ?? 0);
+      peakFile = Math.max(peakFile, now?.file ?? 0);
+    };
+    sampler = setInterval(sample, SAMPLE_MS);
     let last: { status: string; counts: Record<string, number>; progress?: { done: number; total: number }; error?: unknown } | undefined;
     let lastLogged = started;
     for (;;) {
-      peakAnon = Math.max(peakAnon, rssMb(server.pid)?.anonymous ?? 0);
+      sample();
       const polled = await fetch(`${server.baseUrl}/api/v1/imports/${id}`, { headers });
       const text = await polled.text();
       if (polled.status !== 200) throw new Error(`${label}: GET /imports/${id} answered ${polled.status}: ${text.slice(0, 500)}`);
@@ -125,6 +145,7 @@ export async function runImportCase(options: ImportOptions, c: ImportCase): Prom
       }
       await sleep(POLL_MS);
     }
+    clearInterval(sampler);
     const seconds = (performance.now() - started) / 1000;
     const cpu = (processCpuMs(server.pid) - cpuBefore) / 1000;
     const peak = peakRssMb(server.pid) ?? 0;
@@ -132,7 +153,8 @@ export async function runImportCase(options: ImportOptions, c: ImportCase): Prom
     if (last.status !== 'succeeded' || last.counts.created !== expected) {
       throw new Error(`${label}: ended ${last.status} with ${JSON.stringify(last.counts)} (expected ${expected} created)${last.error ? `: ${JSON.stringify(last.error)}` : ''}`);
     }
-    options.log(`${label}: ${last.status} in ${seconds.toFixed(1)} s, server CPU ${cpu.toFixed(1)} s, peak RSS ${peak} MB`);
+    options.inspect?.(server.pid);
+    options.log(`${label}: ${last.status} in ${seconds.toFixed(1)} s, server CPU ${cpu.toFixed(1)} s, peak RSS ${peak} MB (anon ${peakAnon}, file ${peakFile})`);
     return {
       database: c.database,
       students: c.students,
@@ -144,11 +166,13 @@ export async function runImportCase(options: ImportOptions, c: ImportCase): Prom
       start_rss_mb: startRss,
       peak_reset: peakReset,
       peak_anon_mb: peakAnon,
+      peak_file_mb: peakFile,
       status: last.status,
       counts: last.counts,
       ...targets(c),
     };
   } finally {
+    clearInterval(sampler);
     if (server) await stopServer(server, 10_000);
     rmSync(dataDir, { recursive: true, force: true });
     if (c.database === 'postgres') await dropPostgresDatabase(options.postgresUrl!, dbName);
