@@ -101,33 +101,42 @@ export function rosterImporter(ctx: ImportsContext, log: FastifyBaseLogger): Job
     return plan;
   }
 
-  /** The rows of one type, after those applied already, a chunk per transaction. */
+  /**
+   * The rows of one type, after those applied already, a chunk per transaction. A chunk's rows are
+   * read and applied a batch at a time inside its transaction, each batch's result lines written
+   * with it, so that what a row needs lives only while its batch is applied (see APPLY_BATCH_ROWS).
+   */
   async function applyRows(job: ClaimedJob, start: ImportsTable, scan: Scan, type: ImportObjectType, overlay: Overlay, duplicates: Duplicates): Promise<ImportsTable> {
     let imp = start;
     const appliedField = type === 'student' ? 'students_applied' : 'enrollments_applied';
-    let skip = imp[appliedField];
-    let chunk: NumberedRow[] = [];
-    const flush = async () => {
-      const rows = chunk;
-      chunk = [];
-      imp = await commitChunk(job, imp, async (trx) => {
-        // A real run's later chunks read what the earlier ones wrote; a dry run keeps its overlay throughout.
-        const chunkOverlay = imp.dry_run === 1 ? overlay : new Overlay();
-        const context = { db: trx, clock: ctx.clock, import: imp, scan, overlay: chunkOverlay };
-        const outcomes = type === 'student' ? await applyStudents(context, rows) : await applyEnrollments(context, rows);
-        return { outcomes, deactivated: [], advance: { [appliedField]: imp[appliedField] + rows.length } };
-      });
+    const source = numberedRows(importFilePath(ctx.importDir, imp.id), imp, type, scan.rows.student)[Symbol.asyncIterator]();
+    // Every row read passes through the duplicate check, those a resumed run skips included.
+    const read = async (): Promise<NumberedRow | undefined> => {
+      const next = await source.next();
+      if (next.done) return undefined;
+      duplicates.mark(next.value);
+      return next.value;
     };
-    for await (const row of numberedRows(importFilePath(ctx.importDir, imp.id), imp, type, scan.rows.student)) {
-      duplicates.mark(row);
-      if (skip > 0) {
-        skip--;
-        continue;
+    try {
+      let row = await read();
+      for (let skip = imp[appliedField]; skip > 0 && row; skip--) row = await read();
+      while (row) {
+        imp = await commitChunk(job, imp, async (trx, results) => {
+          // A real run's later chunks read what the earlier ones wrote; a dry run keeps its overlay throughout.
+          const context = { db: trx, clock: ctx.clock, import: imp, scan, overlay: imp.dry_run === 1 ? overlay : new Overlay() };
+          let applied = 0;
+          while (row && applied < ctx.chunkRows) {
+            const batch: NumberedRow[] = [];
+            for (; row && batch.length < APPLY_BATCH_ROWS && applied + batch.length < ctx.chunkRows; row = await read()) batch.push(row);
+            await results.add(type === 'student' ? await applyStudents(context, batch) : await applyEnrollments(context, batch));
+            applied += batch.length;
+          }
+          return { [appliedField]: imp[appliedField] + applied };
+        });
       }
-      chunk.push(row);
-      if (chunk.length >= ctx.chunkRows) await flush();
+    } finally {
+      await source.return(undefined);
     }
-    if (chunk.length > 0) await flush();
     return imp;
   }
 
@@ -137,45 +146,25 @@ export function rosterImporter(ctx: ImportsContext, log: FastifyBaseLogger): Job
     for await (const page of ownedObjects(ctx.db, imp, scan, ctx.chunkRows)) {
       const going = page.filter((o) => o.deactivate).map((o) => o.object);
       if (going.length === 0) continue;
-      imp = await commitChunk(job, imp, async (trx) => ({ outcomes: [], deactivated: await deactivate(trx, ctx.clock, imp, going), advance: {} }));
+      imp = await commitChunk(job, imp, async (trx, results) => {
+        await results.addDeactivated(await deactivate(trx, ctx.clock, imp, going));
+        return {};
+      });
     }
     return imp;
   }
 
   /**
-   * One chunk in one transaction: the work, its result lines and the import's counts and resume
-   * point, committed only while this worker holds the job's lease and the import is where it left
-   * it. Answers the import as committed.
+   * One chunk in one transaction: the work, which writes its result lines as it goes, the import's
+   * counts and its resume point (what `work` answers), committed only while this worker holds the
+   * job's lease and the import is where it left it. Answers the import as committed.
    */
-  async function commitChunk(
-    job: ClaimedJob,
-    imp: ImportsTable,
-    work: (trx: Kysely<DB>) => Promise<{ outcomes: Outcome[]; deactivated: Deactivation[]; advance: Partial<ImportsTable> }>,
-  ): Promise<ImportsTable> {
+  async function commitChunk(job: ClaimedJob, imp: ImportsTable, work: (trx: Kysely<DB>, results: ChunkResults) => Promise<Partial<ImportsTable>>): Promise<ImportsTable> {
     let next = imp;
     await inLease(job, async (trx) => {
-      const { outcomes, deactivated, advance } = await work(trx);
-      const counts = { created: imp.created, updated: imp.updated, unchanged: imp.unchanged, deactivated: imp.deactivated, failed: imp.failed, skipped: imp.skipped };
-      for (const o of outcomes) counts[o.action]++;
-      const firstDeactivation = (imp.total_rows ?? 0) + imp.deactivated;
-      await repo.insertResults(trx, [
-        ...outcomes.map((o) => resultOf(imp.id, o)),
-        ...deactivated.map((d, i) => ({
-          import_id: imp.id,
-          seq: firstDeactivation + i,
-          file: '-',
-          line: null,
-          type: d.type,
-          external_id: d.externalId,
-          action: 'deactivated' as const,
-          object_id: d.id,
-          code: null,
-          field: null,
-          message: null,
-        })),
-      ]);
-      counts.deactivated += deactivated.length;
-      const changes = { ...advance, ...counts, updated_at: toIso(ctx.clock.now()) };
+      const results = new ChunkResults(trx, imp);
+      const advance = await work(trx, results);
+      const changes = { ...advance, ...results.counts, updated_at: toIso(ctx.clock.now()) };
       if (!(await repo.advanceImport(trx, imp.id, imp, changes))) throw new LeaseLost();
       next = { ...imp, ...changes };
     });
@@ -211,6 +200,56 @@ export function rosterImporter(ctx: ImportsContext, log: FastifyBaseLogger): Job
   }
 
   return { kind: 'roster_import', concurrency: 1, leaseMs: ctx.leaseMs, run };
+}
+
+/**
+ * Rows applied together inside a chunk's transaction: one set of reads and writes for each batch.
+ * Small enough that a batch's objects (its rows as read, their outcomes, statements, events and
+ * result lines) are gone before V8's next young-generation collection, which would otherwise move
+ * them to the old generation, where they stay until a full collection: with the whole chunk of
+ * 1,000 rows alive until its commit, that was 1-2 MB a collection and most of the import's peak
+ * (bench/README.md, "Imports").
+ */
+const APPLY_BATCH_ROWS = 250;
+
+/** A chunk's result lines, written as its batches are applied, and the import's counts with them. */
+class ChunkResults {
+  readonly counts: Pick<ImportsTable, 'created' | 'updated' | 'unchanged' | 'deactivated' | 'failed' | 'skipped'>;
+
+  constructor(
+    private readonly trx: Kysely<DB>,
+    private readonly imp: ImportsTable,
+  ) {
+    this.counts = { created: imp.created, updated: imp.updated, unchanged: imp.unchanged, deactivated: imp.deactivated, failed: imp.failed, skipped: imp.skipped };
+  }
+
+  /** The rows' outcomes. */
+  async add(outcomes: Outcome[]): Promise<void> {
+    for (const o of outcomes) this.counts[o.action]++;
+    await repo.insertResults(this.trx, outcomes.map((o) => resultOf(this.imp.id, o)));
+  }
+
+  /** A full sync's deactivations, numbered after every row of the file. */
+  async addDeactivated(deactivated: Deactivation[]): Promise<void> {
+    const first = (this.imp.total_rows ?? 0) + this.counts.deactivated;
+    await repo.insertResults(
+      this.trx,
+      deactivated.map((d, i) => ({
+        import_id: this.imp.id,
+        seq: first + i,
+        file: '-',
+        line: null,
+        type: d.type,
+        external_id: d.externalId,
+        action: 'deactivated' as const,
+        object_id: d.id,
+        code: null,
+        field: null,
+        message: null,
+      })),
+    );
+    this.counts.deactivated += deactivated.length;
+  }
 }
 
 const zeroCounts = { created: 0, updated: 0, unchanged: 0, deactivated: 0, failed: 0, skipped: 0 };
