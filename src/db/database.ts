@@ -172,13 +172,17 @@ function openSqlite(file: string): Database {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('cache_size = -32000');
   sqlite.pragma('temp_store = MEMORY');
-  // Reads straight from the mapped file instead of copying pages through read(): less CPU per
-  // request (bench/README.md, "Figures behind the code").
-  sqlite.pragma('mmap_size = 268435456');
+  // The writer does not map the file: a page it touches once mapped stays in the process's RSS (up
+  // to the whole file), and a long write (an import: the pages of every lookup, insert and trigger
+  // of 100,000 rows) touches much of it. Its reads go through read() and its page cache (bounded by
+  // cache_size). The hot reads, on the reader below, keep the map (bench/README.md, "Imports").
+  sqlite.pragma('mmap_size = 0');
   // A second, read-only connection for hot single-row reads outside transactions (see reader.ts).
   // In WAL mode it reads the last committed state, never another request's open transaction.
   const reader = new BetterSqlite3(file, { readonly: true });
   reader.pragma('busy_timeout = 5000');
+  // Reads straight from the mapped file instead of copying pages through read(): less CPU per
+  // request (bench/README.md, "Figures behind the code").
   reader.pragma('mmap_size = 268435456');
   const cachedReader = withStatementCache(reader);
   const snapshot = new ReadSnapshot(cachedReader, reader);
