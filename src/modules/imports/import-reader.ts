@@ -170,8 +170,7 @@ interface ParsedRecord {
  * `info` counts the lines read up to there: read then, the counts are what its `info: true` option
  * gives a record, without the copy of all its counters that option makes for every record (two
  * object spreads a record). Those copies were most of what reading a file left to V8's old
- * generation: 100,000 students read with `info: true` moved 17 MB there, read this way 0.4 MB
- * (bench/README.md, "Imports").
+ * generation, where they stayed until a full collection (bench/README.md, "Imports").
  */
 function csvParser(): ReturnType<typeof parse> {
   const parser = parse({ bom: true, relax_column_count: true, skip_empty_lines: true });

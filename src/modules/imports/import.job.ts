@@ -122,12 +122,12 @@ export function rosterImporter(ctx: ImportsContext, log: FastifyBaseLogger): Job
       for (let skip = imp[appliedField]; skip > 0 && row; skip--) row = await read();
       while (row) {
         imp = await commitChunk(job, imp, async (trx, results) => {
-          // A real run's later chunks read what the earlier ones wrote; a dry run keeps its overlay throughout.
-          const context = { db: trx, clock: ctx.clock, import: imp, scan, overlay: imp.dry_run === 1 ? overlay : new Overlay() };
           let applied = 0;
           while (row && applied < ctx.chunkRows) {
             const batch: NumberedRow[] = [];
             for (; row && batch.length < APPLY_BATCH_ROWS && applied + batch.length < ctx.chunkRows; row = await read()) batch.push(row);
+            // A real run's later batches read what the earlier ones wrote; a dry run keeps its overlay throughout.
+            const context = { db: trx, clock: ctx.clock, import: imp, scan, overlay: imp.dry_run === 1 ? overlay : new Overlay() };
             await results.add(type === 'student' ? await applyStudents(context, batch) : await applyEnrollments(context, batch));
             applied += batch.length;
           }
@@ -207,8 +207,7 @@ export function rosterImporter(ctx: ImportsContext, log: FastifyBaseLogger): Job
  * Small enough that a batch's objects (its rows as read, their outcomes, statements, events and
  * result lines) are gone before V8's next young-generation collection, which would otherwise move
  * them to the old generation, where they stay until a full collection: with the whole chunk of
- * 1,000 rows alive until its commit, that was 1-2 MB a collection and most of the import's peak
- * (bench/README.md, "Imports").
+ * 1,000 rows alive until its commit, that was most of the import's peak (bench/README.md, "Imports").
  */
 const APPLY_BATCH_ROWS = 250;
 
