@@ -210,8 +210,12 @@ describe.skipIf(!chromiumAvailable()).each(dialects)('console users and recovery
     await setPassword(page, 'the right password, long');
     await page.getByText('Password set.').waitFor();
 
-    // Twenty guesses from twenty addresses: no address reaches its own limit.
-    for (let i = 1; i <= 20; i++) expect((await passwordSignIn(email, `guess number ${i}`, `203.0.113.${i}`)).status).toBe(401);
+    // Twenty guesses from twenty addresses: no address reaches its own limit. Each runs scrypt
+    // (about 250 ms of CPU here): nineteen at once, as a spread-out guesser sends them, then the
+    // twentieth, the latest the owner is shown.
+    const guesses = Array.from({ length: 19 }, (_, i) => passwordSignIn(email, `guess number ${i + 1}`, `203.0.113.${i + 1}`));
+    for (const guess of await Promise.all(guesses)) expect(guess.status).toBe(401);
+    expect((await passwordSignIn(email, 'guess number 20', '203.0.113.20')).status).toBe(401);
 
     const form = await h.newPage();
     await form.goto(`${h.server.url}/console/`);
