@@ -79,6 +79,7 @@ export interface Report {
   duration_s: number;
   rounds: number;
   warmup_s: number;
+  rewarm_s: number;
   connections: number;
   seeded_courses: number;
   results: ResultRow[];
@@ -128,6 +129,8 @@ export interface ReportMeta {
   durationS: number;
   rounds: number;
   warmupS: number;
+  /** Unmeasured seconds of load right before each slice. */
+  rewarmS: number;
   connections: number;
   seededCourses: number;
   cpus: number;
@@ -243,6 +246,7 @@ export function buildReport(measurements: Measurement[], meta: ReportMeta, limit
     duration_s: meta.durationS,
     rounds: meta.rounds,
     warmup_s: meta.warmupS,
+    rewarm_s: meta.rewarmS,
     connections: meta.connections,
     seeded_courses: meta.seededCourses,
     results,
@@ -287,7 +291,7 @@ export function formatReport(report: Report): string {
 
   const out: string[] = [
     `Lectern bench: node ${report.node}, ${report.cpus} CPUs, ${report.connections} connections, ` +
-      `${report.duration_s} s per target in ${report.rounds} interleaved rounds (+${report.warmup_s} s warm-up), ${report.seeded_courses} seeded courses`,
+      `${report.duration_s} s per target in ${report.rounds} interleaved rounds (+${report.warmup_s} s warm-up, ${report.rewarm_s} s before each slice), ${report.seeded_courses} seeded courses`,
     '',
     line(header),
     widths.map((w) => '-'.repeat(w)).join('  '),

@@ -1,4 +1,4 @@
-// `npm run bench [-- --duration N] [--rounds N] [--warmup N] [--write-warmup N] [--connections N] [--courses N] [--skip-build]
+// `npm run bench [-- --duration N] [--rounds N] [--warmup N] [--rewarm N] [--write-warmup N] [--connections N] [--courses N] [--skip-build]
 //   [--redis URL | --no-redis] [--no-sync] [--sync-students N] [--no-analytics] [--analytics-enrollments N] [--postgres URL]
 //   [--no-import] [--import-rows N] [--import-large N] [--import-cpu-prof DIR] [--only sync|analytics|import] [--json]`
 //
@@ -58,6 +58,13 @@ interface Options {
   durationS: number;
   rounds: number;
   warmupS: number;
+  /**
+   * Seconds of unmeasured load each target gets right before each of its slices (`--rewarm N`):
+   * between its slices a server sits idle while the other targets are measured (half a minute on
+   * a full run), and its first second back costs up to three times the CPU per request of the
+   * next ones (bench/README.md, "Idle between slices"). The rows are of busy servers.
+   */
+  rewarmS: number;
   /** Requests each write target gets as warm-up besides `warmupS` (`--write-warmup N`). */
   writeWarmup: number;
   connections: number;
@@ -95,6 +102,7 @@ function parseOptions(): Options {
       duration: { type: 'string', default: '10' },
       rounds: { type: 'string', default: '5' },
       warmup: { type: 'string', default: '2' },
+      rewarm: { type: 'string', default: '1' },
       'write-warmup': { type: 'string', default: '15000' },
       connections: { type: 'string', default: '10' },
       courses: { type: 'string', default: '1000' },
@@ -126,6 +134,7 @@ function parseOptions(): Options {
     durationS: positive('duration', values.duration, 1),
     rounds: positive('rounds', values.rounds, 1),
     warmupS: positive('warmup', values.warmup, 0),
+    rewarmS: positive('rewarm', values.rewarm, 0),
     writeWarmup: positive('write-warmup', values['write-warmup'], 0),
     connections: positive('connections', values.connections, 1),
     courses: positive('courses', values.courses, 1),
@@ -409,7 +418,10 @@ async function runTargets(options: Options): Promise<Report> {
     }
     for (let round = 1; round <= options.rounds; round++) {
       log(`round ${round}/${options.rounds}: ${group.length} targets × ${sliceS.toFixed(1)} s`);
-      for (const { load } of group) await load.measure(sliceS);
+      for (const { load } of group) {
+        await load.warmUp(options.rewarmS);
+        await load.measure(sliceS);
+      }
     }
   }
   const measurements: Measurement[] = loads.map(({ target, server, load }) => {
@@ -428,6 +440,7 @@ async function runTargets(options: Options): Promise<Report> {
       durationS: options.durationS,
       rounds: options.rounds,
       warmupS: options.warmupS,
+      rewarmS: options.rewarmS,
       connections: options.connections,
       seededCourses: ids.length,
       cpus: availableParallelism(),
