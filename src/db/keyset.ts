@@ -42,6 +42,12 @@ function pageValues(request: PageRequest): PageValues {
   };
 }
 
+/**
+ * A page request's clauses on a list query whose table has an `id` column: ordering on
+ * (sort column, id), then OFFSET in page mode or a row-value keyset condition in cursor mode,
+ * so a cursor page deep in the list costs what the first one costs. Fetches one row more than
+ * the page, to tell whether another page follows.
+ */
 function pageClauses<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, shape: PageShape, values: PageValues): SelectQueryBuilder<DB, TB, O> {
   const column = sql.ref(shape.column);
   const id = sql.ref('id');
@@ -55,12 +61,7 @@ function pageClauses<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, T
   return q;
 }
 
-/**
- * Applies a page request to a list query whose table has an `id` column: ordering on
- * (sort column, id), then OFFSET in page mode or a row-value keyset condition in cursor mode,
- * so a cursor page deep in the list costs what the first one costs. Fetches one row more than
- * the page, to tell whether another page follows.
- */
+/** Applies a page request to a list query (pageClauses). */
 export function applyPage<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, request: PageRequest): SelectQueryBuilder<DB, TB, O> {
   return pageClauses(query, pageShape(request), pageValues(request));
 }
@@ -86,16 +87,24 @@ export type FiltersSet<F> = { readonly [K in keyof F]-?: boolean };
  *
  * `valuesOf` gives the workspace id and the filters' values as named parameters (those of filters
  * left out are never bound); `build` makes the filtered query, its selection included, from the
- * filters set, every value through `p`. `applyPage`'s ordering, limit and offset or keyset
- * condition are added here.
+ * filters set, every value through `p`. The ordering, limit and offset or keyset condition
+ * (pageClauses) are added here.
+ *
+ * `given`: members of the filters that every request gives (the course, module, registration or
+ * endpoint the list belongs to; the event log's retention bound). Their conditions are in every
+ * shape and the order's index starts with them, so they do not make a page filtered (not short).
+ * `unindexed`: the list's order has no index (a table scan, however short the page): never short.
  */
 export function preparedPage<F extends object, P extends Params, O extends { id: string }>(options: {
   valuesOf: (workspaceId: string, filters: F) => P;
   build: (db: Kysely<DB>, set: FiltersSet<F>, p: <K extends keyof P & string>(name: K) => P[K]) => SelectQueryBuilder<DB, keyof DB, O>;
+  given?: readonly (keyof F & string)[];
+  unindexed?: boolean;
 }) {
+  const given = new Set<string>(options.given);
   const statement = preparedShapes<{ workspaceId: string; filters: F; page: PageRequest }, { set: FiltersSet<F>; page: PageShape }, P & PageParams, O>({
     shapeOf: ({ filters, page }) => ({ set: filtersSet(filters), page: pageShape(page) }),
-    short: (shape) => !shape.page.deep && !Object.values(shape.set).some(Boolean),
+    short: (shape) => !options.unindexed && !shape.page.deep && !Object.entries(shape.set).some(([name, set]) => set && !given.has(name)),
     valuesOf: ({ workspaceId, filters, page }) => {
       const values = pageValues(page);
       return { ...options.valuesOf(workspaceId, filters), pageLimit: values.limit, pageOffset: values.offset, afterValue: values.afterValue, afterId: values.afterId };
