@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { lockForUpdate } from '../../db/dialect.js';
-import { applyPage } from '../../db/keyset.js';
+import { type FiltersSet, filtersSet, preparedPage } from '../../db/keyset.js';
 import { prepared } from '../../db/prepared.js';
 import type { DB, StudentStatus, StudentsTable } from '../../db/types.js';
 import { MAX_PARAMETERS, type UpsertOptions, type UpsertOutcome, type UpsertRow, type UpsertTable, upsertByExternalId } from '../../db/upsert.js';
@@ -16,22 +16,53 @@ export interface StudentFilters {
   status?: StudentStatus | undefined;
 }
 
-function filtered(db: Kysely<DB>, workspaceId: string, filters: StudentFilters) {
-  let query = db.selectFrom('students').where('workspace_id', '=', workspaceId);
-  if (filters.updatedSince !== undefined) query = query.where('updated_at', '>=', filters.updatedSince);
-  if (filters.emailNormalized !== undefined) query = query.where('email_normalized', '=', filters.emailNormalized);
-  if (filters.externalId !== undefined) query = query.where('external_id', '=', filters.externalId);
-  if (filters.status !== undefined) query = query.where('status', '=', filters.status);
+/** A list's filters as values of its query: real values, or the placeholders of a prepared one. */
+type FilterValues = {
+  workspaceId: string;
+  updatedSince: string;
+  emailNormalized: string;
+  externalId: string;
+  status: StudentStatus;
+};
+
+function filterValues(workspaceId: string, filters: StudentFilters): FilterValues {
+  return {
+    workspaceId,
+    updatedSince: filters.updatedSince ?? '',
+    emailNormalized: filters.emailNormalized ?? '',
+    externalId: filters.externalId ?? '',
+    status: filters.status ?? 'active',
+  };
+}
+
+function filtered(db: Kysely<DB>, set: FiltersSet<StudentFilters>, values: FilterValues) {
+  let query = db.selectFrom('students').where('workspace_id', '=', values.workspaceId);
+  if (set.updatedSince) query = query.where('updated_at', '>=', values.updatedSince);
+  if (set.emailNormalized) query = query.where('email_normalized', '=', values.emailNormalized);
+  if (set.externalId) query = query.where('external_id', '=', values.externalId);
+  if (set.status) query = query.where('status', '=', values.status);
   return query;
 }
 
+const studentPage = preparedPage<StudentFilters, FilterValues, StudentsTable>({
+  valuesOf: filterValues,
+  build: (db, set, p) =>
+    filtered(db, set, {
+      workspaceId: p('workspaceId'),
+      updatedSince: p('updatedSince'),
+      emailNormalized: p('emailNormalized'),
+      externalId: p('externalId'),
+      status: p('status'),
+    }).select(columns),
+});
+
 export async function listStudents(db: Kysely<DB>, workspaceId: string, filters: StudentFilters, page: PageRequest): Promise<StudentsTable[]> {
-  return applyPage(filtered(db, workspaceId, filters).select(columns), page).execute();
+  return studentPage(db, workspaceId, filters, page);
 }
 
 export async function countStudents(db: Kysely<DB>, workspaceId: string, filters: StudentFilters): Promise<number> {
   if (unfiltered(filters)) return countOfWorkspace(db, workspaceId, 'students');
-  return countRows(filtered(db, workspaceId, filters));
+  return countRows(filtered(db, filtersSet(filters), filterValues(workspaceId, filters)));
 }
 
 const studentById = prepared<{ workspaceId: string; id: string }, StudentsTable>((db, p) =>
