@@ -1,6 +1,6 @@
 import { lockForUpdate } from '../../db/dialect.js';
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
-import { applyPage } from '../../db/keyset.js';
+import { type FiltersSet, filtersSet, preparedPage } from '../../db/keyset.js';
 import { prepared } from '../../db/prepared.js';
 import type { DB, EnrollmentStatus, EnrollmentsTable } from '../../db/types.js';
 import type { PageRequest } from '../../shared/pagination.js';
@@ -21,7 +21,9 @@ export function lessonsCompletedOf(eb: ExpressionBuilder<DB, 'enrollments'>) {
     .whereRef('lesson_progress.workspace_id', '=', 'enrollments.workspace_id')
     .whereRef('lesson_progress.student_id', '=', 'enrollments.student_id')
     .whereRef('lesson_progress.course_id', '=', 'enrollments.course_id')
-    .where('lesson_progress.status', '=', 'completed');
+    // A literal, not a parameter: the list's prepared statements bind a status filter's value
+    // ('completed' too), and a parameter constant equal to it would be refused (prepared.ts).
+    .where('lesson_progress.status', '=', sql.lit('completed'));
 }
 
 /** The lessons of an enrollment's course now: a subquery on each enrollments row. */
@@ -29,10 +31,13 @@ export function lessonsTotalOf(eb: ExpressionBuilder<DB, 'enrollments'>) {
   return eb.selectFrom('lessons').select(eb.fn.countAll<number>().as('n')).whereRef('lessons.course_id', '=', 'enrollments.course_id');
 }
 
+/** An enrollments row's columns with its progress counts. */
+function progressColumns(eb: ExpressionBuilder<DB, 'enrollments'>) {
+  return [...columns.map((c) => `enrollments.${c}` as const), lessonsCompletedOf(eb).as('lessons_completed'), lessonsTotalOf(eb).as('lessons_total')];
+}
+
 function withProgress(db: Kysely<DB>) {
-  return db
-    .selectFrom('enrollments')
-    .select((eb) => [...columns.map((c) => `enrollments.${c}` as const), lessonsCompletedOf(eb).as('lessons_completed'), lessonsTotalOf(eb).as('lessons_total')]);
+  return db.selectFrom('enrollments').select(progressColumns);
 }
 
 export interface EnrollmentFilters {
@@ -42,23 +47,50 @@ export interface EnrollmentFilters {
   updatedSince?: string | undefined;
 }
 
-/** The filters, as one condition usable by the list and by its count. */
-function matching(eb: ExpressionBuilder<DB, 'enrollments'>, workspaceId: string, filters: EnrollmentFilters) {
-  const conditions = [eb('enrollments.workspace_id', '=', workspaceId)];
-  if (filters.studentId !== undefined) conditions.push(eb('enrollments.student_id', '=', filters.studentId));
-  if (filters.courseId !== undefined) conditions.push(eb('enrollments.course_id', '=', filters.courseId));
-  if (filters.status !== undefined) conditions.push(eb('enrollments.status', '=', filters.status));
-  if (filters.updatedSince !== undefined) conditions.push(eb('enrollments.updated_at', '>=', filters.updatedSince));
-  return eb.and(conditions);
+/** A list's filters as values of its query: real values, or the placeholders of a prepared one. */
+type FilterValues = {
+  workspaceId: string;
+  studentId: string;
+  courseId: string;
+  status: EnrollmentStatus;
+  updatedSince: string;
+};
+
+function filterValues(workspaceId: string, filters: EnrollmentFilters): FilterValues {
+  return {
+    workspaceId,
+    studentId: filters.studentId ?? '',
+    courseId: filters.courseId ?? '',
+    status: filters.status ?? 'active',
+    updatedSince: filters.updatedSince ?? '',
+  };
 }
 
+/** The filtered enrollments, with no selection yet: the list selects their progress, the count counts them. */
+function filtered(db: Kysely<DB>, set: FiltersSet<EnrollmentFilters>, values: FilterValues) {
+  let query = db.selectFrom('enrollments').where('enrollments.workspace_id', '=', values.workspaceId);
+  if (set.studentId) query = query.where('enrollments.student_id', '=', values.studentId);
+  if (set.courseId) query = query.where('enrollments.course_id', '=', values.courseId);
+  if (set.status) query = query.where('enrollments.status', '=', values.status);
+  if (set.updatedSince) query = query.where('enrollments.updated_at', '>=', values.updatedSince);
+  return query;
+}
+
+const enrollmentPage = preparedPage<EnrollmentFilters, FilterValues, EnrollmentRow>({
+  valuesOf: filterValues,
+  build: (db, set, p) =>
+    filtered(db, set, { workspaceId: p('workspaceId'), studentId: p('studentId'), courseId: p('courseId'), status: p('status'), updatedSince: p('updatedSince') }).select(
+      progressColumns,
+    ),
+});
+
 export async function listEnrollments(db: Kysely<DB>, workspaceId: string, filters: EnrollmentFilters, page: PageRequest): Promise<EnrollmentRow[]> {
-  return applyPage(withProgress(db).where((eb) => matching(eb, workspaceId, filters)), page).execute();
+  return enrollmentPage(db, workspaceId, filters, page);
 }
 
 export async function countEnrollments(db: Kysely<DB>, workspaceId: string, filters: EnrollmentFilters): Promise<number> {
   if (unfiltered(filters)) return countOfWorkspace(db, workspaceId, 'enrollments');
-  return countRows(db.selectFrom('enrollments').where((eb) => matching(eb, workspaceId, filters)));
+  return countRows(filtered(db, filtersSet(filters), filterValues(workspaceId, filters)));
 }
 
 const enrollmentById = prepared<{ workspaceId: string; id: string }, EnrollmentRow>((db, p) =>
