@@ -1,37 +1,69 @@
 import { type Kysely, sql } from 'kysely';
 import { countRows } from '../../db/count.js';
-import { applyPage } from '../../db/keyset.js';
+import { type FiltersSet, filtersSet, preparedPage } from '../../db/keyset.js';
 import type { DB, EventsTable } from '../../db/types.js';
 import type { PageRequest } from '../../shared/pagination.js';
 
 const columns = ['id', 'workspace_id', 'type', 'data', 'created_at'] as const;
 
 export interface EventFilters {
-  /** An exact type, or a family prefix such as `student.` (from `student.*`). */
-  type?: { exact: string } | { prefix: string } | undefined;
+  /** An exact type. */
+  type?: string | undefined;
+  /** A family prefix such as `student.` (from `student.*`). */
+  typePrefix?: string | undefined;
   from?: string | undefined;
   to?: string | undefined;
   /** Events older than this are past the log's retention and never listed. */
   notBefore: string;
 }
 
-function filtered(db: Kysely<DB>, workspaceId: string, filters: EventFilters) {
-  let query = db.selectFrom('events').where('workspace_id', '=', workspaceId).where('created_at', '>=', filters.notBefore);
-  const type = filters.type;
-  if (type && 'exact' in type) query = query.where('type', '=', type.exact);
-  // Type names hold only [a-z_.]; `_` is a LIKE wildcard, so it is escaped.
-  if (type && 'prefix' in type) query = query.where(sql<boolean>`type like ${`${type.prefix.replaceAll('_', '\\_')}%`} escape '\\'`);
-  if (filters.from !== undefined) query = query.where('created_at', '>=', filters.from);
-  if (filters.to !== undefined) query = query.where('created_at', '<', filters.to);
+/** A list's filters as values of its query: real values, or the placeholders of a prepared one. */
+type FilterValues = {
+  workspaceId: string;
+  type: string;
+  /** The LIKE pattern of typePrefix. */
+  typePattern: string;
+  from: string;
+  to: string;
+  notBefore: string;
+};
+
+function filterValues(workspaceId: string, filters: EventFilters): FilterValues {
+  return {
+    workspaceId,
+    type: filters.type ?? '',
+    // Type names hold only [a-z_.]; `_` is a LIKE wildcard, so it is escaped.
+    typePattern: filters.typePrefix === undefined ? '' : `${filters.typePrefix.replaceAll('_', '\\_')}%`,
+    from: filters.from ?? '',
+    to: filters.to ?? '',
+    notBefore: filters.notBefore,
+  };
+}
+
+function filtered(db: Kysely<DB>, set: FiltersSet<EventFilters>, values: FilterValues) {
+  let query = db.selectFrom('events').where('workspace_id', '=', values.workspaceId).where('created_at', '>=', values.notBefore);
+  if (set.type) query = query.where('type', '=', values.type);
+  if (set.typePrefix) query = query.where(sql<boolean>`type like ${values.typePattern} escape '\\'`);
+  if (set.from) query = query.where('created_at', '>=', values.from);
+  if (set.to) query = query.where('created_at', '<', values.to);
   return query;
 }
 
+const eventPage = preparedPage<EventFilters, FilterValues, EventsTable>({
+  valuesOf: filterValues,
+  build: (db, set, p) =>
+    filtered(db, set, { workspaceId: p('workspaceId'), type: p('type'), typePattern: p('typePattern'), from: p('from'), to: p('to'), notBefore: p('notBefore') }).select(
+      columns,
+    ),
+  given: ['notBefore'],
+});
+
 export async function listEvents(db: Kysely<DB>, workspaceId: string, filters: EventFilters, page: PageRequest): Promise<EventsTable[]> {
-  return applyPage(filtered(db, workspaceId, filters).select(columns), page).execute();
+  return eventPage(db, workspaceId, filters, page);
 }
 
 export async function countEvents(db: Kysely<DB>, workspaceId: string, filters: EventFilters): Promise<number> {
-  return countRows(filtered(db, workspaceId, filters));
+  return countRows(filtered(db, filtersSet(filters), filterValues(workspaceId, filters)));
 }
 
 export async function findEvent(db: Kysely<DB>, workspaceId: string, id: string, notBefore: string): Promise<EventsTable | undefined> {

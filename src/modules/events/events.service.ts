@@ -17,7 +17,8 @@ export function toEvent(row: EventsTable): Event {
 export async function listEvents(ctx: ServiceContext, workspaceId: string, query: ListEventsQuery): Promise<PageResult<Event>> {
   const page = parseListQuery('events', workspaceId, query, eventSorts, '-created_at');
   const filters: repo.EventFilters = {
-    type: query.type === undefined ? undefined : query.type.endsWith('.*') ? { prefix: query.type.slice(0, -1) } : { exact: query.type },
+    type: query.type === undefined || query.type.endsWith('.*') ? undefined : query.type,
+    typePrefix: query.type?.endsWith('.*') ? query.type.slice(0, -1) : undefined,
     from: query.from,
     to: query.to,
     notBefore: toIso(ctx.clock.now() - EVENT_RETENTION_MS),
