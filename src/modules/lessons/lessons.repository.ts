@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { applyPage } from '../../db/keyset.js';
+import { type FiltersSet, filtersSet, preparedPage } from '../../db/keyset.js';
 import { prepared } from '../../db/prepared.js';
 import type { DB, LessonsTable } from '../../db/types.js';
 import type { PageRequest } from '../../shared/pagination.js';
@@ -22,18 +22,41 @@ export const columns = [
   'updated_at',
 ] as const;
 
-function ofModule(db: Kysely<DB>, workspaceId: string, moduleId: string, updatedSince: string | undefined) {
-  let query = db.selectFrom('lessons').where('workspace_id', '=', workspaceId).where('module_id', '=', moduleId);
-  if (updatedSince !== undefined) query = query.where('updated_at', '>=', updatedSince);
+interface LessonFilters {
+  moduleId: string;
+  updatedSince: string | undefined;
+}
+
+/** A list's filters as values of its query: real values, or the placeholders of a prepared one. */
+type FilterValues = {
+  workspaceId: string;
+  moduleId: string;
+  updatedSince: string;
+};
+
+function filterValues(workspaceId: string, filters: LessonFilters): FilterValues {
+  return { workspaceId, moduleId: filters.moduleId, updatedSince: filters.updatedSince ?? '' };
+}
+
+function filtered(db: Kysely<DB>, set: FiltersSet<LessonFilters>, values: FilterValues) {
+  let query = db.selectFrom('lessons').where('workspace_id', '=', values.workspaceId).where('module_id', '=', values.moduleId);
+  if (set.updatedSince) query = query.where('updated_at', '>=', values.updatedSince);
   return query;
 }
 
+const lessonPage = preparedPage<LessonFilters, FilterValues, LessonsTable>({
+  valuesOf: filterValues,
+  build: (db, set, p) => filtered(db, set, { workspaceId: p('workspaceId'), moduleId: p('moduleId'), updatedSince: p('updatedSince') }).select(columns),
+  given: ['moduleId'],
+});
+
 export async function listLessons(db: Kysely<DB>, workspaceId: string, moduleId: string, updatedSince: string | undefined, page: PageRequest): Promise<LessonsTable[]> {
-  return applyPage(ofModule(db, workspaceId, moduleId, updatedSince).select(columns), page).execute();
+  return lessonPage(db, workspaceId, { moduleId, updatedSince }, page);
 }
 
 export async function countLessons(db: Kysely<DB>, workspaceId: string, moduleId: string, updatedSince: string | undefined): Promise<number> {
-  return countRows(ofModule(db, workspaceId, moduleId, updatedSince));
+  const filters = { moduleId, updatedSince };
+  return countRows(filtered(db, filtersSet(filters), filterValues(workspaceId, filters)));
 }
 
 const lessonById = prepared<{ workspaceId: string; id: string }, LessonsTable>((db, p) =>
