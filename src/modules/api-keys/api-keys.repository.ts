@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { applyPage } from '../../db/keyset.js';
+import { preparedPage } from '../../db/keyset.js';
 import { prepared } from '../../db/prepared.js';
 import type { PageRequest } from '../../shared/pagination.js';
 import type { AccountLimitColumns } from '../rate-limits/policies.js';
@@ -127,8 +127,15 @@ export async function listKeysOfAccount(db: Kysely<DB>, accountId: string): Prom
   return db.selectFrom('api_keys').select(keyColumns).where('account_id', '=', accountId).orderBy('created_at').orderBy('id').execute();
 }
 
+const keyPage = preparedPage<Record<never, never>, { workspaceId: string }, ApiKeysTable>({
+  valuesOf: (workspaceId) => ({ workspaceId }),
+  build: (db, _set, p) => db.selectFrom('api_keys').select(keyColumns).where('workspace_id', '=', p('workspaceId')),
+  // api_keys is indexed by account, not workspace: a page of a workspace's keys scans the table.
+  unindexed: true,
+});
+
 export async function listKeys(db: Kysely<DB>, workspaceId: string, page: PageRequest): Promise<ApiKeysTable[]> {
-  return applyPage(db.selectFrom('api_keys').select(keyColumns).where('workspace_id', '=', workspaceId), page).execute();
+  return keyPage(db, workspaceId, {}, page);
 }
 
 export async function countKeys(db: Kysely<DB>, workspaceId: string): Promise<number> {

@@ -1,6 +1,6 @@
 import { type Expression, type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { countRows } from '../../db/count.js';
-import { applyPage } from '../../db/keyset.js';
+import { type FiltersSet, filtersSet, preparedPage } from '../../db/keyset.js';
 import { prepared } from '../../db/prepared.js';
 import type { DB, WebhookAttemptsTable, WebhookDeliveriesTable, WebhookEndpointsTable } from '../../db/types.js';
 import type { PageRequest } from '../../shared/pagination.js';
@@ -28,8 +28,13 @@ export type EndpointRow = Pick<WebhookEndpointsTable, (typeof publicColumns)[num
   previous_secret_hint: string | null;
 };
 
+const endpointPage = preparedPage<Record<never, never>, { workspaceId: string }, EndpointRow>({
+  valuesOf: (workspaceId) => ({ workspaceId }),
+  build: (db, _set, p) => db.selectFrom('webhook_endpoints').select(endpointColumns).where('workspace_id', '=', p('workspaceId')),
+});
+
 export async function listEndpoints(db: Kysely<DB>, workspaceId: string, page: PageRequest): Promise<EndpointRow[]> {
-  return applyPage(db.selectFrom('webhook_endpoints').select(endpointColumns).where('workspace_id', '=', workspaceId), page).execute();
+  return endpointPage(db, workspaceId, {}, page);
 }
 
 export async function countEndpoints(db: Kysely<DB>, workspaceId: string): Promise<number> {
@@ -126,17 +131,41 @@ const deliveryColumns = ['id', 'workspace_id', 'endpoint_id', 'event_id', 'event
 
 export type DeliveryRow = WebhookDeliveriesTable;
 
-function filteredDeliveries(db: Kysely<DB>, workspaceId: string, endpointId: string, filters: DeliveryFilters) {
-  let query = db.selectFrom('webhook_deliveries').where('workspace_id', '=', workspaceId).where('endpoint_id', '=', endpointId);
-  if (filters.status !== undefined) query = query.where('status', '=', filters.status);
-  if (filters.eventId !== undefined) query = query.where('event_id', '=', filters.eventId);
-  return query;
-}
-
 export interface DeliveryFilters {
   status?: WebhookDeliveriesTable['status'] | undefined;
   eventId?: string | undefined;
 }
+
+/** The delivery list's filters with the endpoint it belongs to. */
+interface EndpointDeliveryFilters extends DeliveryFilters {
+  endpointId: string;
+}
+
+/** A list's filters as values of its query: real values, or the placeholders of a prepared one. */
+type DeliveryFilterValues = {
+  workspaceId: string;
+  endpointId: string;
+  status: WebhookDeliveriesTable['status'];
+  eventId: string;
+};
+
+function deliveryFilterValues(workspaceId: string, filters: EndpointDeliveryFilters): DeliveryFilterValues {
+  return { workspaceId, endpointId: filters.endpointId, status: filters.status ?? 'pending', eventId: filters.eventId ?? '' };
+}
+
+function filteredDeliveries(db: Kysely<DB>, set: FiltersSet<EndpointDeliveryFilters>, values: DeliveryFilterValues) {
+  let query = db.selectFrom('webhook_deliveries').where('workspace_id', '=', values.workspaceId).where('endpoint_id', '=', values.endpointId);
+  if (set.status) query = query.where('status', '=', values.status);
+  if (set.eventId) query = query.where('event_id', '=', values.eventId);
+  return query;
+}
+
+const deliveryPage = preparedPage<EndpointDeliveryFilters, DeliveryFilterValues, DeliveryRow>({
+  valuesOf: deliveryFilterValues,
+  build: (db, set, p) =>
+    filteredDeliveries(db, set, { workspaceId: p('workspaceId'), endpointId: p('endpointId'), status: p('status'), eventId: p('eventId') }).select(deliveryColumns),
+  given: ['endpointId'],
+});
 
 export async function listDeliveries(
   db: Kysely<DB>,
@@ -145,11 +174,12 @@ export async function listDeliveries(
   filters: DeliveryFilters,
   page: PageRequest,
 ): Promise<DeliveryRow[]> {
-  return applyPage(filteredDeliveries(db, workspaceId, endpointId, filters).select(deliveryColumns), page).execute();
+  return deliveryPage(db, workspaceId, { endpointId, status: filters.status, eventId: filters.eventId }, page);
 }
 
 export async function countDeliveries(db: Kysely<DB>, workspaceId: string, endpointId: string, filters: DeliveryFilters): Promise<number> {
-  return countRows(filteredDeliveries(db, workspaceId, endpointId, filters));
+  const all = { endpointId, status: filters.status, eventId: filters.eventId };
+  return countRows(filteredDeliveries(db, filtersSet(all), deliveryFilterValues(workspaceId, all)));
 }
 
 export async function findDelivery(db: Kysely<DB>, workspaceId: string, id: string): Promise<DeliveryRow | undefined> {
