@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import { applyPage } from '../../db/keyset.js';
+import { type FiltersSet, filtersSet, preparedPage } from '../../db/keyset.js';
+import { countRows } from '../../db/count.js';
 import type { DB, EnrollmentsTable, ImportCreatedObjectsTable, ImportResultsTable, ImportStatus, ImportsTable, StudentsTable } from '../../db/types.js';
 import type { PageRequest } from '../../shared/pagination.js';
 import { type EnrollmentRow, lessonsCompletedOf, lessonsTotalOf } from '../enrollments/enrollments.repository.js';
@@ -39,20 +40,35 @@ export interface ImportFilters {
   updatedSince?: string | undefined;
 }
 
-function filtered(db: Kysely<DB>, workspaceId: string, filters: ImportFilters) {
-  let query = db.selectFrom('imports').where('workspace_id', '=', workspaceId);
-  if (filters.status !== undefined) query = query.where('status', '=', filters.status);
-  if (filters.updatedSince !== undefined) query = query.where('updated_at', '>=', filters.updatedSince);
+/** A list's filters as values of its query: real values, or the placeholders of a prepared one. */
+type FilterValues = {
+  workspaceId: string;
+  status: ImportStatus;
+  updatedSince: string;
+};
+
+function filterValues(workspaceId: string, filters: ImportFilters): FilterValues {
+  return { workspaceId, status: filters.status ?? 'queued', updatedSince: filters.updatedSince ?? '' };
+}
+
+function filtered(db: Kysely<DB>, set: FiltersSet<ImportFilters>, values: FilterValues) {
+  let query = db.selectFrom('imports').where('workspace_id', '=', values.workspaceId);
+  if (set.status) query = query.where('status', '=', values.status);
+  if (set.updatedSince) query = query.where('updated_at', '>=', values.updatedSince);
   return query;
 }
 
+const importPage = preparedPage<ImportFilters, FilterValues, ImportsTable>({
+  valuesOf: filterValues,
+  build: (db, set, p) => filtered(db, set, { workspaceId: p('workspaceId'), status: p('status'), updatedSince: p('updatedSince') }).selectAll(),
+});
+
 export async function listImports(db: Kysely<DB>, workspaceId: string, filters: ImportFilters, page: PageRequest): Promise<ImportsTable[]> {
-  return applyPage(filtered(db, workspaceId, filters).selectAll(), page).execute();
+  return importPage(db, workspaceId, filters, page);
 }
 
 export async function countImports(db: Kysely<DB>, workspaceId: string, filters: ImportFilters): Promise<number> {
-  const row = await filtered(db, workspaceId, filters).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countRows(filtered(db, filtersSet(filters), filterValues(workspaceId, filters)));
 }
 
 export async function updateImport(db: Kysely<DB>, id: string, changes: Partial<ImportsTable>): Promise<void> {

@@ -1,7 +1,7 @@
 import { type Expression, type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { countRows } from '../../db/count.js';
 import { lockForUpdate } from '../../db/dialect.js';
-import { applyPage } from '../../db/keyset.js';
+import { type FiltersSet, filtersSet, preparedPage } from '../../db/keyset.js';
 import type { DB, LtiGradeSendStatus, LtiGradeSendsTable, LtiLaunchesTable } from '../../db/types.js';
 import type { PageRequest } from '../../shared/pagination.js';
 
@@ -35,19 +35,44 @@ export interface GradeSendFilters {
   studentId?: string | undefined;
 }
 
-function filtered(db: Kysely<DB>, workspaceId: string, registrationId: string, filters: GradeSendFilters) {
-  let query = db.selectFrom('lti_grade_sends').where('workspace_id', '=', workspaceId).where('registration_id', '=', registrationId);
-  if (filters.status !== undefined) query = query.where('status', '=', filters.status);
-  if (filters.studentId !== undefined) query = query.where('student_id', '=', filters.studentId);
+/** The list's filters with the registration it belongs to. */
+interface GradeSendListFilters extends GradeSendFilters {
+  registrationId: string;
+}
+
+/** A list's filters as values of its query: real values, or the placeholders of a prepared one. */
+type FilterValues = {
+  workspaceId: string;
+  registrationId: string;
+  status: LtiGradeSendStatus;
+  studentId: string;
+};
+
+function filterValues(workspaceId: string, filters: GradeSendListFilters): FilterValues {
+  return { workspaceId, registrationId: filters.registrationId, status: filters.status ?? 'pending', studentId: filters.studentId ?? '' };
+}
+
+function filtered(db: Kysely<DB>, set: FiltersSet<GradeSendListFilters>, values: FilterValues) {
+  let query = db.selectFrom('lti_grade_sends').where('workspace_id', '=', values.workspaceId).where('registration_id', '=', values.registrationId);
+  if (set.status) query = query.where('status', '=', values.status);
+  if (set.studentId) query = query.where('student_id', '=', values.studentId);
   return query;
 }
 
+const gradeSendPage = preparedPage<GradeSendListFilters, FilterValues, GradeSendRow>({
+  valuesOf: filterValues,
+  build: (db, set, p) =>
+    filtered(db, set, { workspaceId: p('workspaceId'), registrationId: p('registrationId'), status: p('status'), studentId: p('studentId') }).select(columns),
+  given: ['registrationId'],
+});
+
 export async function listGradeSends(db: Kysely<DB>, workspaceId: string, registrationId: string, filters: GradeSendFilters, page: PageRequest): Promise<GradeSendRow[]> {
-  return applyPage(filtered(db, workspaceId, registrationId, filters).select(columns), page).execute();
+  return gradeSendPage(db, workspaceId, { registrationId, status: filters.status, studentId: filters.studentId }, page);
 }
 
 export async function countGradeSends(db: Kysely<DB>, workspaceId: string, registrationId: string, filters: GradeSendFilters): Promise<number> {
-  return countRows(filtered(db, workspaceId, registrationId, filters));
+  const all = { registrationId, status: filters.status, studentId: filters.studentId };
+  return countRows(filtered(db, filtersSet(all), filterValues(workspaceId, all)));
 }
 
 /** The launches of a student into a course that named an AGS line item, newest first. */

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { countRows } from '../../db/count.js';
-import { applyPage } from '../../db/keyset.js';
+import { type FiltersSet, filtersSet, preparedPage } from '../../db/keyset.js';
 import type { DB, LtiRegistrationLinksTable, LtiRegistrationsTable } from '../../db/types.js';
 import type { PageRequest } from '../../shared/pagination.js';
 
@@ -25,18 +25,33 @@ export interface RegistrationFilters {
   updatedSince?: string | undefined;
 }
 
-function filteredRegistrations(db: Kysely<DB>, workspaceId: string, filters: RegistrationFilters) {
-  let query = db.selectFrom('lti_registrations').where('workspace_id', '=', workspaceId);
-  if (filters.updatedSince !== undefined) query = query.where('updated_at', '>=', filters.updatedSince);
+/** A list's filters as values of its query: real values, or the placeholders of a prepared one. */
+type FilterValues = {
+  workspaceId: string;
+  updatedSince: string;
+};
+
+function filterValues(workspaceId: string, filters: RegistrationFilters): FilterValues {
+  return { workspaceId, updatedSince: filters.updatedSince ?? '' };
+}
+
+function filteredRegistrations(db: Kysely<DB>, set: FiltersSet<RegistrationFilters>, values: FilterValues) {
+  let query = db.selectFrom('lti_registrations').where('workspace_id', '=', values.workspaceId);
+  if (set.updatedSince) query = query.where('updated_at', '>=', values.updatedSince);
   return query;
 }
 
+const registrationPage = preparedPage<RegistrationFilters, FilterValues, RegistrationRow>({
+  valuesOf: filterValues,
+  build: (db, set, p) => filteredRegistrations(db, set, { workspaceId: p('workspaceId'), updatedSince: p('updatedSince') }).select(registrationColumns),
+});
+
 export async function listRegistrations(db: Kysely<DB>, workspaceId: string, filters: RegistrationFilters, page: PageRequest): Promise<RegistrationRow[]> {
-  return applyPage(filteredRegistrations(db, workspaceId, filters).select(registrationColumns), page).execute();
+  return registrationPage(db, workspaceId, filters, page);
 }
 
 export async function countRegistrations(db: Kysely<DB>, workspaceId: string, filters: RegistrationFilters): Promise<number> {
-  return countRows(filteredRegistrations(db, workspaceId, filters));
+  return countRows(filteredRegistrations(db, filtersSet(filters), filterValues(workspaceId, filters)));
 }
 
 export async function findRegistration(db: Kysely<DB>, workspaceId: string, id: string): Promise<RegistrationRow | undefined> {
