@@ -61,11 +61,6 @@ function pageClauses<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, T
   return q;
 }
 
-/** Applies a page request to a list query (pageClauses). */
-export function applyPage<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, request: PageRequest): SelectQueryBuilder<DB, TB, O> {
-  return pageClauses(query, pageShape(request), pageValues(request));
-}
-
 type Params = Record<string, string | number | null>;
 type PageParams = { pageLimit: number; pageOffset: number; afterValue: string | number; afterId: string };
 
@@ -88,7 +83,7 @@ export type FiltersSet<F> = { readonly [K in keyof F]-?: boolean };
  * `valuesOf` gives the workspace id and the filters' values as named parameters (those of filters
  * left out are never bound); `build` makes the filtered query, its selection included, from the
  * filters set, every value through `p`. The ordering, limit and offset or keyset condition
- * (pageClauses) are added here.
+ * (pageClauses) are added here. Every list the API pages from its tables reads through this.
  *
  * `given`: members of the filters that every request gives (the course, module, registration or
  * endpoint the list belongs to; the event log's retention bound). Their conditions are in every
