@@ -7,9 +7,11 @@ import type { Upserted } from './upsert.js';
  *
  * `plain`: the body is written by JSON.stringify instead of the route's schema serializer. Only
  * for a list whose items a mapper builds field by field, in the schema's order, as an object
- * literal that TypeScript holds to the item's schema type (toCourse): the JSON is then the same,
- * and a field the schema does not name cannot reach it (the test of such a list compares it with
- * the schema serializer's). fast-json-stringify builds a page of 100 courses as a rope of thousands
+ * literal that TypeScript holds to the item's schema type (toCourse, toStudent, toEnrollment): the
+ * JSON is then the same, and a field the schema does not name cannot reach it (the test of such a
+ * list compares it with the schema serializer's). Not for the event log: an event's object is the
+ * JSON stored when it happened, not a literal of the current schema, which only the schema
+ * serializer holds it to. fast-json-stringify builds a page of 100 courses as a rope of thousands
  * of small strings (about 115 KB, copied flat again when written), JSON.stringify as one flat
  * string (about 50 KB): the garbage of every page, which a busy server's young generation then
  * carries over (bench/README.md, "The list of 100").

@@ -30,7 +30,7 @@ export async function enrollmentRoutes(parent: FastifyInstance, { ctx }: { ctx: 
       querystring: ListEnrollmentsQuery,
       response: responses({ 200: EnrollmentListResponse }),
     },
-    handler: async (request, reply) => pageReply(request, reply, await service.listEnrollments(ctx, request.auth.workspaceId, request.query)),
+    handler: async (request, reply) => pageReply(request, reply, await service.listEnrollments(ctx, request.auth.workspaceId, request.query), { plain: true }),
   });
 
   app.post('/enrollments', {

@@ -33,7 +33,7 @@ export async function studentRoutes(parent: FastifyInstance, { ctx }: { ctx: Ser
       querystring: ListStudentsQuery,
       response: responses({ 200: StudentListResponse }),
     },
-    handler: async (request, reply) => pageReply(request, reply, await service.listStudents(ctx, request.auth.workspaceId, request.query)),
+    handler: async (request, reply) => pageReply(request, reply, await service.listStudents(ctx, request.auth.workspaceId, request.query), { plain: true }),
   });
 
   app.post('/students', {
