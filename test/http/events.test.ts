@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../dialects.js';
 import { createCourse, setupApp, show, type TestApp } from '../harness.js';
@@ -76,6 +77,24 @@ describe.each(testDialects())('events [%s]', (dialect) => {
     expect(seen).toHaveLength(32);
     expect(new Set(seen).size).toBe(32);
     expect([...seen].sort()).toEqual(seen);
+  });
+
+  it('answers events stored before their resource gained a field, with the value it has for objects from before it (was a 500)', async () => {
+    // Events of an earlier release: a course without external_id, a student without status (both came on 2026-11-29).
+    const page = (await list('?per_page=100')).data;
+    const courseEvent = page.find((e: any) => e.type === 'course.created' && e.data.object.id === courseIds[1]);
+    const studentEvent = page.find((e: any) => e.type === 'student.created');
+    const { external_id: _course, ...olderCourse } = courseEvent.data.object;
+    const { status: _student, ...olderStudent } = studentEvent.data.object;
+    await sql`update events set data = ${JSON.stringify(olderCourse)} where id = ${courseEvent.id}`.execute(t.ctx.db);
+    await sql`update events set data = ${JSON.stringify(olderStudent)} where id = ${studentEvent.id}`.execute(t.ctx.db);
+
+    expect((await list('?per_page=100')).data).toEqual(page);
+    const one = await t.request({ url: `/api/v1/events/${courseEvent.id}` });
+    expect(one.status, show(one)).toBe(200);
+    expect(one.body.data.data.object).toEqual({ ...olderCourse, external_id: null });
+    const other = await t.request({ url: `/api/v1/events/${studentEvent.id}` });
+    expect(other.body.data.data.object).toEqual({ ...olderStudent, status: 'active' });
   });
 
   it('answers one event by id, and keeps 30 days', async () => {

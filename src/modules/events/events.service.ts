@@ -5,13 +5,18 @@ import { notFound } from '../../shared/errors.js';
 import { type PageResult, parseListQuery, toPageResult } from '../../shared/pagination.js';
 import type { EventType } from './event-types.js';
 import * as repo from './events.repository.js';
+import { completeOlderObject } from './older-events.js';
 import { type Event, eventSorts, type ListEventsQuery } from './events.schemas.js';
 
 /** How long the event log keeps events (docs/api.md: GET /events lists the last 30 days). */
 export const EVENT_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 
+/** An event of the log, its object completed with the fields its resource gained since it was stored (older-events.ts). */
 export function toEvent(row: EventsTable): Event {
-  return { id: row.id, type: row.type as EventType, created_at: row.created_at, data: { object: JSON.parse(row.data) as Record<string, unknown> } };
+  const type = row.type as EventType;
+  const object = JSON.parse(row.data) as Record<string, unknown>;
+  completeOlderObject(type, object);
+  return { id: row.id, type, created_at: row.created_at, data: { object } };
 }
 
 export async function listEvents(ctx: ServiceContext, workspaceId: string, query: ListEventsQuery): Promise<PageResult<Event>> {
