@@ -82,8 +82,9 @@ export type FiltersSet<F> = { readonly [K in keyof F]-?: boolean };
  *
  * `valuesOf` gives the workspace id and the filters' values as named parameters (those of filters
  * left out are never bound); `build` makes the filtered query, its selection included, from the
- * filters set, every value through `p`. The ordering, limit and offset or keyset condition
- * (pageClauses) are added here. Every list the API pages from its tables reads through this.
+ * filters set and `values`: valuesOf's object with each value's placeholder in its place, so one
+ * `filtered(db, set, values)` builds the prepared page and, with real values, the list's count.
+ * The ordering, limit and offset or keyset condition (pageClauses) are added here. Every list the API pages from its tables reads through this.
  *
  * `given`: members of the filters that every request gives (the course, module, registration or
  * endpoint the list belongs to; the event log's retention bound). Their conditions are in every
@@ -92,7 +93,7 @@ export type FiltersSet<F> = { readonly [K in keyof F]-?: boolean };
  */
 export function preparedPage<F extends object, P extends Params, O extends { id: string }>(options: {
   valuesOf: (workspaceId: string, filters: F) => P;
-  build: (db: Kysely<DB>, set: FiltersSet<F>, p: <K extends keyof P & string>(name: K) => P[K]) => SelectQueryBuilder<DB, keyof DB, O>;
+  build: (db: Kysely<DB>, set: FiltersSet<F>, values: P) => SelectQueryBuilder<DB, keyof DB, O>;
   given?: readonly (keyof F & string)[];
   unindexed?: boolean;
 }) {
@@ -105,7 +106,8 @@ export function preparedPage<F extends object, P extends Params, O extends { id:
       return { ...options.valuesOf(workspaceId, filters), pageLimit: values.limit, pageOffset: values.offset, afterValue: values.afterValue, afterId: values.afterId };
     },
     build: (db, shape, p) =>
-      pageClauses(options.build(db, shape.set, p as never), shape.page, {
+      // Built once per shape: each value read from `values` is its placeholder.
+      pageClauses(options.build(db, shape.set, new Proxy({} as P, { get: (_values, name) => p(name as keyof P & string) })), shape.page, {
         limit: p('pageLimit'),
         offset: p('pageOffset'),
         afterValue: p('afterValue'),

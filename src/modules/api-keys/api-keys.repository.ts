@@ -129,7 +129,7 @@ export async function listKeysOfAccount(db: Kysely<DB>, accountId: string): Prom
 
 const keyPage = preparedPage<Record<never, never>, { workspaceId: string }, ApiKeysTable>({
   valuesOf: (workspaceId) => ({ workspaceId }),
-  build: (db, _set, p) => db.selectFrom('api_keys').select(keyColumns).where('workspace_id', '=', p('workspaceId')),
+  build: (db, _set, values) => db.selectFrom('api_keys').select(keyColumns).where('workspace_id', '=', values.workspaceId),
   // api_keys is indexed by account, not workspace: a page of a workspace's keys scans the table.
   unindexed: true,
 });

@@ -59,8 +59,7 @@ function filtered(db: Kysely<DB>, set: FiltersSet<CourseFilters>, values: Filter
 
 const coursePage = preparedPage<CourseFilters, FilterValues, CourseRow>({
   valuesOf: filterValues,
-  build: (db, set, p) =>
-    filtered(db, set, { workspaceId: p('workspaceId'), updatedSince: p('updatedSince'), published: p('published'), externalId: p('externalId') }).select(columns),
+  build: (db, set, values) => filtered(db, set, values).select(columns),
 });
 
 export async function listCourses(db: Kysely<DB>, workspaceId: string, filters: CourseFilters, page: PageRequest): Promise<CourseRow[]> {

@@ -78,10 +78,7 @@ function filtered(db: Kysely<DB>, set: FiltersSet<EnrollmentFilters>, values: Fi
 
 const enrollmentPage = preparedPage<EnrollmentFilters, FilterValues, EnrollmentRow>({
   valuesOf: filterValues,
-  build: (db, set, p) =>
-    filtered(db, set, { workspaceId: p('workspaceId'), studentId: p('studentId'), courseId: p('courseId'), status: p('status'), updatedSince: p('updatedSince') }).select(
-      progressColumns,
-    ),
+  build: (db, set, values) => filtered(db, set, values).select(progressColumns),
 });
 
 export async function listEnrollments(db: Kysely<DB>, workspaceId: string, filters: EnrollmentFilters, page: PageRequest): Promise<EnrollmentRow[]> {

@@ -51,10 +51,7 @@ function filtered(db: Kysely<DB>, set: FiltersSet<EventFilters>, values: FilterV
 
 const eventPage = preparedPage<EventFilters, FilterValues, EventsTable>({
   valuesOf: filterValues,
-  build: (db, set, p) =>
-    filtered(db, set, { workspaceId: p('workspaceId'), type: p('type'), typePattern: p('typePattern'), from: p('from'), to: p('to'), notBefore: p('notBefore') }).select(
-      columns,
-    ),
+  build: (db, set, values) => filtered(db, set, values).select(columns),
   given: ['notBefore'],
 });
 

@@ -60,7 +60,7 @@ function filtered(db: Kysely<DB>, set: FiltersSet<ImportFilters>, values: Filter
 
 const importPage = preparedPage<ImportFilters, FilterValues, ImportsTable>({
   valuesOf: filterValues,
-  build: (db, set, p) => filtered(db, set, { workspaceId: p('workspaceId'), status: p('status'), updatedSince: p('updatedSince') }).selectAll(),
+  build: (db, set, values) => filtered(db, set, values).selectAll(),
 });
 
 export async function listImports(db: Kysely<DB>, workspaceId: string, filters: ImportFilters, page: PageRequest): Promise<ImportsTable[]> {

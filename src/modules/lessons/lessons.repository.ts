@@ -46,7 +46,7 @@ function filtered(db: Kysely<DB>, set: FiltersSet<LessonFilters>, values: Filter
 
 const lessonPage = preparedPage<LessonFilters, FilterValues, LessonsTable>({
   valuesOf: filterValues,
-  build: (db, set, p) => filtered(db, set, { workspaceId: p('workspaceId'), moduleId: p('moduleId'), updatedSince: p('updatedSince') }).select(columns),
+  build: (db, set, values) => filtered(db, set, values).select(columns),
   given: ['moduleId'],
 });
 

@@ -61,8 +61,7 @@ function filtered(db: Kysely<DB>, set: FiltersSet<GradeSendListFilters>, values:
 
 const gradeSendPage = preparedPage<GradeSendListFilters, FilterValues, GradeSendRow>({
   valuesOf: filterValues,
-  build: (db, set, p) =>
-    filtered(db, set, { workspaceId: p('workspaceId'), registrationId: p('registrationId'), status: p('status'), studentId: p('studentId') }).select(columns),
+  build: (db, set, values) => filtered(db, set, values).select(columns),
   given: ['registrationId'],
 });
 

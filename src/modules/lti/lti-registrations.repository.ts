@@ -43,7 +43,7 @@ function filteredRegistrations(db: Kysely<DB>, set: FiltersSet<RegistrationFilte
 
 const registrationPage = preparedPage<RegistrationFilters, FilterValues, RegistrationRow>({
   valuesOf: filterValues,
-  build: (db, set, p) => filteredRegistrations(db, set, { workspaceId: p('workspaceId'), updatedSince: p('updatedSince') }).select(registrationColumns),
+  build: (db, set, values) => filteredRegistrations(db, set, values).select(registrationColumns),
 });
 
 export async function listRegistrations(db: Kysely<DB>, workspaceId: string, filters: RegistrationFilters, page: PageRequest): Promise<RegistrationRow[]> {

@@ -31,7 +31,7 @@ function filtered(db: Kysely<DB>, set: FiltersSet<ModuleFilters>, values: Filter
 
 const modulePage = preparedPage<ModuleFilters, FilterValues, ModulesTable>({
   valuesOf: filterValues,
-  build: (db, set, p) => filtered(db, set, { workspaceId: p('workspaceId'), courseId: p('courseId'), updatedSince: p('updatedSince') }).select(columns),
+  build: (db, set, values) => filtered(db, set, values).select(columns),
   given: ['courseId'],
 });
 

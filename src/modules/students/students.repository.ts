@@ -46,14 +46,7 @@ function filtered(db: Kysely<DB>, set: FiltersSet<StudentFilters>, values: Filte
 
 const studentPage = preparedPage<StudentFilters, FilterValues, StudentsTable>({
   valuesOf: filterValues,
-  build: (db, set, p) =>
-    filtered(db, set, {
-      workspaceId: p('workspaceId'),
-      updatedSince: p('updatedSince'),
-      emailNormalized: p('emailNormalized'),
-      externalId: p('externalId'),
-      status: p('status'),
-    }).select(columns),
+  build: (db, set, values) => filtered(db, set, values).select(columns),
 });
 
 export async function listStudents(db: Kysely<DB>, workspaceId: string, filters: StudentFilters, page: PageRequest): Promise<StudentsTable[]> {

@@ -30,7 +30,7 @@ export type EndpointRow = Pick<WebhookEndpointsTable, (typeof publicColumns)[num
 
 const endpointPage = preparedPage<Record<never, never>, { workspaceId: string }, EndpointRow>({
   valuesOf: (workspaceId) => ({ workspaceId }),
-  build: (db, _set, p) => db.selectFrom('webhook_endpoints').select(endpointColumns).where('workspace_id', '=', p('workspaceId')),
+  build: (db, _set, values) => db.selectFrom('webhook_endpoints').select(endpointColumns).where('workspace_id', '=', values.workspaceId),
 });
 
 export async function listEndpoints(db: Kysely<DB>, workspaceId: string, page: PageRequest): Promise<EndpointRow[]> {
@@ -162,8 +162,7 @@ function filteredDeliveries(db: Kysely<DB>, set: FiltersSet<EndpointDeliveryFilt
 
 const deliveryPage = preparedPage<EndpointDeliveryFilters, DeliveryFilterValues, DeliveryRow>({
   valuesOf: deliveryFilterValues,
-  build: (db, set, p) =>
-    filteredDeliveries(db, set, { workspaceId: p('workspaceId'), endpointId: p('endpointId'), status: p('status'), eventId: p('eventId') }).select(deliveryColumns),
+  build: (db, set, values) => filteredDeliveries(db, set, values).select(deliveryColumns),
   given: ['endpointId'],
 });
 
