@@ -4,8 +4,8 @@
 //                       [--path /api/v1/courses/:id | /api/v1/courses?per_page=100&sort=-created_at | POST]
 //                       [--rounds 12] [--slice 2] [--postgres URL] [--redis URL] [--node-args '--perf-basic-prof']
 //
-// Each root is a checkout whose dist/ is built (`npm run build`); both servers run on one seeded
-// database (the SQLite file of a fresh data directory, or a fresh PostgreSQL database), side by
+// Each root is a checkout whose dist/ is built (`npm run build`); both servers run on one database
+// seeded by a server of its own (neither A nor B serves the seeding's creates) (the SQLite file of a fresh data directory, or a fresh PostgreSQL database), side by
 // side, and autocannon alternates between them in slices (A, B, B, A, ...), 10 connections each.
 // Reported per round: B's CPU per request (from /proc) and req/s over A's; then the medians of
 // those ratios, which a machine whose speed drifts (other work on it) moves far less than one
@@ -15,7 +15,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { COURSE_DESCRIPTION, createApiKey, FORWARDED_HTTPS, seedCourses, startLectern } from './lectern.js';
+import { COURSE_DESCRIPTION, createApiKey, FORWARDED_HTTPS, seedThroughOwnServer, startLectern } from './lectern.js';
 import { LoadAccumulator, randomPicker, type Target } from './load.js';
 import { createPostgresDatabase, dropPostgresDatabase } from './seeded-server.js';
 import { stopAllServers } from './servers.js';
@@ -59,10 +59,10 @@ async function main(): Promise<void> {
     const redisEnv: Record<string, string> = values.redis ? { REDIS_URL: values.redis } : {};
     const { apiKey } = createApiKey(rootA, dataDir, databaseUrl);
     const nodeArgs = values['node-args'].split(' ').filter(Boolean);
+    const ids = await seedThroughOwnServer(rootA, dataDir, host, dbEnv, apiKey, 1000);
     const a = await startLectern(rootA, dataDir, host, { ...dbEnv, ...redisEnv, ...envOf(values['a-env']) }, 'A', nodeArgs);
     const b = await startLectern(rootB, dataDir, host, { ...dbEnv, ...redisEnv, ...envOf(values['b-env']) }, 'B', nodeArgs);
     console.log(`A pid ${a.pid}, B pid ${b.pid}`);
-    const ids = await seedCourses(a.baseUrl, apiKey, 1000);
     const headers = { ...FORWARDED_HTTPS, authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' };
     const pick = randomPicker(ids);
     const targetOf = (baseUrl: string, name: string): Target =>

@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { freePort, startServer, type ServerHandle } from './servers.js';
+import { freePort, startServer, stopServer, type ServerHandle } from './servers.js';
 
 export const COURSE_DESCRIPTION =
   'A benchmark course used to measure the Lectern API. It covers the basics of course ' +
@@ -106,6 +106,21 @@ export async function startLectern(root: string, dataDir: string, host: string, 
     readyPath: '/healthz',
     readyTimeoutMs: 30_000,
   });
+}
+
+/**
+ * Creates `count` published courses through a Lectern server of their own, stopped once they are
+ * made, and returns their ids. No measured server seeds: one that served the seeding's creates
+ * answers reads 2–4% dearer afterwards (its shared code paths have seen more shapes), which a null
+ * A/B whose A seeded showed (bench/README.md, "A/Bs without a seeding server").
+ */
+export async function seedThroughOwnServer(root: string, dataDir: string, host: string, env: Record<string, string>, apiKey: string, count: number): Promise<string[]> {
+  const seeder = await startLectern(root, dataDir, host, env, 'lectern-seeder');
+  try {
+    return await seedCourses(seeder.baseUrl, apiKey, count);
+  } finally {
+    await stopServer(seeder);
+  }
 }
 
 /** Creates `count` published courses through the API, `concurrency` at a time; returns their ids. */

@@ -18,7 +18,7 @@ import {
   COURSE_DESCRIPTION,
   createApiKey,
   FORWARDED_HTTPS,
-  seedCourses,
+  seedThroughOwnServer,
   startLectern,
 } from './lectern.js';
 import { LoadAccumulator, randomPicker, type Target } from './load.js';
@@ -346,11 +346,12 @@ async function runTargets(options: Options): Promise<Report> {
   // The floor gets the same headers as Lectern, so both parse identical requests.
   const auth = { ...FORWARDED_HTTPS, authorization: `Bearer ${apiKey}` };
 
-  const lectern = await startLectern(ROOT, dataDir, HOST);
-  log(`lectern ready at ${lectern.baseUrl} (pid ${lectern.pid}); seeding ${options.courses} courses`);
+  log(`seeding ${options.courses} courses through a server of their own`);
   const seedStart = Date.now();
-  const ids = await seedCourses(lectern.baseUrl, apiKey, options.courses);
+  const ids = await seedThroughOwnServer(ROOT, dataDir, HOST, {}, apiKey, options.courses);
   log(`seeded ${ids.length} courses in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
+  const lectern = await startLectern(ROOT, dataDir, HOST);
+  log(`lectern ready at ${lectern.baseUrl} (pid ${lectern.pid})`);
 
   const dbFile = join(dataDir, 'lectern.db');
   if (!existsSync(dbFile)) throw new Error(`expected the Lectern database at ${dbFile}`);
@@ -365,8 +366,8 @@ async function runTargets(options: Options): Promise<Report> {
     const pgKey = createApiKey(ROOT, dataDir, databaseUrl).apiKey;
     const pgAuth = { ...FORWARDED_HTTPS, authorization: `Bearer ${pgKey}` };
     const pgEnv = { DATABASE_URL: databaseUrl };
+    const pgIds = await seedThroughOwnServer(ROOT, dataDir, HOST, pgEnv, pgKey, options.courses);
     const pgLectern = await startLectern(ROOT, dataDir, HOST, pgEnv, 'lectern-postgres');
-    const pgIds = await seedCourses(pgLectern.baseUrl, pgKey, options.courses);
     log(`PostgreSQL: seeded ${pgIds.length} courses in ${name}`);
     const pgUnlimited = await startLectern(ROOT, dataDir, HOST, { ...pgEnv, RATE_LIMITS: 'off' }, 'lectern-postgres-limits-off');
     const withRedis = options.redisUrl !== undefined && (await redisAnswers(options.redisUrl));
