@@ -15,7 +15,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { COURSE_DESCRIPTION, createApiKey, FORWARDED_HTTPS, seedThroughOwnServer, startLectern } from './lectern.js';
+import { COURSE_DESCRIPTION, createApiKey, envOf, FORWARDED_HTTPS, seedThroughOwnServer, startLectern } from './lectern.js';
 import { LoadAccumulator, randomPicker, type Target } from './load.js';
 import { createPostgresDatabase, dropPostgresDatabase } from './seeded-server.js';
 import { stopAllServers } from './servers.js';
@@ -35,15 +35,6 @@ const { values } = parseArgs({
     'node-args': { type: 'string', default: '' },
   },
 });
-
-function envOf(spec: string): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const pair of spec.split(',').filter(Boolean)) {
-    const at = pair.indexOf('=');
-    env[pair.slice(0, at)] = pair.slice(at + 1);
-  }
-  return env;
-}
 
 const median = (xs: number[]): number => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)] ?? NaN;
 

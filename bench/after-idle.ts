@@ -3,15 +3,16 @@
 //
 //   npx tsx bench/after-idle.ts [--env RUNTIME_TUNING=off,...] [--idle 30] [--cycles 3]
 //
-// Starts one Lectern server (dist/ built) on a fresh data directory, seeds 1,000 courses, warms it
-// with 20,000 requests of GET /api/v1/courses/:id, then, each cycle, leaves it idle for `--idle`
-// seconds and measures four back-to-back slices of 0.5 s: CPU per request (from /proc) and req/s.
+// Starts one Lectern server (dist/ built) on a fresh data directory of 1,000 courses (created
+// through a server of their own), warms it with 20,000 requests of GET /api/v1/courses/:id, then,
+// each cycle, leaves it idle for `--idle` seconds and measures four back-to-back slices of 0.5 s:
+// CPU per request (from /proc) and req/s.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createApiKey, FORWARDED_HTTPS, seedCourses, startLectern } from './lectern.js';
+import { createApiKey, envOf, FORWARDED_HTTPS, seedThroughOwnServer, startLectern } from './lectern.js';
 import { LoadAccumulator, randomPicker, type Target } from './load.js';
 import { stopAllServers } from './servers.js';
 
@@ -23,17 +24,13 @@ const { values } = parseArgs({
   },
 });
 
-const env: Record<string, string> = {};
-for (const pair of values.env.split(',').filter(Boolean)) {
-  const at = pair.indexOf('=');
-  env[pair.slice(0, at)] = pair.slice(at + 1);
-}
+const env = envOf(values.env);
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'lectern-after-idle-'));
 const { apiKey } = createApiKey(root, dataDir, undefined);
+const pick = randomPicker(await seedThroughOwnServer(root, dataDir, '127.0.0.1', {}, apiKey, 1000));
 const server = await startLectern(root, dataDir, '127.0.0.1', env, 'lectern');
 try {
-  const pick = randomPicker(await seedCourses(server.baseUrl, apiKey, 1000));
   const target: Target = {
     name: 'GET /api/v1/courses/:id',
     baseUrl: server.baseUrl,

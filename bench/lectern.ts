@@ -152,3 +152,13 @@ export async function seedCourses(
   await Promise.all(Array.from({ length: concurrency }, worker));
   return ids;
 }
+
+/** Settings given on the command line as `NAME=value,NAME=value` (`--b-env`, `--env`). */
+export function envOf(spec: string): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const pair of spec.split(',').filter(Boolean)) {
+    const at = pair.indexOf('=');
+    env[pair.slice(0, at)] = pair.slice(at + 1);
+  }
+  return env;
+}
