@@ -4,6 +4,7 @@ import type { DestinationStream } from 'pino';
 import { keepBytecode } from './keep-bytecode.js';
 import { batchedStdout } from './log-destination.js';
 import { keepNextTickShape } from './next-tick-shape.js';
+import { stopPretenuring } from './no-pretenuring.js';
 import { corkUntilTurnEnds } from './turn-cork.js';
 import { coalesceWrites } from './write-coalescing.js';
 
@@ -21,7 +22,7 @@ import { coalesceWrites } from './write-coalescing.js';
 export interface RuntimeTunings {
   /** Whether the tunings are applied (RUNTIME_TUNING=on). */
   readonly on: boolean;
-  /** First thing in a long-running process (server or worker): keeps nextTick's maps (next-tick-shape.ts) and compiled code (keep-bytecode.ts). */
+  /** First thing in a long-running process (server or worker): keeps nextTick's maps (next-tick-shape.ts) and compiled code (keep-bytecode.ts), and stops pretenuring (no-pretenuring.ts). */
   startProcess(): void;
   /** The process log's destination (log-destination.ts); undefined leaves pino's default (stdout, one synchronous write per line). */
   logDestination(): DestinationStream | undefined;
@@ -36,6 +37,7 @@ const tuned: RuntimeTunings = {
   startProcess: () => {
     keepNextTickShape();
     keepBytecode();
+    stopPretenuring();
   },
   logDestination: batchedStdout,
   coalesceServerWrites: coalesceWrites,
