@@ -5,8 +5,9 @@
 //                       [--rounds 12] [--slice 2] [--postgres URL] [--redis URL] [--node-args '--perf-basic-prof']
 //
 // Each root is a checkout whose dist/ is built (`npm run build`); both servers run on one database
-// seeded by a server of its own (neither A nor B serves the seeding's creates) (the SQLite file of a fresh data directory, or a fresh PostgreSQL database), side by
-// side, and autocannon alternates between them in slices (A, B, B, A, ...), 10 connections each.
+// (the SQLite file of a fresh data directory, or a fresh PostgreSQL database), seeded through a
+// server of its own so that neither A nor B has served the seeding's creates, side by side, and
+// autocannon alternates between them in slices (A, B, B, A, ...), 10 connections each.
 // Reported per round: B's CPU per request (from /proc) and req/s over A's; then the medians of
 // those ratios, which a machine whose speed drifts (other work on it) moves far less than one
 // server's absolute figures. `--path POST` creates courses, each with an Idempotency-Key of its own.

@@ -124,7 +124,7 @@ export async function seedThroughOwnServer(root: string, dataDir: string, host: 
 }
 
 /** Creates `count` published courses through the API, `concurrency` at a time; returns their ids. */
-export async function seedCourses(
+async function seedCourses(
   baseUrl: string,
   apiKey: string,
   count: number,

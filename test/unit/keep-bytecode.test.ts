@@ -1,38 +1,23 @@
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { built } from '../built.js';
-import { runTunings, tuningTitle } from '../tuning.js';
-
-const root = path.resolve(import.meta.dirname, '../..');
+import { runTunings, tunedChildSays, tuningTitle } from '../tuning.js';
 
 /** V8's optimisation status bit of a function whose bytecode is not there (never compiled, or flushed). */
 const IS_LAZY = 1 << 18;
 
 /**
- * A child process in which V8 flushes at every full GC the bytecode of functions not run since
- * (`--stress-flush-code`) compiles a function, optionally applies the runtime tunings as a server
- * does at start, runs full GCs, and says whether the function's bytecode is gone (V8's natives
- * syntax: %GetOptimizationStatus). Undefined when this runtime refuses the flags or the syntax.
+ * Whether, in a child process that flushes at every full GC the bytecode of functions not run since
+ * (`--stress-flush-code`), the runtime tunings applied or not (tunedChildSays), a compiled function's
+ * bytecode is gone after full GCs (V8's natives syntax: %GetOptimizationStatus).
  */
-function flushedAfterGcs(applyTunings: boolean): boolean | undefined {
-  const tunings = built('runtime/tunings.js');
-  const script = `
-    if (${applyTunings}) (await import(${JSON.stringify(tunings)})).runtimeTunings(${runTunings.on}).startProcess();
+function flushedAfterGcs(apply: boolean): boolean | undefined {
+  const body = `
     function answer(a) { return a + 1; }
     answer(1);
     if (%GetOptimizationStatus(answer) & ${IS_LAZY}) { console.log('compiled: no'); process.exit(0); }
     for (let i = 0; i < 10; i++) gc();
     console.log('flushed: ' + ((%GetOptimizationStatus(answer) & ${IS_LAZY}) !== 0));
   `;
-  const result = spawnSync(process.execPath, ['--allow-natives-syntax', '--expose-gc', '--stress-flush-code', '--input-type=module', '-e', script], {
-    cwd: root,
-    encoding: 'utf8',
-    timeout: 30_000,
-  });
-  const said = /^flushed: (true|false)$/m.exec(result.stdout)?.[1];
-  if (result.status !== 0 && applyTunings) throw new Error(`the child failed: ${result.stderr}`);
-  return said === undefined ? undefined : said === 'true';
+  return tunedChildSays('flushed', body, { flags: ['--expose-gc', '--stress-flush-code'], apply });
 }
 
 describe('keepBytecode (src/runtime/keep-bytecode.ts)', () => {

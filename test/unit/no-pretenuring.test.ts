@@ -1,25 +1,15 @@
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { built } from '../built.js';
-import { runTunings, tuningTitle } from '../tuning.js';
-
-const root = path.resolve(import.meta.dirname, '../..');
+import { runTunings, tunedChildSays, tuningTitle } from '../tuning.js';
 
 /**
- * A child process that optionally applies the runtime tunings as a server does at start, then makes
- * objects at one allocation site and keeps them all (what V8 takes for a site of long-lived
- * objects), and says whether any of the site's newest objects was allocated in the old generation
- * (V8's natives syntax: %InYoungGeneration). V8 decides to pretenure only at a scavenge of a new
- * space at its maximum size: a 1 MB maximum makes every scavenge one, so the bare process
- * pretenures the site whatever else it has loaded. Undefined when this runtime refuses the flags or
- * the syntax.
+ * Whether a child process (the runtime tunings applied or not: tunedChildSays) allocates in the
+ * old generation any of the newest objects of a site whose objects it all keeps (what V8 takes for
+ * a site of long-lived objects; V8's natives syntax: %InYoungGeneration). V8 decides to pretenure
+ * only at a scavenge of a new space at its maximum size: a 1 MB maximum makes every scavenge one,
+ * so the bare process pretenures the site whatever else it has loaded.
  */
-function sitePretenured(applyTunings: boolean): boolean | undefined {
-  const tunings = built('runtime/tunings.js');
-  const script = `
-    const tunings = await import(${JSON.stringify(tunings)});
-    if (${applyTunings}) tunings.runtimeTunings(${runTunings.on}).startProcess();
+function sitePretenured(apply: boolean): boolean | undefined {
+  const body = `
     function make(i) { return { id: i, title: 'course ' + i, tags: [i] }; }
     const alive = [];
     let old = 0;
@@ -29,10 +19,7 @@ function sitePretenured(applyTunings: boolean): boolean | undefined {
     }
     console.log('pretenured: ' + (old > 0));
   `;
-  const result = spawnSync(process.execPath, ['--allow-natives-syntax', '--max-semi-space-size=1', '--input-type=module', '-e', script], { cwd: root, encoding: 'utf8', timeout: 60_000 });
-  const said = /^pretenured: (true|false)$/m.exec(result.stdout)?.[1];
-  if (result.status !== 0 && applyTunings) throw new Error(`the child failed: ${result.stderr}`);
-  return said === undefined ? undefined : said === 'true';
+  return tunedChildSays('pretenured', body, { flags: ['--max-semi-space-size=1'], apply });
 }
 
 describe('stopPretenuring (src/runtime/no-pretenuring.ts)', () => {
