@@ -6,8 +6,9 @@ import { pino } from 'pino';
  * each line is encoded into a batch buffer as pino hands it over, and the batch goes to pino's own
  * sonic-boom destination in buffer mode (`pino.destination({ contentMode: 'buffer' })`, public
  * options) once the next line might not fit, or LOG_FLUSH_MS after its first line, whichever
- * comes first. pino's default writes each line synchronously, one write(2) per line: nearly one
- * per request, since every request logs its `request completed` line.
+ * comes first. pino's default destination writes each line as it comes (asynchronously, one
+ * write(2) per line while none is under way): nearly one per request, since every request logs its
+ * `request completed` line.
  *
  * Why not sonic-boom's own string batching (`pino.destination({ minLength })`): it appends each
  * line to the pending string and measures the UTF-8 length of the whole pending string on every

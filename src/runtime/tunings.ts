@@ -24,7 +24,7 @@ export interface RuntimeTunings {
   readonly on: boolean;
   /** First thing in a long-running process (server or worker): keeps nextTick's maps (next-tick-shape.ts) and compiled code (keep-bytecode.ts), and stops pretenuring (no-pretenuring.ts). */
   startProcess(): void;
-  /** The process log's destination (log-destination.ts); undefined leaves pino's default (stdout, one synchronous write per line). */
+  /** The process log's destination (log-destination.ts); undefined leaves pino's default (stdout, each line written as it comes). */
   logDestination(): DestinationStream | undefined;
   /** Holds the writes of every connection the HTTP server accepts until the end of the turn (write-coalescing.ts). */
   coalesceServerWrites(server: Server, connectionEvent: 'connection' | 'secureConnection'): void;
