@@ -233,7 +233,7 @@ function openPostgres(url: string, { poolSize = 10, pipelineSize = 0, holdWrites
   // (A checked-out one is covered by the guard's client.)
   pool.on('error', () => {});
   return new Database(
-    { dialect: withUnitsOfWork(new PostgresDialect({ pool })) },
+    { dialect: withUnitsOfWork(new PostgresDialect({ pool }), { joinStatements: true }) },
     {
       location: url.replace(/\/\/[^@/]*@/, '//'),
       namedStatements: {

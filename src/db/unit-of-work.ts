@@ -8,6 +8,7 @@ import {
   type Driver,
   type Kysely,
   type QueryCompiler,
+  type QueryResult,
   type TransactionSettings,
 } from 'kysely';
 import type { DB } from './types.js';
@@ -31,6 +32,8 @@ interface Unit {
   /** The driver that opened the unit, and its connection (set when the unit's transaction begins). */
   driver: UnitOfWorkDriver | undefined;
   connection: DatabaseConnection | undefined;
+  /** Where the driver joins statements (PostgreSQL): the unit's connection holding them (HeldStatements). */
+  held: HeldStatements | undefined;
   /** Queries and nested transactions of the unit holding its connection now. */
   leases: number;
   /** Resolved whenever leases drops to 0, for the unit's end to wait on. */
@@ -64,6 +67,7 @@ export async function runUnitOfWork<T>(db: Kysely<DB>, work: () => Promise<T>): 
     phase: 'starting',
     driver: undefined,
     connection: undefined,
+    held: undefined,
     leases: 0,
     onIdle: undefined,
     nested: undefined,
@@ -122,10 +126,14 @@ function runCallback(callback: () => void): void {
   }
 }
 
-/** `dialect` with its driver wrapped for units of work (see UnitOfWorkDriver). */
-export function withUnitsOfWork(dialect: Dialect): Dialect {
+/**
+ * `dialect` with its driver wrapped for units of work (see UnitOfWorkDriver). `joinStatements`:
+ * the database runs several statements sent as one text (PostgreSQL's simple query protocol; not
+ * better-sqlite3), so the unit's transaction control goes with its neighbours (HeldStatements).
+ */
+export function withUnitsOfWork(dialect: Dialect, options: { joinStatements?: boolean } = {}): Dialect {
   return {
-    createDriver: () => new UnitOfWorkDriver(dialect.createDriver()),
+    createDriver: () => new UnitOfWorkDriver(dialect.createDriver(), options.joinStatements === true),
     createQueryCompiler: (): QueryCompiler => dialect.createQueryCompiler(),
     createAdapter: (): DialectAdapter => dialect.createAdapter(),
     createIntrospector: (db: Kysely<DB>): DatabaseIntrospector => dialect.createIntrospector(db),
@@ -142,7 +150,10 @@ export function withUnitsOfWork(dialect: Dialect): Dialect {
  * waits for it forever: use its `trx`); isolation settings of a nested transaction are the unit's.
  */
 export class UnitOfWorkDriver implements Driver {
-  constructor(private readonly inner: Driver) {}
+  constructor(
+    private readonly inner: Driver,
+    private readonly joinStatements = false,
+  ) {}
 
   init(): Promise<void> {
     return this.inner.init();
@@ -156,7 +167,9 @@ export class UnitOfWorkDriver implements Driver {
     }
     if (unit?.phase === 'starting' && unit.driver === undefined) {
       unit.driver = this;
-      unit.connection = await this.inner.acquireConnection();
+      const connection = await this.inner.acquireConnection();
+      if (this.joinStatements) unit.held = new HeldStatements(connection);
+      unit.connection = unit.held ?? connection;
       return unit.connection;
     }
     return this.inner.acquireConnection();
@@ -169,14 +182,16 @@ export class UnitOfWorkDriver implements Driver {
       return;
     }
     if (unit && (unit.phase === 'starting' || unit.phase === 'ending')) unit.phase = 'ended';
-    return this.inner.releaseConnection(connection);
+    return this.inner.releaseConnection(innerOf(connection));
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
     const unit = this.unitOf(connection);
     if (!unit) return this.inner.beginTransaction(connection, settings);
     if (unit.phase === 'starting') {
-      await this.inner.beginTransaction(connection, settings);
+      // Held until the unit's first statement, and sent with it when it is a savepoint.
+      if (unit.held && !settings.isolationLevel && !settings.accessMode) unit.held.holdBegin();
+      else await this.inner.beginTransaction(innerOf(connection), settings);
       unit.phase = 'active';
       return;
     }
@@ -186,7 +201,7 @@ export class UnitOfWorkDriver implements Driver {
     const nested = { name: `s${++unit.savepoints}`, callbacks: unit.callbacks.length, done, end };
     unit.nested = nested;
     try {
-      await connection.executeQuery(CompiledQuery.raw(`savepoint ${nested.name}`));
+      await send(connection, `savepoint ${nested.name}`);
     } catch (error) {
       endNested(unit);
       throw error;
@@ -198,13 +213,16 @@ export class UnitOfWorkDriver implements Driver {
     if (!unit) return this.inner.commitTransaction(connection);
     if (unit.phase === 'active') {
       try {
-        await connection.executeQuery(CompiledQuery.raw(`release savepoint ${unit.nested!.name}`));
+        // Nothing waits on a release: held (HeldStatements).
+        if (unit.held) unit.held.holdRelease(unit.nested!.name);
+        else await connection.executeQuery(CompiledQuery.raw(`release savepoint ${unit.nested!.name}`));
       } finally {
         endNested(unit);
       }
       return;
     }
-    await this.inner.commitTransaction(connection);
+    if (unit.held) await unit.held.end('commit');
+    else await this.inner.commitTransaction(connection);
     unit.committed = true;
   }
 
@@ -214,8 +232,11 @@ export class UnitOfWorkDriver implements Driver {
     if (unit.phase === 'active') {
       const { name, callbacks } = unit.nested!;
       try {
-        await connection.executeQuery(CompiledQuery.raw(`rollback to savepoint ${name}`));
-        await connection.executeQuery(CompiledQuery.raw(`release savepoint ${name}`));
+        if (unit.held) await unit.held.sendWithHeld(`rollback to savepoint ${name}; release savepoint ${name}`);
+        else {
+          await connection.executeQuery(CompiledQuery.raw(`rollback to savepoint ${name}`));
+          await connection.executeQuery(CompiledQuery.raw(`release savepoint ${name}`));
+        }
       } finally {
         unit.callbacks.length = Math.min(unit.callbacks.length, callbacks);
         endNested(unit);
@@ -223,19 +244,20 @@ export class UnitOfWorkDriver implements Driver {
       return;
     }
     unit.callbacks = [];
-    await this.inner.rollbackTransaction(connection);
+    if (unit.held) await unit.held.end('rollback');
+    else await this.inner.rollbackTransaction(connection);
   }
 
   savepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']): Promise<void> {
-    return this.inner.savepoint!(connection, name, compile);
+    return this.inner.savepoint!(innerOf(connection), name, compile);
   }
 
   rollbackToSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']): Promise<void> {
-    return this.inner.rollbackToSavepoint!(connection, name, compile);
+    return this.inner.rollbackToSavepoint!(innerOf(connection), name, compile);
   }
 
   releaseSavepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']): Promise<void> {
-    return this.inner.releaseSavepoint!(connection, name, compile);
+    return this.inner.releaseSavepoint!(innerOf(connection), name, compile);
   }
 
   destroy(): Promise<void> {
@@ -258,6 +280,81 @@ async function drain(unit: Unit): Promise<void> {
   while (unit.leases > 0) await new Promise<void>((resolve) => (unit.onIdle = resolve));
   unit.onIdle = undefined;
   unit.phase = 'ending';
+}
+
+/**
+ * The unit's connection where statements join (PostgreSQL). Each statement sent is a round trip
+ * to the server and a write that wakes it; the unit's transaction control mostly need not be one:
+ *
+ * - its `begin` is held until its first statement, and sent in one text with it when that is a
+ *   savepoint (else alone, first); a unit that ran no statement sends neither begin nor commit;
+ * - the `release savepoint` of a nested commit is held: it goes in one text with the next
+ *   savepoint, or the unit's commit or rollback drops it (either ends every savepoint). The
+ *   statements run in between run inside the savepoint not yet released, which changes nothing
+ *   (a failing one aborts the unit's transaction either way).
+ *
+ * An idempotent create sent 9 statements (the claim; begin; savepoint; the course, its event and
+ * the enabled endpoints; release; the stored answer; commit), 7 with these joined (bench/README.md,
+ * "Round trips of a create"). A text of several statements runs in PostgreSQL's simple query
+ * protocol, where a failing one skips the rest and leaves the transaction aborted, as sending them
+ * one by one would.
+ */
+class HeldStatements implements DatabaseConnection {
+  private beginHeld = false;
+  private releases: string[] = [];
+
+  constructor(readonly inner: DatabaseConnection) {}
+
+  holdBegin(): void {
+    this.beginHeld = true;
+  }
+
+  holdRelease(savepoint: string): void {
+    this.releases.push(`release savepoint ${savepoint}`);
+  }
+
+  /** `statement` (transaction control: nobody reads its rows) with the statements held, in one text. */
+  async sendWithHeld(statement: string): Promise<void> {
+    const text = [...(this.beginHeld ? ['begin'] : []), ...this.releases, statement].join('; ');
+    this.beginHeld = false;
+    this.releases = [];
+    await this.inner.executeQuery(CompiledQuery.raw(text));
+  }
+
+  /** Commits or rolls back the unit: nothing to send when its begin is still held (it ran no statement). */
+  async end(statement: 'commit' | 'rollback'): Promise<void> {
+    const begun = !this.beginHeld;
+    this.beginHeld = false;
+    this.releases = [];
+    if (begun) await this.inner.executeQuery(CompiledQuery.raw(statement));
+  }
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    await this.begin();
+    return this.inner.executeQuery<R>(query);
+  }
+
+  async *streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    await this.begin();
+    yield* this.inner.streamQuery<R>(query, chunkSize);
+  }
+
+  /** Sends the held begin before another statement (releases wait: see above). */
+  private async begin(): Promise<void> {
+    if (!this.beginHeld) return;
+    this.beginHeld = false;
+    await this.inner.executeQuery(CompiledQuery.raw('begin'));
+  }
+}
+
+/** A raw statement on a connection: with the statements held when it is a unit's HeldStatements. */
+function send(connection: DatabaseConnection, statement: string): Promise<unknown> {
+  return connection instanceof HeldStatements ? connection.sendWithHeld(statement) : connection.executeQuery(CompiledQuery.raw(statement));
+}
+
+/** The driver's own connection behind a unit's HeldStatements. */
+function innerOf(connection: DatabaseConnection): DatabaseConnection {
+  return connection instanceof HeldStatements ? connection.inner : connection;
 }
 
 function endNested(unit: Unit): void {

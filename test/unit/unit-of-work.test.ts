@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { afterCommit, inUnitOfWork, outsideUnitOfWork, runUnitOfWork } from '../../src/db/unit-of-work.js';
 import { createCourse, getCourse } from '../../src/modules/courses/courses.service.js';
 import { testDialects } from '../dialects.js';
@@ -137,6 +138,63 @@ describe.each(testDialects())('unit of work [%s]', (dialect) => {
   });
 
   if (dialect === 'postgres') {
+    /** The text of every statement sent to PostgreSQL while `work` runs, in order. */
+    const statementsOf = async (work: () => Promise<unknown>): Promise<string[]> => {
+      const query = vi.spyOn(pg.Client.prototype, 'query');
+      try {
+        await work();
+        return query.mock.calls.map(([first]) => (typeof first === 'string' ? first : (first as { text: string }).text));
+      } finally {
+        query.mockRestore();
+      }
+    };
+    const control = (statements: string[]) => statements.filter((text) => /^(begin|savepoint|release|rollback|commit)\b/.test(text));
+
+    it('sends its begin with its first savepoint and leaves out the releases its commit makes (round trips)', async () => {
+      const sent = await statementsOf(() =>
+        runUnitOfWork(db(), async () => {
+          await createCourse(t.ctx, workspaceId, { title: 'Joined statements 1' });
+          await db().selectFrom('courses').select('id').where('title', '=', 'Joined statements 1').execute();
+          await createCourse(t.ctx, workspaceId, { title: 'Joined statements 2' });
+        }),
+      );
+      expect(control(sent)).toEqual(['begin; savepoint s1', 'release savepoint s1; savepoint s2', 'commit']);
+      // Every statement of the two creates went on the unit's connection, inside its transaction.
+      expect(await titled('Joined statements 1')).toBe(1);
+      expect(await titled('Joined statements 2')).toBe(1);
+    });
+
+    it('sends its begin alone before a first statement that is not a savepoint, and nothing at all when it ran none', async () => {
+      const sent = await statementsOf(() =>
+        runUnitOfWork(db(), async () => {
+          await db().insertInto('courses').values(courseRow(workspaceId, 'crs_unit_begin_alone', 'Begin alone')).execute();
+        }),
+      );
+      expect(control(sent)).toEqual(['begin', 'commit']);
+      expect(await titled('Begin alone')).toBe(1);
+      expect(await statementsOf(() => runUnitOfWork(db(), async () => 'nothing to do'))).toEqual([]);
+      await expect(statementsOf(() => runUnitOfWork(db(), () => Promise.reject(new Error('before any statement'))))).rejects.toThrow('before any statement');
+    });
+
+    it('rolls back a nested transaction in one round trip, and the unit in one', async () => {
+      const sent = await statementsOf(() =>
+        runUnitOfWork(db(), async () => {
+          await db()
+            .transaction()
+            .execute(async (trx) => {
+              await trx.insertInto('courses').values(courseRow(workspaceId, 'crs_unit_nested_undone', 'Nested undone')).execute();
+              throw new Error('nested');
+            })
+            .catch(() => {});
+          await createCourse(t.ctx, workspaceId, { title: 'Unit undone' });
+          throw new Error('unit');
+        }).catch(() => {}),
+      );
+      expect(control(sent)).toEqual(['begin; savepoint s1', 'rollback to savepoint s1; release savepoint s1', 'savepoint s2', 'rollback']);
+      expect(await titled('Nested undone')).toBe(0);
+      expect(await titled('Unit undone')).toBe(0);
+    });
+
     it('runs two units at once on two connections', async () => {
       let inserted = 0;
       const bothInserted = async () => {
