@@ -1,4 +1,4 @@
-import { type Compilable, CompiledQuery, type Kysely } from 'kysely';
+import { type Compilable, CompiledQuery, type Kysely, SelectQueryNode } from 'kysely';
 import type { QueryResultRow } from 'pg';
 import { Database } from './database.js';
 import { type Dialect, dialectOf } from './dialect.js';
@@ -177,6 +177,8 @@ function refuseCapturedValues(slots: Compiled['slots'], values: Params): void {
   }
 }
 
+/** A select that changes nothing: not one whose WITH inserts, updates or deletes (PostgreSQL's data-modifying WITH). */
 function isRead(query: CompiledQuery): boolean {
-  return query.query.kind === 'SelectQueryNode';
+  const node = query.query;
+  return SelectQueryNode.is(node) && !(node.with?.expressions ?? []).some((cte) => cte.expression.kind !== 'SelectQueryNode');
 }

@@ -294,8 +294,8 @@ async function drain(unit: Unit): Promise<void> {
  *   (a failing one aborts the unit's transaction either way).
  *
  * An idempotent create sent 9 statements (the claim; begin; savepoint; the course, its event and
- * the enabled endpoints; release; the stored answer; commit), 7 with these joined (bench/README.md,
- * "Round trips of a create"). A text of several statements runs in PostgreSQL's simple query
+ * the enabled endpoints; release; the stored answer; commit), 7 with these joined, and 6 since its
+ * event and endpoints are one (record-events.ts; bench/README.md, "Round trips of a create"). A text of several statements runs in PostgreSQL's simple query
  * protocol, where a failing one skips the rest and leaves the transaction aborted, as sending them
  * one by one would.
  */

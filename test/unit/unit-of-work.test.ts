@@ -164,6 +164,13 @@ describe.each(testDialects())('unit of work [%s]', (dialect) => {
       expect(await titled('Joined statements 2')).toBe(1);
     });
 
+    it('creates a course in four statements: begin with its savepoint, the course, the event with the read of the endpoints it goes to, the commit', async () => {
+      const sent = await statementsOf(() => runUnitOfWork(db(), () => createCourse(t.ctx, workspaceId, { title: 'Four statements' })));
+      expect(sent.map((text) => text.split(' (')[0])).toEqual(['begin; savepoint s1', 'insert into "courses"', 'with "inserted" as', 'commit']);
+      expect(sent[2]).toMatch(/^with "inserted" as \(insert into "events" .* from "webhook_endpoints"/);
+      expect(await titled('Four statements')).toBe(1);
+    });
+
     it('sends its begin alone before a first statement that is not a savepoint, and nothing at all when it ran none', async () => {
       const sent = await statementsOf(() =>
         runUnitOfWork(db(), async () => {
