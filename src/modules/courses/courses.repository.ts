@@ -26,6 +26,10 @@ export const columns = [
   'updated_at',
 ] as const satisfies readonly (keyof CourseRow)[];
 
+/** What a list of courses reads: every column of a course but its version, which only a single course's ETag needs. */
+export type CourseListRow = Omit<CourseRow, 'version'>;
+const listColumns = columns.filter((column): column is Exclude<(typeof columns)[number], 'version'> => column !== 'version');
+
 export interface CourseFilters {
   updatedSince?: string | undefined;
   published?: boolean | undefined;
@@ -57,12 +61,12 @@ function filtered(db: Kysely<DB>, set: FiltersSet<CourseFilters>, values: Filter
   return query;
 }
 
-const coursePage = preparedPage<CourseFilters, FilterValues, CourseRow>({
+const coursePage = preparedPage<CourseFilters, FilterValues, CourseListRow>({
   valuesOf: filterValues,
-  build: (db, set, values) => filtered(db, set, values).select(columns),
+  build: (db, set, values) => filtered(db, set, values).select(listColumns),
 });
 
-export async function listCourses(db: Kysely<DB>, workspaceId: string, filters: CourseFilters, page: PageRequest): Promise<CourseRow[]> {
+export async function listCourses(db: Kysely<DB>, workspaceId: string, filters: CourseFilters, page: PageRequest): Promise<CourseListRow[]> {
   return coursePage(db, workspaceId, filters, page);
 }
 

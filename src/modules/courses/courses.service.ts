@@ -12,11 +12,11 @@ import type { CoursesTable } from '../../db/types.js';
 import type { NewEvent } from '../events/event-types.js';
 import { recordEvent, recordEvents } from '../events/record-events.js';
 import * as repo from './courses.repository.js';
-import type { CourseRow } from './courses.repository.js';
+import type { CourseListRow, CourseRow } from './courses.repository.js';
 import { parseMetadata } from '../../shared/schemas.js';
 import { type Course, type CreateCourseBody, courseSorts, type ListCoursesQuery, type UpdateCourseBody } from './courses.schemas.js';
 
-export function toCourse(row: CourseRow): Course {
+export function toCourse(row: CourseListRow): Course {
   return {
     id: row.id,
     title: row.title,
