@@ -295,9 +295,10 @@ async function drain(unit: Unit): Promise<void> {
  *
  * An idempotent create sent 9 statements (the claim; begin; savepoint; the course, its event and
  * the enabled endpoints; release; the stored answer; commit), 7 with these joined, and 6 since its
- * event and endpoints are one (record-events.ts; bench/README.md, "Round trips of a create"). A text of several statements runs in PostgreSQL's simple query
- * protocol, where a failing one skips the rest and leaves the transaction aborted, as sending them
- * one by one would.
+ * event and endpoints are one (record-events.ts; bench/README.md, "Round trips of a create").
+ *
+ * A text of several statements runs in PostgreSQL's simple query protocol, where a failing one
+ * skips the rest and leaves the transaction aborted, as sending them one by one would.
  */
 class HeldStatements implements DatabaseConnection {
   private beginHeld = false;
