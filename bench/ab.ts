@@ -3,6 +3,7 @@
 //   npx tsx bench/ab.ts --a /path/to/build-a --b /path/to/build-b [--b-env RATE_LIMITS=off,...]
 //                       [--path /api/v1/courses/:id | /api/v1/courses?per_page=100&sort=-created_at | POST]
 //                       [--rounds 12] [--slice 2] [--postgres URL] [--redis URL] [--node-args '--perf-basic-prof']
+//                       [--status 404]   (every answer must have this status, e.g. a missing id's 404)
 //
 // Each root is a checkout whose dist/ is built (`npm run build`); both servers run on one database
 // (the SQLite file of a fresh data directory, or a fresh PostgreSQL database), seeded through a
@@ -17,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { COURSE_DESCRIPTION, createApiKey, envOf, FORWARDED_HTTPS, seedThroughOwnServer, startLectern } from './lectern.js';
-import { LoadAccumulator, randomPicker, type Target } from './load.js';
+import { LoadAccumulator, type LoadResult, randomPicker, type Target } from './load.js';
 import { createPostgresDatabase, dropPostgresDatabase } from './seeded-server.js';
 import { stopAllServers } from './servers.js';
 
@@ -34,8 +35,16 @@ const { values } = parseArgs({
     postgres: { type: 'string' },
     redis: { type: 'string' },
     'node-args': { type: 'string', default: '' },
+    status: { type: 'string' },
   },
 });
+
+/** Whether every answer of a slice had the status asked for (`--status`, else a 2xx), without connection errors. */
+function answeredAsExpected(result: LoadResult): boolean {
+  if (result.errors > 0) return false;
+  if (values.status === undefined) return result.non2xx === 0;
+  return result.non2xx === result.requests && Object.keys(result.badStatuses).every((status) => status === values.status);
+}
 
 const median = (xs: number[]): number => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)] ?? NaN;
 
@@ -81,7 +90,9 @@ async function main(): Promise<void> {
       for (const acc of order) await acc.measure(slice);
       const ra = accA.result();
       const rb = accB.result();
-      if (ra.non2xx + rb.non2xx + ra.errors + rb.errors > 0) throw new Error(`non-2xx or errors: A ${JSON.stringify(ra.badStatuses)} B ${JSON.stringify(rb.badStatuses)}`);
+      if (!answeredAsExpected(ra) || !answeredAsExpected(rb)) {
+        throw new Error(`answers other than ${values.status ?? '2xx'}, or errors: A ${JSON.stringify(ra.badStatuses)} B ${JSON.stringify(rb.badStatuses)}`);
+      }
       cpu.push((rb.cpuMsPerRequest ?? NaN) / (ra.cpuMsPerRequest ?? NaN));
       rps.push(rb.rps / ra.rps);
       console.log(
