@@ -32,8 +32,6 @@ interface Unit {
   /** The driver that opened the unit, and its connection (set when the unit's transaction begins). */
   driver: UnitOfWorkDriver | undefined;
   connection: DatabaseConnection | undefined;
-  /** Where the driver joins statements (PostgreSQL): the unit's connection holding them (HeldStatements). */
-  held: HeldStatements | undefined;
   /** Queries and nested transactions of the unit holding its connection now. */
   leases: number;
   /** Resolved whenever leases drops to 0, for the unit's end to wait on. */
@@ -67,7 +65,6 @@ export async function runUnitOfWork<T>(db: Kysely<DB>, work: () => Promise<T>): 
     phase: 'starting',
     driver: undefined,
     connection: undefined,
-    held: undefined,
     leases: 0,
     onIdle: undefined,
     nested: undefined,
@@ -168,8 +165,7 @@ export class UnitOfWorkDriver implements Driver {
     if (unit?.phase === 'starting' && unit.driver === undefined) {
       unit.driver = this;
       const connection = await this.inner.acquireConnection();
-      if (this.joinStatements) unit.held = new HeldStatements(connection);
-      unit.connection = unit.held ?? connection;
+      unit.connection = this.joinStatements ? new HeldStatements(connection) : connection;
       return unit.connection;
     }
     return this.inner.acquireConnection();
@@ -190,7 +186,7 @@ export class UnitOfWorkDriver implements Driver {
     if (!unit) return this.inner.beginTransaction(connection, settings);
     if (unit.phase === 'starting') {
       // Held until the unit's first statement, and sent with it when it is a savepoint.
-      if (unit.held && !settings.isolationLevel && !settings.accessMode) unit.held.holdBegin();
+      if (connection instanceof HeldStatements && !settings.isolationLevel && !settings.accessMode) connection.holdBegin();
       else await this.inner.beginTransaction(innerOf(connection), settings);
       unit.phase = 'active';
       return;
@@ -214,14 +210,14 @@ export class UnitOfWorkDriver implements Driver {
     if (unit.phase === 'active') {
       try {
         // Nothing waits on a release: held (HeldStatements).
-        if (unit.held) unit.held.holdRelease(unit.nested!.name);
+        if (connection instanceof HeldStatements) connection.holdRelease(unit.nested!.name);
         else await connection.executeQuery(CompiledQuery.raw(`release savepoint ${unit.nested!.name}`));
       } finally {
         endNested(unit);
       }
       return;
     }
-    if (unit.held) await unit.held.end('commit');
+    if (connection instanceof HeldStatements) await connection.end('commit');
     else await this.inner.commitTransaction(connection);
     unit.committed = true;
   }
@@ -232,7 +228,7 @@ export class UnitOfWorkDriver implements Driver {
     if (unit.phase === 'active') {
       const { name, callbacks } = unit.nested!;
       try {
-        if (unit.held) await unit.held.sendWithHeld(`rollback to savepoint ${name}; release savepoint ${name}`);
+        if (connection instanceof HeldStatements) await connection.sendWithHeld(`rollback to savepoint ${name}; release savepoint ${name}`);
         else {
           await connection.executeQuery(CompiledQuery.raw(`rollback to savepoint ${name}`));
           await connection.executeQuery(CompiledQuery.raw(`release savepoint ${name}`));
@@ -244,7 +240,7 @@ export class UnitOfWorkDriver implements Driver {
       return;
     }
     unit.callbacks = [];
-    if (unit.held) await unit.held.end('rollback');
+    if (connection instanceof HeldStatements) await connection.end('rollback');
     else await this.inner.rollbackTransaction(connection);
   }
 

@@ -71,9 +71,13 @@ export async function recordEvents(
 }
 
 // Most changes record one event: its insert is built and compiled once.
-const eventInsert = prepared<Pick<EventsTable, keyof EventsTable>, never>((db, p) =>
-  db.insertInto('events').values({ id: p('id'), workspace_id: p('workspace_id'), type: p('type'), data: p('data'), created_at: p('created_at') }),
-);
+type EventParams = Pick<EventsTable, keyof EventsTable>;
+
+/** The insert of one event, each value a parameter of the prepared statement. */
+const insertEvent = (db: Kysely<DB>, p: <K extends keyof EventParams>(name: K) => EventParams[K]) =>
+  db.insertInto('events').values({ id: p('id'), workspace_id: p('workspace_id'), type: p('type'), data: p('data'), created_at: p('created_at') });
+
+const eventInsert = prepared<EventParams, never>(insertEvent);
 
 /**
  * On PostgreSQL, the event's insert and the read of the endpoints it goes to in one statement (a
@@ -81,11 +85,9 @@ const eventInsert = prepared<Pick<EventsTable, keyof EventsTable>, never>((db, p
  * (bench/README.md, "Round trips of a create"). SQLite, which has no round trips to save, allows no
  * insert in a WITH.
  */
-const eventInsertReadingEndpoints = prepared<Pick<EventsTable, keyof EventsTable>, Pick<WebhookEndpointsTable, 'id' | 'events'>>((db, p) =>
+const eventInsertReadingEndpoints = prepared<EventParams, Pick<WebhookEndpointsTable, 'id' | 'events'>>((db, p) =>
   db
-    .with('inserted', (db) =>
-      db.insertInto('events').values({ id: p('id'), workspace_id: p('workspace_id'), type: p('type'), data: p('data'), created_at: p('created_at') }),
-    )
+    .with('inserted', () => insertEvent(db, p))
     .selectFrom('webhook_endpoints')
     .select(['id', 'events'])
     .where('workspace_id', '=', p('workspace_id'))
